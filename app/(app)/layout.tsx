@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AdminNavLink } from "@/components/admin/admin-nav-link";
+import { AppNavLinks } from "@/components/shell/app-nav-links";
+import { Logo } from "@/components/shell/logo";
+import { PlanBadge } from "@/components/shell/plan-badge";
+import { ThemeSwitch } from "@/components/shell/theme-switch";
+import { UserMenu } from "@/components/shell/user-menu";
+import { AuthDebugPanel } from "@/components/auth/debug-panel";
+import { ConsoleProviders } from "@/components/providers/console-providers";
+import { currentUser } from "@/lib/auth/current-user";
+import { publicConfig } from "@/lib/auth/public-config";
+import { toSessionUser } from "@/lib/users/service";
+import { SITE } from "@/lib/site";
+
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  // The proxy already turned away requests without a session; this also
+  // catches a session whose account no longer exists.
+  const user = await currentUser();
+  if (!user) redirect("/auth/login");
+
+  return (
+    <ConsoleProviders initialUser={toSessionUser(user)} fallbackConfig={publicConfig()}>
+    <div className="flex min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <aside className="hidden w-60 shrink-0 border-r bg-muted/30 md:block">
+        <div className="flex h-16 items-center border-b px-4">
+          <Link href="/dashboard" className="flex items-center gap-2 font-semibold" aria-label={`${SITE.name} dashboard`}>
+            <Logo />
+            <span>{SITE.name}</span>
+          </Link>
+        </div>
+        <nav aria-label="Console" className="p-3">
+          <AppNavLinks />
+          {user.role === "admin" ? <AdminNavLink /> : null}
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center gap-2 border-b px-4 sm:px-6">
+          <nav aria-label="Console (compact)" className="flex-1 overflow-x-auto md:hidden">
+            <Link href="/dashboard" className="flex items-center gap-2 font-semibold" aria-label={`${SITE.name} dashboard`}>
+              <Logo />
+            </Link>
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <PlanBadge />
+            <ThemeSwitch />
+            <UserMenu displayName={user.displayName} email={user.email} />
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6">
+          {children}
+        </main>
+        <footer className="border-t px-4 py-2 sm:px-6">
+          <AuthDebugPanel />
+        </footer>
+      </div>
+    </div>
+    </ConsoleProviders>
+  );
+}

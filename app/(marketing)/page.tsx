@@ -1,0 +1,175 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import { Activity, FlaskConical, PlayCircle, ScrollText, ShieldCheck } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import { DemoLauncher } from "@/components/marketing/demo/demo-launcher";
+import { FAQ_TEASER } from "@/components/marketing/faq-items";
+import { PricingTable } from "@/components/marketing/pricing-table";
+import { pageMetadata, SITE } from "@/lib/site";
+
+export const metadata = pageMetadata({
+  title: `${SITE.name} — register, explore, monitor and secure your MCP servers`,
+  description: SITE.description,
+  path: "/",
+  absoluteTitle: true,
+});
+
+const CAPABILITIES = [
+  {
+    icon: FlaskConical,
+    title: "Workbench",
+    text: "Call tools, read resources and fill prompts of any registered server from the browser. Forms come from each tool's JSON Schema; results are rendered by type, with the raw JSON-RPC exchange; every call is kept in your history.",
+  },
+  {
+    icon: Activity,
+    title: "Monitoring",
+    text: "MCP-aware health checks — handshake, ping and tools/list — with latency, uptime over 24 hours, 7 and 30 days, incidents, and alerts by email or signed webhook.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Security scanner",
+    text: "Finds prompt injection, hidden characters, secret references, tool shadowing and rug pulls in what your servers expose to a model. Runs locally: your tool text never leaves the console.",
+  },
+  {
+    icon: ScrollText,
+    title: "Activity log",
+    text: "Every action on every server, by whom, when and from where — filterable, and exportable as CSV or JSON.",
+  },
+];
+
+const STEPS = [
+  { title: "Register", text: "Add a remote server's URL, transport and auth headers, and test the connection before saving." },
+  { title: "Exercise", text: "Try its tools, resources and prompts in the workbench and see exactly what comes back." },
+  { title: "Watch", text: "Turn on checks and the scanner; get told when it breaks, slows down or changes its tools." },
+];
+
+export default function LandingPage() {
+  return (
+    <>
+      <section aria-labelledby="hero-title" className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-24">
+        <p className="text-sm font-semibold uppercase tracking-wide text-primary">The console for MCP servers</p>
+        <h1 id="hero-title" className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          {SITE.tagline}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{SITE.description}</p>
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          <Link prefetch={false} href="/auth/register" className={buttonVariants({ size: "lg" })}>
+            Create a free account
+          </Link>
+          <Link prefetch={false} href="/?demo=open" scroll={false} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            <PlayCircle aria-hidden="true" /> Take the product tour
+          </Link>
+        </div>
+        <p className="mt-4 text-sm text-muted-foreground">Free for three servers. No credit card needed.</p>
+      </section>
+
+      <section id="features" aria-labelledby="features-title" className="scroll-mt-16 border-t bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
+            Everything your MCP servers need, in one place
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">
+            Other tools manage servers, or inspect them, or scan them, or ping them. MCP Console does all four, and
+            remembers what happened.
+          </p>
+          <div className="mt-12 grid gap-6 sm:grid-cols-2">
+            {CAPABILITIES.map(({ icon: Icon, title, text }) => (
+              <article key={title} className="rounded-xl border bg-card p-6 text-card-foreground">
+                <Icon className="size-6 text-primary" aria-hidden="true" />
+                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="how-title" className="border-t">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+          <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
+            From URL to peace of mind in three steps
+          </h2>
+          <ol className="mt-12 grid gap-6 sm:grid-cols-3">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                >
+                  {i + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold">{step.title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 border-t bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+          <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight">
+            Plans
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-center text-muted-foreground">
+            Start free with three servers. Upgrade when you need alerts, the full scanner and exports.
+          </p>
+          <div className="mt-12">
+            <PricingTable />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="border-t">
+        <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
+          <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight">
+            Questions, answered
+          </h2>
+          <div className="mt-10 divide-y rounded-xl border">
+            {FAQ_TEASER.map((item) => (
+              <details key={item.id} className="group p-5">
+                <summary className="cursor-pointer list-none font-medium marker:hidden [&::-webkit-details-marker]:hidden">
+                  <span className="flex items-center justify-between gap-4">
+                    {item.question}
+                    <span aria-hidden="true" className="text-muted-foreground transition-transform group-open:rotate-45">
+                      +
+                    </span>
+                  </span>
+                </summary>
+                <p className="mt-3 text-sm text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4">
+                  {item.answer}
+                </p>
+              </details>
+            ))}
+          </div>
+          <p className="mt-6 text-center">
+            <Link prefetch={false} href="/faq" className="font-medium text-primary underline underline-offset-4">
+              Read all frequently asked questions
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-title" className="border-t bg-primary text-primary-foreground">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">
+          <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
+            Know what your agents can reach — and whether it works
+          </h2>
+          <p className="max-w-2xl">
+            Register your first server in two minutes. Free for three servers, with checks, the workbench and the
+            scanner included.
+          </p>
+          <Link prefetch={false} href="/auth/register" className={buttonVariants({ size: "lg", variant: "secondary" })}>
+            Create your free account
+          </Link>
+        </div>
+      </section>
+
+      <Suspense fallback={null}>
+        <DemoLauncher />
+      </Suspense>
+    </>
+  );
+}

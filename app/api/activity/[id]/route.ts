@@ -1,0 +1,7 @@
+import { z } from "zod";
+import { activityDetails } from "@/lib/activity/queries";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ auth: "user", params: z.object({ id: z.uuid() }) }, async ({ user, params }) =>
+  activityDetails(user.uid, params.id),
+);

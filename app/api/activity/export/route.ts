@@ -1,0 +1,25 @@
+import { assertCanExport, activityExportStream } from "@/lib/activity/export";
+import { activityExportQuery, exportFileName } from "@/lib/activity/schema";
+import { record } from "@/lib/activity/service";
+import { route } from "@/lib/http/route";
+
+const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" } as const;
+
+export const GET = route({ auth: "user", query: activityExportQuery }, async ({ user, query, req, ip }) => {
+  assertCanExport(user);
+  const { format, ...filters } = query;
+  await record({
+    userUid: user.uid,
+    action: "export.downloaded",
+    summary: `Exported the activity log as ${format.toUpperCase()}`,
+    metadata: { format, filters },
+    req,
+    ip,
+  });
+  return new Response(activityExportStream(user.uid, filters, format), {
+    headers: {
+      "content-type": CONTENT_TYPES[format],
+      "content-disposition": `attachment; filename="${exportFileName(format)}"`,
+    },
+  });
+});

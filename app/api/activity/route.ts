@@ -1,0 +1,8 @@
+import { listActivity } from "@/lib/activity/queries";
+import { activityListQuery } from "@/lib/activity/schema";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ auth: "user", query: activityListQuery }, async ({ user, query }) => {
+  const { cursor, limit, ...filters } = query;
+  return listActivity(user.uid, filters, { cursor, limit });
+});

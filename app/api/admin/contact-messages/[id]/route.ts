@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { setContactStatus } from "@/lib/support/contact-messages";
+import { contactStatusUpdate } from "@/lib/support/schema";
+
+export const PATCH = route(
+  { auth: "admin", params: z.object({ id: z.uuid() }), body: contactStatusUpdate },
+  async ({ params, body }) => ({ message: await setContactStatus(params.id, body.status) }),
+);

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { adminUserUpdate } from "@/lib/admin/schema";
+import { updateUser } from "@/lib/admin/service";
+import { route } from "@/lib/http/route";
+
+export const PATCH = route(
+  { auth: "admin", params: z.object({ uid: z.string().min(1).max(128) }), body: adminUserUpdate },
+  async ({ user, params, body, req, ip }) => ({ user: await updateUser(user, params.uid, body, { req, ip }) }),
+);

@@ -1,0 +1,5 @@
+import { adminUsersQuery } from "@/lib/admin/schema";
+import { listUsers } from "@/lib/admin/service";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ auth: "admin", query: adminUsersQuery }, async ({ query }) => listUsers(query));

@@ -1,0 +1,24 @@
+import { analyticsBatchSchema } from "@/lib/analytics/schema";
+import { MAX_BATCH_BYTES } from "@/lib/analytics/events";
+import { storeEvents } from "@/lib/analytics/service";
+import { CONSENT_COOKIE, parseConsentCookie } from "@/lib/consent/consent";
+import { route } from "@/lib/http/route";
+import { enforce } from "@/lib/rate-limit/service";
+
+/** Batches a minute per IP; a page sends one every few seconds at most. */
+const RATE_LIMIT = { limit: 60, windowSec: 60 };
+
+/**
+ * POST /api/analytics/events — first-party analytics. Stored only when the
+ * request carries the consent cookie with analytics allowed; otherwise it is
+ * answered and dropped.
+ */
+export const POST = route(
+  { auth: "optional", body: analyticsBatchSchema, maxBodyBytes: MAX_BATCH_BYTES },
+  async ({ req, user, body, ip }) => {
+    await enforce(`analytics:${ip}`, RATE_LIMIT.limit, RATE_LIMIT.windowSec, "Too many analytics requests.");
+    const consent = parseConsentCookie(req.cookies.get(CONSENT_COOKIE)?.value);
+    if (!consent?.analytics) return { stored: 0 };
+    return { stored: await storeEvents(body, user) };
+  },
+);

@@ -1,0 +1,14 @@
+import { publicConfig } from "@/lib/auth/public-config";
+import { unavailable } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: "none" }, async ({ log }) => {
+  const config = publicConfig();
+  if (!config) {
+    log.error("invalid identity provider config");
+    throw unavailable("Authentication is unavailable: the identity provider is not configured correctly.");
+  }
+  return config;
+});

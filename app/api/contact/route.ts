@@ -1,0 +1,32 @@
+import { contactSchema, HONEYPOT_FIELD } from "@/lib/contact/schema";
+import { saveContactMessage } from "@/lib/contact/service";
+import { json, route } from "@/lib/http/route";
+import { enforce } from "@/lib/rate-limit/service";
+
+/** Messages an hour per IP: enough for a person, too few to be worth spamming. */
+const RATE_LIMIT = { limit: 5, windowSec: 3600 };
+
+const RECEIVED = { ok: true, message: "Thank you. Your message has been received." };
+
+/**
+ * POST /api/contact — the public contact form. A filled honeypot gets the
+ * same answer as a real message, so that a bot learns nothing, and nothing
+ * is stored.
+ */
+export const POST = route(
+  { auth: "none", body: contactSchema, maxBodyBytes: 16 * 1024 },
+  async ({ req, body, ip, log }) => {
+    await enforce(
+      `contact:${ip}`,
+      RATE_LIMIT.limit,
+      RATE_LIMIT.windowSec,
+      "You have sent several messages in a short time. Please try again in an hour.",
+    );
+    if (body[HONEYPOT_FIELD]) {
+      log.info("contact honeypot filled; message dropped");
+      return json(RECEIVED, 201);
+    }
+    await saveContactMessage(body, { ip, userAgent: req.headers.get("user-agent") });
+    return json(RECEIVED, 201);
+  },
+);

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { callRequest, MAX_REQUEST_BYTES } from "@/lib/workbench/schema";
+import { callServer } from "@/lib/workbench/service";
+
+export const POST = route(
+  { auth: "user", params: z.object({ id: z.string() }), body: callRequest, maxBodyBytes: MAX_REQUEST_BYTES },
+  ({ user, params, body, req, ip, log }) => callServer(user, params.id, body, { req, ip, log }),
+);

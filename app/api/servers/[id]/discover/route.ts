@@ -1,0 +1,7 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { discoverServer } from "@/lib/servers/service";
+
+export const POST = route({ auth: "user", params: z.object({ id: z.string() }) }, ({ user, params, req, ip, log }) =>
+  discoverServer(user, params.id, { req, ip, log }),
+);

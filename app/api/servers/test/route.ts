@@ -1,0 +1,7 @@
+import { route } from "@/lib/http/route";
+import { connectionInput } from "@/lib/servers/schema";
+import { testServerConnection } from "@/lib/servers/service";
+
+export const POST = route({ auth: "user", body: connectionInput }, ({ user, body, req, ip, log }) =>
+  testServerConnection(user, body, { req, ip, log }),
+);

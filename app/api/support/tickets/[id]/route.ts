@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { ticketStatusUpdate } from "@/lib/support/schema";
+import { getThread, updateStatus } from "@/lib/support/service";
+
+const params = z.object({ id: z.uuid() });
+
+export const GET = route({ auth: "user", params }, async ({ user, params }) => ({ ticket: await getThread(user, params.id) }));
+
+export const PATCH = route({ auth: "user", params, body: ticketStatusUpdate }, async ({ user, params, body }) => ({
+  ticket: await updateStatus(user, params.id, body.status),
+}));

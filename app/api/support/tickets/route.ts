@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { ticketCreate } from "@/lib/support/schema";
+import { createTicket, listOwnTickets } from "@/lib/support/service";
+
+export const GET = route({ auth: "user" }, async ({ user }) => ({ tickets: await listOwnTickets(user.uid) }));
+
+export const POST = route({ auth: "user", body: ticketCreate }, async ({ user, body, req, ip, log }) => ({
+  ticket: await createTicket(user, body, { req, ip, log }),
+}));

@@ -1,0 +1,13 @@
+import { sessionCookieOptions } from "@/lib/auth/session";
+import { json, route } from "@/lib/http/route";
+import { deleteAccount } from "@/lib/settings/account";
+import { deleteAccountBody } from "@/lib/settings/schema";
+
+/** Deletes the account and everything in it, then ends the session. */
+export const DELETE = route({ auth: "user", body: deleteAccountBody }, async ({ user, body, log }) => {
+  await deleteAccount(user, body.confirm);
+  log.info("account deleted");
+  const res = json({ deleted: true });
+  res.cookies.set({ ...sessionCookieOptions(), value: "", maxAge: 0 });
+  return res;
+});

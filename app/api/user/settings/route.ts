@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { settingsUpdate } from "@/lib/settings/schema";
+import { getSettings, updateSettings } from "@/lib/settings/service";
+
+export const GET = route({ auth: "user" }, async ({ user }) => getSettings(user.uid));
+
+export const PATCH = route({ auth: "user", body: settingsUpdate }, async ({ user, body, req, ip }) =>
+  updateSettings(user.uid, body, { req, ip }),
+);

@@ -1,0 +1,5 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { getHistoryEntry } from "@/lib/workbench/history";
+
+export const GET = route({ auth: "user", params: z.object({ id: z.string() }) }, ({ user, params }) => getHistoryEntry(user.uid, params.id));

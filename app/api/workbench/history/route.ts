@@ -1,0 +1,7 @@
+import { route } from "@/lib/http/route";
+import { listHistory } from "@/lib/workbench/history";
+import { historyQuery } from "@/lib/workbench/schema";
+
+export const GET = route({ auth: "user", query: historyQuery }, async ({ user, query }) => ({
+  calls: await listHistory(user.uid, query.serverId),
+}));

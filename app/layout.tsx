@@ -1,0 +1,50 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { ConsentMount } from "@/components/consent/consent-mount";
+import { ThemeProvider } from "@/components/shell/theme-provider";
+import { env } from "@/lib/env";
+import { DEFAULT_SITE_URL, SITE } from "@/lib/site";
+import "./globals.css";
+
+/**
+ * The public URL that canonical and Open Graph URLs resolve against. Static
+ * pages read it at build time, so APP_URL should be set for `next build` too.
+ * A configuration that is invalid at build time must not fail the build of
+ * static pages: the server reports it, with every bad variable, when it starts.
+ */
+function siteUrl(): URL {
+  try {
+    return new URL(env().appUrl);
+  } catch {
+    return new URL(DEFAULT_SITE_URL);
+  }
+}
+
+export const metadata: Metadata = {
+  metadataBase: siteUrl(),
+  title: { default: `${SITE.name} — ${SITE.tagline}`, template: `%s · ${SITE.name}` },
+  description: SITE.description,
+  applicationName: SITE.name,
+  openGraph: { type: "website", siteName: SITE.name, locale: "en_US" },
+  twitter: { card: "summary" },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#0b0b12" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        <ThemeProvider>
+          {children}
+          <ConsentMount />
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

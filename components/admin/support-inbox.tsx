@@ -1,0 +1,122 @@
+"use client";
+
+import { Inbox, Mail } from "lucide-react";
+import { useSearchParams } from "next/navigation";
+import { useId, useState } from "react";
+import { EmptyState } from "@/components/app/empty-state";
+import { FormAlert } from "@/components/auth/form-alert";
+import { TicketList } from "@/components/support/ticket-list";
+import { TicketThreadView } from "@/components/support/ticket-thread";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAllTickets, useContactMessages, useSetContactStatus } from "@/lib/support/client";
+import { CONTACT_STATUSES, STATUS_LABELS, TICKET_STATUSES, type ContactStatus, type TicketStatus } from "@/lib/support/schema";
+
+const ANY = "any";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CONTACT_LABELS: Record<ContactStatus, string> = { new: "New", read: "Read", archived: "Archived" };
+
+function Tickets() {
+  const id = useId();
+  const [status, setStatus] = useState<TicketStatus | "">("open");
+  const tickets = useAllTickets(status);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-2">
+        <Label htmlFor={id}>Show</Label>
+        <Select value={status || ANY} onValueChange={(v) => setStatus(v === ANY ? "" : (v as TicketStatus))}>
+          <SelectTrigger id={id} className="w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY}>All tickets</SelectItem>
+            {TICKET_STATUSES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {tickets.isPending ? (
+        <Skeleton className="h-32 w-full" aria-label="Loading tickets" />
+      ) : tickets.isError ? (
+        <FormAlert>{tickets.error.message}</FormAlert>
+      ) : tickets.data.tickets.length === 0 ? (
+        <EmptyState icon={Inbox} title="Nothing here">
+          No ticket has this status.
+        </EmptyState>
+      ) : (
+        <TicketList tickets={tickets.data.tickets} hrefFor={(t) => `/admin/support?ticket=${t}`} label="Support tickets" />
+      )}
+    </div>
+  );
+}
+
+function ContactMessages() {
+  const messages = useContactMessages();
+  const setStatus = useSetContactStatus();
+  if (messages.isPending) return <Skeleton className="h-32 w-full" aria-label="Loading contact messages" />;
+  if (messages.isError) return <FormAlert>{messages.error.message}</FormAlert>;
+  if (messages.data.messages.length === 0) {
+    return (
+      <EmptyState icon={Mail} title="No contact messages">
+        Messages sent through the public contact form appear here.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Contact messages">
+      {messages.data.messages.map((m) => (
+        <li key={m.id} className="rounded-xl border p-4">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="font-medium">{m.subject}</h3>
+              <p className="text-xs text-muted-foreground">
+                {m.name} &lt;
+                <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="text-primary underline-offset-4 hover:underline">
+                  {m.email}
+                </a>
+                &gt; · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+              </p>
+            </div>
+            <Select value={m.status} onValueChange={(v) => setStatus.mutate({ id: m.id, status: v as ContactStatus })}>
+              <SelectTrigger className="w-32" aria-label={`Status of “${m.subject}”`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {CONTACT_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {CONTACT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SupportInbox() {
+  const ticket = useSearchParams().get("ticket");
+  if (ticket && UUID.test(ticket)) return <TicketThreadView id={ticket} backHref="/admin/support" admin />;
+  return (
+    <Tabs defaultValue="tickets">
+      <TabsList>
+        <TabsTrigger value="tickets">Tickets</TabsTrigger>
+        <TabsTrigger value="contact">Contact messages</TabsTrigger>
+      </TabsList>
+      <TabsContent value="tickets" className="mt-4">
+        <Tickets />
+      </TabsContent>
+      <TabsContent value="contact" className="mt-4">
+        <ContactMessages />
+      </TabsContent>
+    </Tabs>
+  );
+}

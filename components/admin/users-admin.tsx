@@ -1,0 +1,141 @@
+"use client";
+
+import { Users } from "lucide-react";
+import { useDeferredValue, useId, useState } from "react";
+import { EmptyState } from "@/components/app/empty-state";
+import { FormAlert } from "@/components/auth/form-alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useAdminUsers, type UserFilter } from "@/lib/admin/client";
+import { ROLES, type AdminUser } from "@/lib/admin/schema";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { UserEditDialog } from "./user-edit-dialog";
+
+const ANY = "any";
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : "—");
+
+function PlanCell({ user }: { user: AdminUser }) {
+  const lapsed = user.plan !== user.effectivePlan;
+  return (
+    <div className="flex flex-col gap-1">
+      <span>
+        {PLANS[user.plan].label}
+        {lapsed ? <Badge variant="secondary" className="ml-2">expired</Badge> : null}
+      </span>
+      {user.expiresAt ? <span className="text-xs text-muted-foreground">until {new Date(user.expiresAt).toISOString().slice(0, 10)}</span> : null}
+    </div>
+  );
+}
+
+export function UsersAdmin() {
+  const ids = { q: useId(), role: useId(), plan: useId() };
+  const [filter, setFilter] = useState<UserFilter>({ q: "", role: "", plan: "" });
+  // Typing keeps the field responsive; the query follows the settled value.
+  const settled = useDeferredValue(filter);
+  const query = useAdminUsers(settled);
+  const users = query.data?.pages.flatMap((p) => p.users) ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="search" aria-label="Find users" className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.q}>Search by email or name</Label>
+          <Input id={ids.q} type="search" value={filter.q} onChange={(e) => setFilter({ ...filter, q: e.target.value })} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.role}>Role</Label>
+          <Select value={filter.role || ANY} onValueChange={(v) => setFilter({ ...filter, role: v === ANY ? "" : (v as UserFilter["role"]) })}>
+            <SelectTrigger id={ids.role}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>All roles</SelectItem>
+              {ROLES.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {r === "admin" ? "Administrators" : "Users"}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.plan}>Plan</Label>
+          <Select value={filter.plan || ANY} onValueChange={(v) => setFilter({ ...filter, plan: v === ANY ? "" : (v as UserFilter["plan"]) })}>
+            <SelectTrigger id={ids.plan}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>All plans</SelectItem>
+              {PLAN_IDS.map((p) => (
+                <SelectItem key={p} value={p}>
+                  {PLANS[p].label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <Skeleton className="h-48 w-full" aria-label="Loading users" />
+      ) : query.isError ? (
+        <FormAlert>{query.error.message}</FormAlert>
+      ) : users.length === 0 ? (
+        <EmptyState icon={Users} title="No users match">
+          Try another search or clear the filters.
+        </EmptyState>
+      ) : (
+        <>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>User</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Plan</TableHead>
+                <TableHead>Last sign-in</TableHead>
+                <TableHead className="text-right">Servers</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.map((u) => (
+                <TableRow key={u.uid}>
+                  <TableCell>
+                    <div className="font-medium">{u.displayName}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {u.email}
+                      {u.emailVerified ? "" : " (unverified)"}
+                    </div>
+                  </TableCell>
+                  <TableCell>{u.role === "admin" ? <Badge>Administrator</Badge> : "User"}</TableCell>
+                  <TableCell>
+                    <PlanCell user={u} />
+                  </TableCell>
+                  <TableCell>{day(u.lastLoginAt)}</TableCell>
+                  <TableCell className="text-right">{u.serverCount}</TableCell>
+                  <TableCell className="text-right">
+                    <UserEditDialog key={`${u.role}-${u.plan}-${u.expiresAt}`} user={u} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {query.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

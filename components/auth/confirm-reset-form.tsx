@@ -1,0 +1,149 @@
+"use client";
+
+import { confirmPasswordReset, verifyPasswordResetCode } from "firebase/auth";
+import Link from "next/link";
+import { useEffect, useState, type FormEvent } from "react";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { fieldErrors, formValues, newPasswordSchema, type FieldErrors, type NewPasswordInput } from "@/lib/auth/forms";
+import { unmetPasswordRules } from "@/lib/auth/password-policy";
+import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { FormAlert } from "./form-alert";
+import { FormField } from "./form-field";
+
+type CodeState = { state: "checking" } | { state: "valid"; email: string } | { state: "invalid"; message: string };
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
+  const { auth, syncError } = useAuth();
+  const [code, setCode] = useState<CodeState>({ state: "checking" });
+  const [errors, setErrors] = useState<FieldErrors<NewPasswordInput>>({});
+  const [passwordRules, setPasswordRules] = useState<string[] | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  // Checking does not use the code up, so a strict-mode second run is harmless.
+  useEffect(() => {
+    if (!auth) return;
+    let cancelled = false;
+    verifyPasswordResetCode(auth, oobCode).then(
+      (email) => !cancelled && setCode({ state: "valid", email }),
+      (err) => !cancelled && setCode({ state: "invalid", message: authErrorMessage(err) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [auth, oobCode]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const focus = (name: string) => (form.elements.namedItem(name) as HTMLElement | null)?.focus();
+    const parsed = newPasswordSchema.safeParse(formValues(form));
+    const found = fieldErrors(parsed);
+    setErrors(found);
+    setPasswordRules(null);
+    setFormError(null);
+    if (!parsed.success) {
+      const first = Object.keys(found)[0];
+      if (first) focus(first);
+      return;
+    }
+    if (!auth) return;
+    setBusy(true);
+    try {
+      await confirmPasswordReset(auth, oobCode, parsed.data.password);
+      setDone(true);
+    } catch (err) {
+      if (providerErrorCode(err) === "auth/password-does-not-meet-requirements") {
+        const rules = await unmetPasswordRules(auth, parsed.data.password);
+        if (rules?.length) setPasswordRules(rules);
+        else setErrors({ password: authErrorMessage(err) });
+        focus("password");
+      } else {
+        setFormError(authErrorMessage(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="success">Your password has been changed.</FormAlert>
+        <Button asChild>
+          <Link href="/auth/login">Sign in</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  if (!auth && syncError) return <FormAlert>{syncError}</FormAlert>;
+
+  if (code.state === "checking") {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner size="sm" aria-label="Checking the link" />
+        Checking your reset link…
+      </p>
+    );
+  }
+
+  if (code.state === "invalid") {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert>{code.message}</FormAlert>
+        <p className="text-center text-sm">
+          <Link href="/auth/reset-password" className={linkClass}>
+            Request a new reset link
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Choose a new password for <span className="font-medium">{code.email}</span>.
+      </p>
+      {formError ? (
+        <FormAlert>
+          {formError}{" "}
+          <Link href="/auth/reset-password" className="underline underline-offset-4">
+            Request a new reset link
+          </Link>
+        </FormAlert>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={code.email} readOnly hidden />
+        <FormField
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          required
+          hint="Use 8 to 128 characters."
+          error={passwordRules ?? errors.password}
+        />
+        <FormField
+          name="confirmPassword"
+          type="password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+          Change password
+        </Button>
+      </form>
+    </div>
+  );
+}

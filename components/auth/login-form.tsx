@@ -1,0 +1,153 @@
+"use client";
+
+import { signInWithCustomToken, signInWithEmailAndPassword } from "firebase/auth";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { apiSend } from "@/lib/api/client";
+import { track } from "@/lib/analytics/client";
+import { fieldErrors, formValues, loginSchema, type FieldErrors, type LoginInput } from "@/lib/auth/forms";
+import { authErrorMessage } from "@/lib/auth/provider-errors";
+import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
+import { signInWithSocial, type SocialProvider } from "@/lib/auth/social";
+import { FormAlert } from "./form-alert";
+import { FormField } from "./form-field";
+import { SocialButtons } from "./social-buttons";
+
+type Busy = "email" | "demo" | SocialProvider | null;
+
+export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; expired: boolean }) {
+  const { auth, config, status, syncError, completeSignIn } = useAuth();
+  const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    rememberRedirect(redirectTo);
+  }, [redirectTo]);
+
+  // Both our own sign-in and the provider's sync of a remembered identity end
+  // here; the stored target can be taken only once, so only the first counts.
+  const leave = useCallback(() => {
+    if (leaving.current) return;
+    leaving.current = true;
+    navigateAfterAuth(takeRedirect());
+  }, []);
+
+  useEffect(() => {
+    if (status === "signed-in") leave();
+  }, [status, leave]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = loginSchema.safeParse(formValues(form));
+    const found = fieldErrors(parsed);
+    setErrors(found);
+    setFormError(null);
+    if (!parsed.success) {
+      const first = Object.keys(found)[0];
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      return;
+    }
+    if (!auth) return;
+    setBusy("email");
+    try {
+      const cred = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
+      await completeSignIn(cred.user);
+      track("sign_in", { method: "password" });
+      leave();
+    } catch (err) {
+      setFormError(authErrorMessage(err));
+      setBusy(null);
+    }
+  }
+
+  async function onSocial(provider: SocialProvider) {
+    if (!auth) return;
+    setBusy(provider);
+    setFormError(null);
+    try {
+      const cred = await signInWithSocial(auth, provider);
+      if (cred) {
+        await completeSignIn(cred.user);
+        track("sign_in", { method: provider });
+        leave();
+        return;
+      }
+    } catch (err) {
+      setFormError(authErrorMessage(err));
+    }
+    setBusy(null);
+  }
+
+  // Local mode only: the server mints a token for the demo account, which owns the local server-everything.
+  async function onDemo() {
+    if (!auth) return;
+    setBusy("demo");
+    setFormError(null);
+    try {
+      const { token } = await apiSend<{ token: string }>("POST", "/api/auth/demo");
+      const cred = await signInWithCustomToken(auth, token);
+      await completeSignIn(cred.user);
+      leave();
+    } catch (err) {
+      setFormError(authErrorMessage(err));
+      setBusy(null);
+    }
+  }
+
+  const message = formError ?? syncError;
+  const locked = !auth || busy !== null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {expired ? <FormAlert tone="info">Your session expired. Sign in again to continue.</FormAlert> : null}
+      {message ? <FormAlert>{message}</FormAlert> : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy === "email"}>
+        <FormField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        <FormField
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <Button type="submit" disabled={locked}>
+          {busy === "email" ? <Spinner size="sm" aria-label="Signing in" className="text-current" /> : null}
+          Sign in
+        </Button>
+      </form>
+      <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={onSocial} />
+      {config?.authEmulatorUrl ? (
+        <Button type="button" variant="secondary" disabled={locked} onClick={onDemo}>
+          {busy === "demo" ? <Spinner size="sm" aria-label="Signing in to the demo account" className="text-current" /> : null}
+          Try the demo account
+        </Button>
+      ) : null}
+      <p className="text-center text-sm">
+        <Link href="/auth/reset-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
+      <p className="text-center text-sm text-muted-foreground">
+        New here?{" "}
+        <Link href="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

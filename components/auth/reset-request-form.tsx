@@ -1,0 +1,89 @@
+"use client";
+
+import { sendPasswordResetEmail } from "firebase/auth";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { fieldErrors, formValues, resetRequestSchema, type FieldErrors, type ResetRequestInput } from "@/lib/auth/forms";
+import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { FormAlert } from "./form-alert";
+import { FormField } from "./form-field";
+
+export function ResetRequestForm() {
+  const { auth, syncError } = useAuth();
+  const [errors, setErrors] = useState<FieldErrors<ResetRequestInput>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = resetRequestSchema.safeParse(formValues(form));
+    setErrors(fieldErrors(parsed));
+    setFormError(null);
+    if (!parsed.success) {
+      (form.elements.namedItem("email") as HTMLElement | null)?.focus();
+      return;
+    }
+    if (!auth) return;
+    setBusy(true);
+    try {
+      await sendPasswordResetEmail(auth, parsed.data.email);
+      setSentTo(parsed.data.email);
+    } catch (err) {
+      // Saying "no such account" would let anyone test which emails have one.
+      if (providerErrorCode(err) === "auth/user-not-found") setSentTo(parsed.data.email);
+      else setFormError(authErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const backToSignIn = (
+    <p className="text-center text-sm text-muted-foreground">
+      Remembered it?{" "}
+      <Link href="/auth/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+
+  if (sentTo) {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="success">
+          If an account exists for {sentTo}, we sent a link to reset its password. Check your inbox.
+        </FormAlert>
+        <Button type="button" variant="outline" onClick={() => setSentTo(null)}>
+          Use another email
+        </Button>
+        {backToSignIn}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {formError || (!auth && syncError) ? <FormAlert>{formError ?? syncError}</FormAlert> : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        <FormField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        <Button type="submit" disabled={!auth || busy}>
+          {busy ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+          Send the reset link
+        </Button>
+      </form>
+      {backToSignIn}
+    </div>
+  );
+}

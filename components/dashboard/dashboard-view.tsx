@@ -1,0 +1,138 @@
+"use client";
+
+import { ArrowRight, Plus, Server, TriangleAlert, Wrench } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { LoadError } from "@/components/servers/load-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDashboardSummary } from "@/lib/servers/client";
+import { OnboardingChecklist } from "./onboarding-checklist";
+import { RecentActivity } from "./recent-activity";
+import { StatusOverview } from "./status-overview";
+
+function StatCard({ label, value, detail, icon: Icon, href }: { label: string; value: string; detail: ReactNode; icon: typeof Server; href: string }) {
+  return (
+    <Card className="gap-2 py-5">
+      <CardContent className="flex flex-col gap-1 px-5">
+        <div className="flex items-center justify-between text-sm text-muted-foreground">
+          <Link href={href} className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
+            {label}
+          </Link>
+          <Icon aria-hidden="true" className="size-4" />
+        </div>
+        <p className="text-3xl font-semibold tabular-nums">{value}</p>
+        <p className="text-xs text-muted-foreground">{detail}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DashboardView() {
+  const summary = useDashboardSummary();
+
+  if (summary.isPending) return <DashboardSkeleton />;
+  if (summary.isError) {
+    return <LoadError what="the dashboard" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+  }
+
+  const { servers, tools, recentActivity, onboarding } = summary.data;
+  const allDone = onboarding.addedServer && onboarding.ranTool && onboarding.enabledAlerts;
+  const attention = servers.byStatus.down + servers.byStatus.degraded;
+
+  if (servers.total === 0) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section className="flex flex-col items-start gap-4 rounded-xl border border-dashed p-8" aria-labelledby="welcome-heading">
+          <Server aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h2 id="welcome-heading" className="text-xl font-semibold">
+            Welcome to MCP Console
+          </h2>
+          <p className="max-w-prose text-sm text-muted-foreground">
+            Register the MCP servers you rely on. The console connects to them from its backend, lists their tools, resources and prompts,
+            lets you call them in the workbench and watches their health.
+          </p>
+          <Button asChild>
+            <Link href="/servers/new">
+              <Plus aria-hidden="true" />
+              Add your first server
+            </Link>
+          </Button>
+        </section>
+        <OnboardingChecklist onboarding={onboarding} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Servers"
+          value={servers.total.toLocaleString("en")}
+          detail={`of ${servers.limit.toLocaleString("en")} on your plan`}
+          icon={Server}
+          href="/servers"
+        />
+        <StatCard label="Tools" value={tools.toLocaleString("en")} detail="across all your servers" icon={Wrench} href="/workbench" />
+        <StatCard
+          label="Need attention"
+          value={attention.toLocaleString("en")}
+          detail={attention === 0 ? "No server is down or degraded" : "down or degraded"}
+          icon={TriangleAlert}
+          href={servers.byStatus.down > 0 ? "/servers?status=down" : servers.byStatus.degraded > 0 ? "/servers?status=degraded" : "/servers"}
+        />
+      </div>
+
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-base">
+            Servers by status
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <StatusOverview byStatus={servers.byStatus} total={servers.total} />
+        </CardContent>
+      </Card>
+
+      <div className={allDone ? "grid gap-6" : "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>
+        <Card className="gap-3">
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle as="h2" className="text-base">
+              Recent activity
+            </CardTitle>
+            <Link href="/activity" className="inline-flex items-center gap-1 rounded-sm text-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
+              All activity
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </CardHeader>
+          <CardContent>
+            <RecentActivity items={recentActivity} />
+          </CardContent>
+        </Card>
+        {allDone ? null : <OnboardingChecklist onboarding={onboarding} />}
+      </div>
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="flex flex-col gap-6">
+      <span className="sr-only" role="status">
+        Loading the dashboard…
+      </span>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-36" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    </div>
+  );
+}

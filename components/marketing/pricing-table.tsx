@@ -1,0 +1,85 @@
+import Link from "next/link";
+import { Check, Minus } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+import { cn } from "@/lib/utils";
+
+const nf = new Intl.NumberFormat("en-US");
+
+function interval(sec: number) {
+  return sec >= 60 ? `${sec / 60} min` : `${sec} s`;
+}
+
+function retention(days: number) {
+  return days === 1 ? "24 hours" : `${nf.format(days)} days`;
+}
+
+const ROWS: { label: string; value: (p: Plan) => string | boolean }[] = [
+  { label: "MCP servers", value: (p) => nf.format(p.maxServers) },
+  { label: "Shortest check interval", value: (p) => interval(p.minCheckIntervalSec) },
+  { label: "Check history kept", value: (p) => retention(p.historyRetentionDays) },
+  { label: "Workbench calls a day", value: (p) => nf.format(p.workbenchCallsPerDay) },
+  { label: "Alerts, incidents and long-range uptime", value: (p) => p.features.fullMonitoring },
+  { label: "Every scanner rule, baselines and scan history", value: (p) => p.features.fullScanner },
+  { label: "CSV and JSON export", value: (p) => p.features.dataExport },
+];
+
+/** The pricing table, generated from the one plans table in lib/plans.ts. */
+export function PricingTable() {
+  return (
+    <div className="grid gap-6 md:grid-cols-3">
+      {PLAN_IDS.map((id) => {
+        const plan = PLANS[id];
+        const featured = id === "pro";
+        return (
+          <section
+            key={id}
+            aria-labelledby={`plan-${plan.label}`}
+            className={cn("flex flex-col rounded-xl border bg-card p-6 text-card-foreground", featured && "border-primary shadow-lg")}
+          >
+            <h3 id={`plan-${plan.label}`} className="text-lg font-semibold">
+              {plan.label}
+            </h3>
+            <p className="mt-2 text-3xl font-bold">
+              {plan.priceUsdMonthly === null ? "Custom" : `$${plan.priceUsdMonthly}`}
+              {plan.priceUsdMonthly ? <span className="text-base font-normal text-muted-foreground"> / month</span> : null}
+            </p>
+            <ul className="mt-6 flex-1 space-y-3 text-sm">
+              {ROWS.map((row) => {
+                const v = row.value(plan);
+                return (
+                  <li key={row.label} className="flex items-start gap-2">
+                    {v === false ? (
+                      <Minus className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    ) : (
+                      <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    )}
+                    <span>
+                      {typeof v === "string" ? (
+                        <>
+                          <strong className="font-semibold">{v}</strong> {row.label.toLowerCase()}
+                        </>
+                      ) : (
+                        <>
+                          {row.label}
+                          {v ? "" : " (not included)"}
+                        </>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+            <Link
+              prefetch={false}
+              href={id === "enterprise" ? "/contact" : "/auth/register"}
+              className={cn(buttonVariants({ variant: featured ? "default" : "outline" }), "mt-6")}
+            >
+              {id === "enterprise" ? "Talk to us" : id === "pro" ? "Start with Pro" : "Start free"}
+            </Link>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { onAuthStateChanged, signOut as firebaseSignOut, type Auth, type User } from "firebase/auth";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { configureApiClient } from "@/lib/api/client";
+import type { PublicConfig } from "@/lib/auth/config";
+import { logAuthEvent } from "@/lib/auth/debug-log";
+import { firebaseAuth, loadPublicConfig } from "@/lib/auth/firebase-client";
+import type { SessionUser } from "@/lib/auth/schema";
+import { resetSync, syncUserWithBackend } from "@/lib/auth/sync";
+import { startTokenSync } from "@/lib/auth/token-sync";
+
+/** Tokens are refreshed proactively this often (seed §4, §9). */
+export const TOKEN_REFRESH_INTERVAL_MS = 2_700_000;
+
+export type AuthStatus = "loading" | "signed-in" | "signed-out";
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  /** The backend's view of the user (session response), once synced. */
+  user: SessionUser | null;
+  firebaseUser: User | null;
+  /** Firebase Auth, once the identity config is loaded; null before. */
+  auth: Auth | null;
+  config: PublicConfig | null;
+  /** The last sync failure's message, for the sign-in pages to show. */
+  syncError: string | null;
+  /** Fresh token, backend sync, then the user is set (seed §4). */
+  completeSignIn(user: User): Promise<SessionUser>;
+  /** A forced token refresh; null (reported) when it fails. */
+  refreshToken(): Promise<string | null>;
+  signOut(options?: { redirectTo?: string | null }): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}
+
+export interface AuthProviderProps {
+  /** The user of a valid server session, when the page knows one. */
+  initialUser: SessionUser | null;
+  /** The page's own identity config, used when /api/config is invalid. */
+  fallbackConfig: PublicConfig | null;
+  children: ReactNode;
+}
+
+export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const [auth, setAuth] = useState<Auth | null>(null);
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  const [status, setStatus] = useState<AuthStatus>("loading");
+  const [user, setUser] = useState<SessionUser | null>(initialUser);
+  const [firebaseUser, setFirebaseUser] = useState<User | null>(null);
+  const [syncError, setSyncError] = useState<string | null>(null);
+  const initialUserRef = useRef(initialUser);
+
+  const completeSignIn = useCallback(async (fbUser: User) => {
+    setSyncError(null);
+    await fbUser.getIdToken(true);
+    const synced = await syncUserWithBackend(fbUser);
+    initialUserRef.current = synced;
+    setUser(synced);
+    setFirebaseUser(fbUser);
+    setStatus("signed-in");
+    return synced;
+  }, []);
+
+  const refreshToken = useCallback(async () => {
+    const current = auth?.currentUser;
+    if (!current) return null;
+    try {
+      const token = await current.getIdToken(true);
+      logAuthEvent("token_refreshed");
+      return token;
+    } catch (err) {
+      logAuthEvent("token_refresh_failed", { reason: (err as Error).message });
+      return null;
+    }
+  }, [auth]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unsubscribe = () => {};
+    loadPublicConfig(fallbackConfig)
+      .then(async (cfg) => {
+        if (cancelled) return;
+        const a = firebaseAuth(cfg);
+        // After an expired session the user signs in again for real: the
+        // persisted identity must not quietly start a new session.
+        if (new URLSearchParams(window.location.search).get("expired") === "true") {
+          logAuthEvent("session_expired");
+          await a.authStateReady();
+          if (a.currentUser) await firebaseSignOut(a);
+        }
+        if (cancelled) return;
+        setConfig(cfg);
+        setAuth(a);
+        unsubscribe = onAuthStateChanged(a, async (fbUser) => {
+          logAuthEvent("auth_state_changed", { signedIn: Boolean(fbUser) });
+          setFirebaseUser(fbUser);
+          const known = initialUserRef.current;
+          if (!fbUser) {
+            // A valid server session still signs the user in (cookie requests).
+            setUser(known);
+            setStatus(known ? "signed-in" : "signed-out");
+            return;
+          }
+          if (known?.uid === fbUser.uid) {
+            setStatus("signed-in");
+            return;
+          }
+          try {
+            await completeSignIn(fbUser);
+          } catch (err) {
+            setSyncError((err as Error).message);
+            setUser(null);
+            setStatus("signed-out");
+          }
+        });
+      })
+      .catch((err) => {
+        if (cancelled) return;
+        logAuthEvent("auth_unavailable", { reason: (err as Error).message });
+        setSyncError((err as Error).message);
+        setStatus(initialUserRef.current ? "signed-in" : "signed-out");
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe();
+    };
+  }, [fallbackConfig, completeSignIn]);
+
+  // The API client sends the current ID token and refreshes it on a 401.
+  useEffect(() => {
+    if (!auth) return;
+    configureApiClient({
+      getToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+      refreshToken: async () => {
+        const current = auth.currentUser;
+        if (!current) return null;
+        // Throws when the refresh itself fails: the client then sends the user to sign in again.
+        const token = await current.getIdToken(true);
+        resetSync();
+        await syncUserWithBackend(current);
+        return token;
+      },
+    });
+    return () => configureApiClient(null);
+  }, [auth]);
+
+  // Proactive refresh, so a token never expires under a long-open page.
+  useEffect(() => {
+    if (!firebaseUser) return;
+    const timer = setInterval(() => void refreshToken(), TOKEN_REFRESH_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [firebaseUser, refreshToken]);
+
+  // The operator's sync URL, when configured, receives the ID token (seed §7).
+  useEffect(() => {
+    if (!firebaseUser || !config?.syncUrl) return;
+    return startTokenSync(firebaseUser, config.syncUrl);
+  }, [firebaseUser, config]);
+
+  const signOut = useCallback(
+    async (options?: { redirectTo?: string | null }) => {
+      logAuthEvent("sign_out");
+      if (auth) await firebaseSignOut(auth).catch(() => {});
+      await fetch("/api/auth/signout", { method: "POST", credentials: "include" }).catch(() => {});
+      resetSync();
+      initialUserRef.current = null;
+      setUser(null);
+      setFirebaseUser(null);
+      setStatus("signed-out");
+      queryClient.clear();
+      const target = options?.redirectTo === undefined ? "/" : options.redirectTo;
+      if (target) window.location.assign(target);
+    },
+    [auth, queryClient],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, firebaseUser, auth, config, syncError, completeSignIn, refreshToken, signOut }),
+    [status, user, firebaseUser, auth, config, syncError, completeSignIn, refreshToken, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import { Trash2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { useDeleteServer } from "@/lib/servers/client";
+import type { ServerDto } from "@/lib/servers/schema";
+import { toast } from "@/lib/toast/use-toast";
+import { serverMessage } from "./server-form-model";
+
+/** Deleting is for good, so the user types the server's name to confirm. */
+export function DeleteServer({ server }: { server: ServerDto }) {
+  const router = useRouter();
+  const remove = useDeleteServer(server.id);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const confirmed = typed.trim() === server.name;
+
+  async function confirm() {
+    setError(null);
+    try {
+      await remove.mutateAsync();
+      setOpen(false);
+      toast({ title: "Server deleted", description: `${server.name} and its inventory were removed.` });
+      router.replace("/servers");
+    } catch (err) {
+      setError(serverMessage(err));
+    }
+  }
+
+  return (
+    <Card className="max-w-3xl border-destructive/50">
+      <CardHeader>
+        <CardTitle as="h2" className="text-base text-destructive">
+          Delete this server
+        </CardTitle>
+        <CardDescription>Removes the server, its stored headers and its inventory. This cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (!next) {
+              setTyped("");
+              setError(null);
+            }
+          }}
+        >
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive">
+              <Trash2 aria-hidden="true" />
+              Delete server
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <form
+              className="grid gap-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (confirmed && !remove.isPending) void confirm();
+              }}
+            >
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete {server.name}?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  The server, its encrypted headers and its inventory are deleted for good. Its past activity stays in your log.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={inputId}>
+                  Type <span className="rounded bg-muted px-1 font-mono">{server.name}</span> to confirm
+                </Label>
+                <Input
+                  id={inputId}
+                  value={typed}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${inputId}-error` : undefined}
+                  onChange={(e) => setTyped(e.target.value)}
+                />
+                {error ? (
+                  <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+              <AlertDialogFooter>
+                <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+                {/* A plain submit button: the dialog's Action would close it before the request ends. */}
+                <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
+                  {remove.isPending ? <Spinner size="sm" className="text-current" aria-label="Deleting" /> : null}
+                  Delete server
+                </Button>
+              </AlertDialogFooter>
+            </form>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { PLANS } from "@/lib/plans";
+import { useSubscription } from "@/lib/subscription/use-subscription";
+import { Field } from "./field";
+import { formatEvery, formatInterval } from "./format";
+
+const INTERVALS_SEC = [30, 60, 300, 900, 1800, 3600, 6 * 3600, 24 * 3600];
+
+export function MonitoringFields({
+  idPrefix,
+  enabled,
+  intervalSec,
+  error,
+  disabled,
+  onChange,
+}: {
+  idPrefix: string;
+  enabled: boolean;
+  intervalSec: number;
+  error?: string;
+  disabled?: boolean;
+  onChange: (next: { enabled: boolean; intervalSec: number }) => void;
+}) {
+  const { subscription } = useSubscription();
+  const minimum = PLANS[subscription.tier].minCheckIntervalSec;
+  const options = INTERVALS_SEC.includes(intervalSec) ? INTERVALS_SEC : [...INTERVALS_SEC, intervalSec].sort((a, b) => a - b);
+  const switchId = `${idPrefix}-enabled`;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-start gap-3">
+        <Switch
+          id={switchId}
+          checked={enabled}
+          disabled={disabled}
+          aria-describedby={`${switchId}-hint`}
+          onCheckedChange={(on) => onChange({ enabled: on, intervalSec })}
+        />
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={switchId}>Monitor this server</Label>
+          <p id={`${switchId}-hint`} className="text-xs text-muted-foreground">
+            A check connects, pings and lists the tools, then records the status and latency.
+          </p>
+        </div>
+      </div>
+      <Field
+        id={`${idPrefix}-interval`}
+        label="Check every"
+        error={error}
+        hint={`Your ${PLANS[subscription.tier].label} plan checks at most ${formatEvery(minimum)}.`}
+      >
+        {(control) => (
+          <Select
+            value={String(intervalSec)}
+            disabled={disabled || !enabled}
+            onValueChange={(v) => onChange({ enabled, intervalSec: Number(v) })}
+          >
+            <SelectTrigger {...control} className="sm:w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((sec) => (
+                <SelectItem key={sec} value={String(sec)} disabled={sec < minimum}>
+                  {formatInterval(sec)}
+                  {sec < minimum ? " (higher plan)" : ""}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+    </div>
+  );
+}

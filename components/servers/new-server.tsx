@@ -1,0 +1,27 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useCreateServer } from "@/lib/servers/client";
+import { toast } from "@/lib/toast/use-toast";
+import { ServerForm } from "./server-form";
+import { emptyValues } from "./server-form-model";
+
+export function NewServer() {
+  const router = useRouter();
+  const create = useCreateServer();
+  const [initialValues] = useState(emptyValues);
+
+  return (
+    <ServerForm
+      mode="create"
+      initialValues={initialValues}
+      cancelHref="/servers"
+      onSubmit={async (payload) => {
+        const server = await create.mutateAsync(payload);
+        toast({ title: "Server added", description: `${server.name} is registered.` });
+        router.push(`/servers/${server.id}`);
+      }}
+    />
+  );
+}

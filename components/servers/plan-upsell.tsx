@@ -1,0 +1,43 @@
+"use client";
+
+import { Sparkles } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { PLANS, type PlanId } from "@/lib/plans";
+import { useSubscription } from "@/lib/subscription/use-subscription";
+import { formatEvery } from "./format";
+
+const NEXT_PLAN: Record<PlanId, PlanId | null> = { "free tier": "pro", pro: "enterprise", enterprise: null };
+
+/** What the next plan up would unlock, read from the one plans table. */
+export function nextPlanPitch(tier: PlanId): string | null {
+  const next = NEXT_PLAN[tier];
+  if (!next) return null;
+  const plan = PLANS[next];
+  const extras = [
+    `up to ${plan.maxServers.toLocaleString("en")} servers`,
+    `checks ${formatEvery(plan.minCheckIntervalSec)}`,
+    plan.features.fullMonitoring && !PLANS[tier].features.fullMonitoring ? "alerts and incidents" : null,
+    plan.features.fullScanner && !PLANS[tier].features.fullScanner ? "every scanner rule" : null,
+    plan.features.dataExport && !PLANS[tier].features.dataExport ? "exports" : null,
+  ].filter(Boolean);
+  return `${plan.label} gives you ${extras.join(", ")}.`;
+}
+
+/** Shown where the plan stops the user: why, and what upgrading would change. */
+export function PlanUpsell({ message, compact = false }: { message: string; compact?: boolean }) {
+  const { subscription } = useSubscription();
+  const pitch = nextPlanPitch(subscription.tier);
+  return (
+    <div role="alert" className="flex flex-wrap items-start gap-3 rounded-lg border border-primary/40 bg-accent p-4 text-sm text-accent-foreground">
+      <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{message}</p>
+        {pitch && !compact ? <p className="mt-1">{pitch}</p> : null}
+      </div>
+      <Button asChild size="sm" variant={compact ? "outline" : "default"}>
+        <Link href="/settings#plan">See plans</Link>
+      </Button>
+    </div>
+  );
+}

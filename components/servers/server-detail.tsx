@@ -1,0 +1,134 @@
+"use client";
+
+import { ArrowLeft, FlaskConical, ServerCrash } from "lucide-react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ApiError } from "@/lib/api/api-error";
+import { useServer } from "@/lib/servers/client";
+import type { ServerDto } from "@/lib/servers/schema";
+import { InventoryTab } from "./inventory-tab";
+import { LoadError } from "./load-error";
+import { OverviewTab } from "./overview-tab";
+import { SettingsTab } from "./settings-tab";
+import { StatusBadge } from "./status-badge";
+import { TRANSPORT_INFO } from "./transports";
+
+/**
+ * The server page's sections. Each is a tab with real content; monitoring and
+ * security join this list when their features exist.
+ */
+const TABS: { value: string; label: string; render: (server: ServerDto) => ReactNode }[] = [
+  { value: "overview", label: "Overview", render: (s) => <OverviewTab server={s} /> },
+  { value: "inventory", label: "Inventory", render: (s) => <InventoryTab serverId={s.id} serverName={s.name} /> },
+  { value: "settings", label: "Settings", render: (s) => <SettingsTab server={s} /> },
+];
+
+export function ServerDetail({ id }: { id: string }) {
+  const server = useServer(id);
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab = TABS.some((t) => t.value === requested) ? requested! : TABS[0].value;
+
+  function selectTab(value: string) {
+    // The tab lives in the URL, so a reload or a shared link opens the same one.
+    const params = new URLSearchParams(searchParams.toString());
+    if (value === TABS[0].value) params.delete("tab");
+    else params.set("tab", value);
+    const qs = params.toString();
+    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+  }
+
+  if (server.isPending) return <DetailSkeleton />;
+  if (server.isError) {
+    if (server.error instanceof ApiError && server.error.status === 404) return <ServerNotFound />;
+    return <LoadError what="this server" error={server.error} onRetry={() => void server.refetch()} retrying={server.isFetching} />;
+  }
+
+  const s = server.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4">
+        <Link href="/servers" className="inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All servers
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-bold tracking-tight break-all">{s.name}</h1>
+              <StatusBadge status={s.status} />
+            </div>
+            <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+              <span className="font-mono break-all">{s.url}</span>
+              <span aria-hidden="true">·</span>
+              <span>{TRANSPORT_INFO[s.transport].short}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link href={`/workbench?server=${encodeURIComponent(s.id)}`}>
+                <FlaskConical aria-hidden="true" />
+                Open in workbench
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Server sections">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value} className="mt-4">
+            {t.render(s)}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="flex flex-col gap-6">
+      <span className="sr-only" role="status">
+        Loading the server…
+      </span>
+      <Skeleton className="h-4 w-24" />
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </div>
+      <Skeleton className="h-9 w-72" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    </div>
+  );
+}
+
+/** Unknown id, or another user's server: the same answer, so nothing leaks. */
+function ServerNotFound() {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 text-center">
+      <ServerCrash aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="text-sm font-semibold text-primary">404</p>
+      <h1 className="text-3xl font-bold tracking-tight">Server not found</h1>
+      <p className="text-muted-foreground">This server does not exist, was deleted, or belongs to someone else.</p>
+      <Button asChild>
+        <Link href="/servers">Back to your servers</Link>
+      </Button>
+    </div>
+  );
+}

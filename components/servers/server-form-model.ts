@@ -1,0 +1,212 @@
+import { ApiError } from "@/lib/api/api-error";
+import {
+  connectionInput,
+  MAX_TAGS,
+  serverCreate,
+  serverUpdate,
+  type ConnectionInput,
+  type ServerCreate,
+  type ServerDto,
+  type ServerUpdate,
+  type Transport,
+} from "@/lib/servers/schema";
+
+/**
+ * The server form's state and its translation to and from the API: pure, so
+ * that validation and error mapping are tested without rendering.
+ */
+
+export interface HeaderRow {
+  /** Stable React key; not sent. */
+  key: string;
+  name: string;
+  value: string;
+  /** Saved on the server: its value is unknown here, and a blank value keeps it. */
+  stored: boolean;
+  /** The masked value the API returned, shown as a hint for a stored header. */
+  masked?: string;
+}
+
+export interface ServerFormValues {
+  name: string;
+  transport: Transport;
+  url: string;
+  headers: HeaderRow[];
+  description: string;
+  tags: string[];
+  monitoringEnabled: boolean;
+  intervalSec: number;
+}
+
+/** Field errors keyed by the dotted path of the API's details ("headers.0.value"). */
+export type FieldErrors = Record<string, string>;
+
+export const DEFAULT_INTERVAL_SEC = 900;
+
+let rowCounter = 0;
+export function newHeaderRow(name = "", value = ""): HeaderRow {
+  rowCounter += 1;
+  return { key: `header-${rowCounter}`, name, value, stored: false };
+}
+
+export function emptyValues(): ServerFormValues {
+  return {
+    name: "",
+    transport: "streamable-http",
+    url: "",
+    headers: [],
+    description: "",
+    tags: [],
+    monitoringEnabled: false,
+    intervalSec: DEFAULT_INTERVAL_SEC,
+  };
+}
+
+export function valuesFromServer(server: ServerDto): ServerFormValues {
+  return {
+    name: server.name,
+    transport: server.transport,
+    url: server.url,
+    headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value })),
+    description: server.description,
+    tags: [...server.tags],
+    monitoringEnabled: server.monitoring.enabled,
+    intervalSec: server.monitoring.intervalSec,
+  };
+}
+
+function pathKey(path: readonly PropertyKey[] | string): string {
+  return typeof path === "string" ? path : path.map(String).join(".");
+}
+
+function collect(issues: readonly { path: readonly PropertyKey[] | string; message: string }[], prefix = ""): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = prefix + pathKey(issue.path);
+    // The first message per field is the one to fix first.
+    if (key && !(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export function connectionPayload(values: ServerFormValues): ConnectionInput {
+  return {
+    transport: values.transport,
+    url: values.url,
+    headers: values.headers.map((h) => ({ name: h.name, value: h.value })),
+  };
+}
+
+type Validated<T> = { ok: true; payload: T } | { ok: false; errors: FieldErrors };
+
+/** "Test connection" needs only the connection fields; every header needs its value. */
+export function validateConnection(values: ServerFormValues): Validated<ConnectionInput> {
+  const parsed = connectionInput.safeParse(connectionPayload(values));
+  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collect(parsed.error.issues) };
+}
+
+export function validateCreate(values: ServerFormValues): Validated<ServerCreate> {
+  const parsed = serverCreate.safeParse({
+    ...connectionPayload(values),
+    name: values.name,
+    description: values.description,
+    tags: values.tags,
+    monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
+  });
+  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collect(parsed.error.issues) };
+}
+
+/**
+ * The whole form as a PATCH: stored headers left blank are listed without a
+ * value (kept), typed values rotate them, removed rows are left out (deleted).
+ */
+export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate> {
+  const parsed = serverUpdate.safeParse({
+    name: values.name,
+    transport: values.transport,
+    url: values.url,
+    headers: values.headers.map((h) => (h.stored && h.value === "" ? { name: h.name } : { name: h.name, value: h.value })),
+    description: values.description,
+    tags: values.tags,
+    monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
+  });
+  const errors = parsed.success ? {} : collect(parsed.error.issues);
+  // The schema lets any header go without a value; only a stored one has a value to keep.
+  values.headers.forEach((h, i) => {
+    const key = `headers.${i}.value`;
+    if (!h.stored && h.value === "" && !(key in errors)) errors[key] = "Enter a value.";
+  });
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, payload: parsed.data };
+}
+
+export type FormProblem =
+  | { kind: "plan"; message: string }
+  | { kind: "error"; message: string };
+
+export interface MappedServerError {
+  fields: FieldErrors;
+  problem: FormProblem | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function bodyOf(err: unknown): Record<string, unknown> {
+  return err instanceof ApiError && isRecord(err.data) ? err.data : {};
+}
+
+/** The message the server wrote, without the client's "{status}: " prefix. */
+export function serverMessage(err: unknown): string {
+  const body = bodyOf(err);
+  if (typeof body.message === "string" && body.message) return body.message;
+  if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
+  return err instanceof Error ? err.message : "Something went wrong. Try again.";
+}
+
+/** Puts a failed save where the user will look: on the field, or as a banner. */
+export function mapServerError(err: unknown): MappedServerError {
+  const body = bodyOf(err);
+  const status = err instanceof ApiError ? err.status : 0;
+  if (status === 400 && Array.isArray(body.details)) {
+    const issues = body.details.filter(
+      (d): d is { path: string | PropertyKey[]; message: string } =>
+        isRecord(d) && typeof d.message === "string" && (typeof d.path === "string" || Array.isArray(d.path)),
+    );
+    const fields = collect(issues);
+    const unplaced = issues.filter((i) => pathKey(i.path) === "");
+    const problem = unplaced.length > 0 || Object.keys(fields).length === 0 ? { kind: "error" as const, message: unplaced[0]?.message ?? serverMessage(err) } : null;
+    return { fields, problem };
+  }
+  if (status === 409) return { fields: { name: serverMessage(err) }, problem: null };
+  if (status === 403 && body.error === "plan_required") return { fields: {}, problem: { kind: "plan", message: serverMessage(err) } };
+  return { fields: {}, problem: { kind: "error", message: serverMessage(err) } };
+}
+
+/** `details.suggestion.transport` of a failed test: the transport that did answer. */
+export function suggestedTransport(err: unknown): Transport | null {
+  const details = bodyOf(err).details;
+  if (!isRecord(details) || !isRecord(details.suggestion)) return null;
+  const t = details.suggestion.transport;
+  return t === "streamable-http" || t === "sse" ? t : null;
+}
+
+/** Adds typed or pasted tags ("a, b"), trimmed, without duplicates, up to the limit. */
+export function addTags(current: readonly string[], raw: string): string[] {
+  const next = [...current];
+  for (const part of raw.split(",")) {
+    const tag = part.trim();
+    if (tag && !next.includes(tag) && next.length < MAX_TAGS) next.push(tag);
+  }
+  return next;
+}
+
+/** The first field with an error, in the order the form shows them, for focus. */
+export function firstErrorKey(errors: FieldErrors, order: readonly string[]): string | null {
+  for (const prefix of order) {
+    const key = Object.keys(errors).find((k) => k === prefix || k.startsWith(`${prefix}.`));
+    if (key) return key;
+  }
+  return Object.keys(errors)[0] ?? null;
+}

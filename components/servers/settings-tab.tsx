@@ -1,0 +1,90 @@
+"use client";
+
+import { Pause, Play } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useUpdateServer } from "@/lib/servers/client";
+import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
+import { toast } from "@/lib/toast/use-toast";
+import { DeleteServer } from "./delete-server";
+import { ServerForm } from "./server-form";
+import { serverMessage, valuesFromServer } from "./server-form-model";
+
+export function SettingsTab({ server }: { server: ServerDto }) {
+  const update = useUpdateServer(server.id);
+  // The form starts again from the saved server only when a field it shows
+  // changed, so pausing does not throw away edits in progress.
+  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.description, server.tags, server.monitoring]);
+  // A save always starts the form again, even when the API's view of it looks the same (a rotated value stays masked).
+  const [saves, setSaves] = useState(0);
+  const paused = server.status === "paused";
+
+  function togglePause() {
+    update.mutate(
+      { paused: !paused },
+      {
+        onSuccess: (s) => toast({ title: paused ? "Checks resumed" : "Checks paused", description: s.name }),
+        onError: (err) => toast({ title: paused ? "Could not resume" : "Could not pause", description: serverMessage(err), variant: "destructive" }),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="edit-heading" className="flex flex-col gap-4">
+        <div>
+          <h2 id="edit-heading" className="text-lg font-semibold">
+            Edit server
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Stored header values stay hidden: leave a value blank to keep it, type a new one to rotate it, remove the row to delete it.
+          </p>
+        </div>
+        <EditForm
+          key={`${saves}:${editable}`}
+          server={server}
+          onSubmit={async (payload) => {
+            const saved = await update.mutateAsync(payload);
+            setSaves((n) => n + 1);
+            toast({ title: "Changes saved", description: saved.name });
+          }}
+        />
+      </section>
+
+      <Card className="max-w-3xl">
+        <CardHeader>
+          <CardTitle as="h2" className="text-base">
+            {paused ? "Checks are paused" : "Pause checks"}
+          </CardTitle>
+          <CardDescription>
+            {paused
+              ? "The server keeps its settings and history; resume to check it again and update its status."
+              : "Stop checking this server for now, e.g. during maintenance. Its status shows Paused until you resume."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" onClick={togglePause} disabled={update.isPending}>
+            {update.isPending && update.variables && "paused" in update.variables ? (
+              <Spinner size="sm" className="text-current" aria-label="Saving" />
+            ) : paused ? (
+              <Play aria-hidden="true" />
+            ) : (
+              <Pause aria-hidden="true" />
+            )}
+            {paused ? "Resume checks" : "Pause checks"}
+          </Button>
+        </CardContent>
+      </Card>
+
+      <DeleteServer server={server} />
+    </div>
+  );
+}
+
+function EditForm({ server, onSubmit }: { server: ServerDto; onSubmit: (payload: ServerUpdate) => Promise<void> }) {
+  // Made once per mount: the form compares its values with these to know whether anything changed.
+  const [initialValues] = useState(() => valuesFromServer(server));
+  return <ServerForm mode="edit" initialValues={initialValues} onSubmit={onSubmit} />;
+}

@@ -1,0 +1,14 @@
+import type { Transport } from "@/lib/servers/schema";
+
+export const TRANSPORT_INFO: Record<Transport, { label: string; short: string; description: string }> = {
+  "streamable-http": {
+    label: "Streamable HTTP",
+    short: "Streamable HTTP",
+    description: "The current MCP transport (protocol 2025-03-26 and later): one endpoint, usually ending in /mcp.",
+  },
+  sse: {
+    label: "SSE (HTTP + Server-Sent Events)",
+    short: "SSE",
+    description: "The older transport (protocol 2024-11-05) that many servers still offer: usually ends in /sse.",
+  },
+};

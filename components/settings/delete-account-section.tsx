@@ -1,0 +1,91 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { apiSend } from "@/lib/api/client";
+import { SettingsSection } from "./settings-section";
+
+export function DeleteAccountSection({ email }: { email: string }) {
+  const { signOut } = useAuth();
+  const inputId = useId();
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+
+  function reset() {
+    setTyped("");
+    setError(null);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!matches) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await apiSend("DELETE", "/api/user", { confirm: typed });
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+      return;
+    }
+    // The account is gone: leave the identity provider's session too, and go home.
+    await signOut({ redirectTo: "/" });
+  }
+
+  return (
+    <SettingsSection id="delete" title="Delete my account" description="Deletes your account and everything in it: servers, history, activity, tickets and your sign-in. This cannot be undone.">
+      <div>
+        <Dialog onOpenChange={(open) => !open && reset()}>
+          <DialogTrigger asChild>
+            <Button variant="destructive">Delete my account</Button>
+          </DialogTrigger>
+          <DialogContent>
+            <form onSubmit={onSubmit} className="flex flex-col gap-4">
+              <DialogHeader>
+                <DialogTitle>Delete your account for good?</DialogTitle>
+                <DialogDescription>
+                  Everything is deleted at once and cannot be recovered. Export your data first if you want a copy.
+                </DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={inputId}>
+                  Type <span className="font-mono">{email}</span> to confirm
+                </Label>
+                <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+              </div>
+              {error ? <FormAlert>{error}</FormAlert> : null}
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline" disabled={busy}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button type="submit" variant="destructive" disabled={!matches || busy}>
+                  {busy ? <Spinner size="sm" aria-label="Deleting" className="text-current" /> : null}
+                  Delete everything
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </div>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,82 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FEATURES, PLANS, type Feature } from "@/lib/plans";
+import type { UserSettings } from "@/lib/settings/schema";
+import { SettingsSection } from "./settings-section";
+
+const FEATURE_LABELS: Record<Feature, string> = {
+  fullMonitoring: "Full monitoring: alerts, incidents, uptime beyond 24 hours",
+  fullScanner: "Full scanner: every rule, baselines and scan history",
+  dataExport: "Data export: CSV and JSON of activity, checks and findings",
+};
+
+function Meter({ label, used, limit, note }: { label: string; used: number; limit: number; note?: string }) {
+  const pct = Math.min(100, Math.round((used / Math.max(1, limit)) * 100));
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-between gap-2 text-sm">
+        <span className="font-medium">{label}</span>
+        <span>
+          {used.toLocaleString("en-US")} of {limit.toLocaleString("en-US")}
+        </span>
+      </div>
+      <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used} className="h-2 overflow-hidden rounded-full bg-muted">
+        <div className={pct >= 90 ? "h-full bg-destructive" : "h-full bg-primary"} style={{ width: `${pct}%` }} />
+      </div>
+      {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+    </div>
+  );
+}
+
+export function PlanSection({ plan, usage }: Pick<UserSettings, "plan" | "usage">) {
+  const upgrade = `/support?category=billing&subject=${encodeURIComponent("Change my plan")}`;
+  return (
+    <SettingsSection id="plan" title="Plan and usage" description="What your plan includes and how much of it you use.">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-lg font-semibold">{plan.label}</span>
+        {plan.active ? <Badge>Active</Badge> : null}
+        <span className="text-sm text-muted-foreground">
+          {plan.active
+            ? plan.expiresAt
+              ? `Until ${new Date(plan.expiresAt).toISOString().slice(0, 10)}; then back to the free tier.`
+              : "No end date."
+            : "The free tier never expires."}
+        </span>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Meter label="Servers" used={usage.servers.used} limit={usage.servers.limit} />
+        <Meter
+          label="Workbench calls today"
+          used={usage.workbenchCallsToday.used}
+          limit={usage.workbenchCallsToday.limit}
+          note={`The count starts again at ${usage.workbenchCallsToday.resetsAt.slice(11, 16)} UTC.`}
+        />
+      </div>
+      <ul className="flex flex-col gap-1 text-sm" aria-label="Plan features">
+        {FEATURES.map((f) => (
+          <li key={f} className="flex gap-2">
+            <span aria-hidden="true">{plan.features[f] ? "✓" : "—"}</span>
+            <span className={plan.features[f] ? undefined : "text-muted-foreground"}>
+              {FEATURE_LABELS[f]}
+              <span className="sr-only">{plan.features[f] ? " (included)" : " (not included)"}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {plan.tier !== "enterprise" ? (
+        <p className="text-sm text-muted-foreground">
+          {plan.tier === "free tier"
+            ? `Pro raises the limits to ${PLANS.pro.maxServers} servers and ${PLANS.pro.workbenchCallsPerDay.toLocaleString("en-US")} workbench calls a day and includes every feature above.`
+            : `Enterprise raises the limits to ${PLANS.enterprise.maxServers.toLocaleString("en-US")} servers and ${PLANS.enterprise.workbenchCallsPerDay.toLocaleString("en-US")} workbench calls a day.`}{" "}
+          Plans are assigned by the MCP Console team.
+        </p>
+      ) : null}
+      <div>
+        <Button asChild variant="outline">
+          <Link href={upgrade}>Ask about a plan change</Link>
+        </Button>
+      </div>
+    </SettingsSection>
+  );
+}

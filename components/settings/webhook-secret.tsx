@@ -1,0 +1,116 @@
+"use client";
+
+import { Copy, RotateCw, Send } from "lucide-react";
+import { FormAlert } from "@/components/auth/form-alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useRotateWebhookSecret, useTestWebhook } from "@/lib/settings/client";
+import { toast } from "@/lib/toast/use-toast";
+
+/**
+ * The signing secret: shown in full only right after it was generated, then
+ * masked for good (the server never sends it again). Rotate and test here.
+ */
+export function WebhookSecret({
+  secretSet,
+  freshSecret,
+  onFreshSecret,
+}: {
+  secretSet: boolean;
+  freshSecret: string | null;
+  onFreshSecret(secret: string): void;
+}) {
+  const rotate = useRotateWebhookSecret();
+  const test = useTestWebhook();
+
+  async function copy(secret: string) {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast({ title: "Secret copied" });
+    } catch {
+      toast({ title: "Copy failed", description: "Select the secret and copy it by hand.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-medium" id="webhook-secret-label">
+          Signing secret
+        </span>
+        {freshSecret ? (
+          <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
+            <p className="text-sm">Copy this secret now: it will not be shown again.</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <code aria-labelledby="webhook-secret-label" data-testid="webhook-secret" className="break-all rounded bg-muted px-2 py-1 text-sm">
+                {freshSecret}
+              </code>
+              <Button variant="outline" size="sm" onClick={() => void copy(freshSecret)}>
+                <Copy aria-hidden="true" />
+                Copy secret
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <code aria-labelledby="webhook-secret-label" className="w-fit rounded bg-muted px-2 py-1 text-sm">
+            {secretSet ? "whsec_••••••••••••••••" : "none yet"}
+          </code>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" disabled={rotate.isPending}>
+              <RotateCw aria-hidden="true" />
+              Rotate secret
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Rotate the signing secret?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Deliveries are signed with the new secret at once; your endpoint must use the new one to verify them.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                onClick={() =>
+                  rotate.mutate(undefined, {
+                    onSuccess: (r) => r.webhookSecret && onFreshSecret(r.webhookSecret),
+                    onError: (err) => toast({ title: "Not rotated", description: err.message, variant: "destructive" }),
+                  })
+                }
+              >
+                Rotate
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+        <Button variant="outline" onClick={() => test.mutate()} disabled={test.isPending}>
+          {test.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : <Send aria-hidden="true" />}
+          Send test event
+        </Button>
+      </div>
+      {test.data ? (
+        <FormAlert tone={test.data.delivered ? "success" : "error"}>
+          {test.data.delivered
+            ? `Delivered: your endpoint answered ${test.data.status} in ${test.data.durationMs} ms.`
+            : `Not delivered${test.data.status ? ` (status ${test.data.status})` : ""}: ${test.data.error}`}
+        </FormAlert>
+      ) : null}
+      {test.isError ? <FormAlert>{test.error.message}</FormAlert> : null}
+    </div>
+  );
+}

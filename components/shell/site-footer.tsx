@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { LEGAL_LINKS, PUBLIC_NAV, SITE } from "@/lib/site";
+import { Logo } from "./logo";
+
+const PRODUCT_LINKS = [...PUBLIC_NAV, { href: "/get-started", label: "Get started" }, { href: "/?demo=open", label: "Product tour" }];
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-[2fr_1fr_1fr] sm:px-6">
+        <div className="flex flex-col gap-3">
+          <Link prefetch={false} href="/" className="flex items-center gap-2 font-semibold text-foreground" aria-label={`${SITE.name} home`}>
+            <Logo className="size-6" />
+            <span>{SITE.name}</span>
+          </Link>
+          <p className="max-w-sm text-muted-foreground">
+            Register, explore, monitor and secure the MCP servers your agents depend on.
+          </p>
+          <p className="text-muted-foreground">
+            © {new Date().getFullYear()} {SITE.name}
+          </p>
+        </div>
+        <nav aria-label="Product" className="flex flex-col gap-2">
+          <p className="font-semibold text-foreground">Product</p>
+          {PRODUCT_LINKS.map((l) => (
+            <Link prefetch={false} key={l.href} href={l.href} className="text-muted-foreground hover:text-foreground">
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label="Legal" className="flex flex-col gap-2">
+          <p className="font-semibold text-foreground">Company</p>
+          {LEGAL_LINKS.map((l) => (
+            <Link prefetch={false} key={l.href} href={l.href} className="text-muted-foreground hover:text-foreground">
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </footer>
+  );
+}

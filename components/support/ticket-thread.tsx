@@ -1,0 +1,144 @@
+"use client";
+
+import { ArrowLeft } from "lucide-react";
+import Link from "next/link";
+import { useId, useState, type FormEvent } from "react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { usePostMessage, useSetTicketStatus, useTicket } from "@/lib/support/client";
+import { CATEGORY_LABELS, MESSAGE_MAX, messageCreate, STATUS_LABELS, TICKET_STATUSES, type TicketStatus, type TicketThread } from "@/lib/support/schema";
+import { cn } from "@/lib/utils";
+import { TicketStatusBadge } from "./ticket-status-badge";
+
+function Messages({ ticket }: { ticket: TicketThread }) {
+  return (
+    <ol className="flex flex-col gap-3" aria-label="Messages">
+      {ticket.messages.map((m) => (
+        <li key={m.id} className={cn("rounded-xl border p-4", m.authorRole === "admin" && !m.mine ? "border-primary/40 bg-primary/5" : "")}>
+          <div className="mb-2 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+            <span className="font-medium text-foreground">{m.mine ? "You" : m.authorName}</span>
+            <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+          </div>
+          <p className="text-sm whitespace-pre-wrap">{m.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ReplyForm({ ticket, answering }: { ticket: TicketThread; answering: boolean }) {
+  const post = usePostMessage(ticket.id);
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = messageCreate.safeParse({ body: new FormData(form).get("body") });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Write a message.");
+      return;
+    }
+    setError(null);
+    post.mutate(parsed.data.body, { onSuccess: () => form.reset(), onError: (err) => setError(err.message) });
+  }
+
+  const label = answering ? "Answer" : "Reply";
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" aria-label={label}>
+      <Label htmlFor={id}>{answering ? "Your answer" : "Your reply"}</Label>
+      <Textarea id={id} name="body" rows={4} maxLength={MESSAGE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      {ticket.status === "closed" && !answering ? <p className="text-xs text-muted-foreground">Replying reopens the ticket.</p> : null}
+      <div>
+        <Button type="submit" disabled={post.isPending}>
+          {post.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+          {answering ? "Send answer" : "Send reply"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StatusControl({ ticket, admin }: { ticket: TicketThread; admin: boolean }) {
+  const set = useSetTicketStatus(ticket.id);
+  const id = useId();
+  if (admin) {
+    return (
+      <div className="flex items-center gap-2">
+        <Label htmlFor={id}>Status</Label>
+        <Select value={ticket.status} onValueChange={(v) => set.mutate(v as TicketStatus)} disabled={set.isPending}>
+          <SelectTrigger id={id} className="w-36">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {TICKET_STATUSES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    );
+  }
+  return ticket.status === "closed" ? (
+    <Button variant="outline" onClick={() => set.mutate("open")} disabled={set.isPending}>
+      Reopen ticket
+    </Button>
+  ) : (
+    <Button variant="outline" onClick={() => set.mutate("closed")} disabled={set.isPending}>
+      Close ticket
+    </Button>
+  );
+}
+
+/** One ticket's conversation. `admin` answers as the support team and may set any status. */
+export function TicketThreadView({ id, backHref, admin = false }: { id: string; backHref: string; admin?: boolean }) {
+  const { data, isPending, isError, error } = useTicket(id);
+  const { user } = useAuth();
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href={backHref} className="flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All tickets
+      </Link>
+      {isPending ? (
+        <Skeleton className="h-48 w-full" aria-label="Loading the ticket" />
+      ) : isError ? (
+        <FormAlert>{error.message}</FormAlert>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h2 className="text-xl font-semibold">{data.ticket.subject}</h2>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <TicketStatusBadge status={data.ticket.status} />
+                {CATEGORY_LABELS[data.ticket.category]}
+                {data.ticket.server ? <span>· Server {data.ticket.server.name}</span> : null}
+                {data.ticket.requester ? (
+                  <span>
+                    · From {data.ticket.requester.displayName} &lt;{data.ticket.requester.email}&gt;
+                  </span>
+                ) : null}
+              </p>
+            </div>
+            <StatusControl ticket={data.ticket} admin={admin} />
+          </div>
+          <Messages ticket={data.ticket} />
+          <ReplyForm ticket={data.ticket} answering={admin && data.ticket.requester?.uid !== user?.uid} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import { MessageSquare, Square } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { PromptDefinition } from "@/lib/servers/schema";
+import { useCall } from "@/lib/workbench/use-call";
+import { CallOutput } from "./call-output";
+import { ItemList } from "./item-list";
+import type { CallRequest } from "@/lib/workbench/schema";
+import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+
+/** Optional arguments left empty are not sent. */
+function requestFor(name: string, args: Record<string, string>): CallRequest {
+  return { method: "prompts/get", params: { name, arguments: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== "")) } };
+}
+
+interface PromptsTabProps extends RerunProps {
+  serverId: string;
+  prompts: PromptDefinition[];
+  onOpenResource: (uri: string) => void;
+}
+
+export function PromptsTab({ serverId, prompts, rerun, onRerunStarted, onOpenResource }: PromptsTabProps) {
+  const [selected, setSelected] = useState<string | null>(prompts[0]?.name ?? null);
+  const [argsByPrompt, setArgsByPrompt] = useState<Record<string, Record<string, string>>>({});
+  const [outputOf, setOutputOf] = useState<string | null>(null);
+  const call = useCall(serverId);
+  const prompt = prompts.find((p) => p.name === selected) ?? null;
+
+  function get(name: string, args: Record<string, string>) {
+    setOutputOf(name);
+    void call.run(requestFor(name, args));
+  }
+
+  // A call picked from the history: its prompt and arguments are shown at once, then it runs.
+  const [taken, setTaken] = useState<Rerun | null>(null);
+  const pending = pendingFor(rerun, serverId, "prompts/get");
+  if (pending && rerun !== taken) {
+    setTaken(rerun);
+    const name = pending.params.name;
+    if (prompts.some((p) => p.name === name)) {
+      setSelected(name);
+      setArgsByPrompt((all) => ({ ...all, [name]: pending.params.arguments ?? {} }));
+      setOutputOf(name);
+    }
+  }
+  useEffect(() => {
+    const request = pendingFor(taken, serverId, "prompts/get");
+    if (!request) return;
+    onRerunStarted();
+    if (prompts.some((p) => p.name === request.params.name)) void call.run(requestFor(request.params.name, request.params.arguments ?? {}));
+    // Started once per rerun taken; the other values are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taken]);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <ItemList
+        noun="prompts"
+        selected={selected}
+        onSelect={setSelected}
+        items={prompts.map((p) => ({
+          key: p.name,
+          title: p.name,
+          subtitle: p.title && p.title !== p.name ? p.title : undefined,
+          description: p.description,
+        }))}
+      />
+      {prompt ? (
+        <div className="grid min-w-0 content-start gap-4">
+          <PromptForm
+            key={prompt.name}
+            prompt={prompt}
+            values={argsByPrompt[prompt.name] ?? {}}
+            onValues={(v) => setArgsByPrompt((all) => ({ ...all, [prompt.name]: v }))}
+            running={call.state.status === "running"}
+            onGet={(args) => get(prompt.name, args)}
+            onCancel={call.cancel}
+          />
+          {outputOf === prompt.name ? <CallOutput state={call.state} title={prompt.name} onOpenResource={onOpenResource} /> : null}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">Choose a prompt to fill it in.</p>
+      )}
+    </div>
+  );
+}
+
+function PromptForm({
+  prompt,
+  values,
+  onValues,
+  running,
+  onGet,
+  onCancel,
+}: {
+  prompt: PromptDefinition;
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  running: boolean;
+  onGet: (args: Record<string, string>) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [tried, setTried] = useState(false);
+  const args = prompt.arguments ?? [];
+  const missing = args.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (missing.length === 0) onGet(values);
+    else document.getElementById(`${id}-${missing[0]}`)?.focus();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Arguments of ${prompt.name}`} className="grid gap-3">
+      <header className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-mono text-lg font-semibold break-all">{prompt.name}</h2>
+          {prompt.title && prompt.title !== prompt.name ? <span className="text-sm text-muted-foreground">{prompt.title}</span> : null}
+        </div>
+        {prompt.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{prompt.description}</p> : null}
+      </header>
+      {args.length === 0 ? <p className="text-sm text-muted-foreground">This prompt takes no arguments.</p> : null}
+      {args.map((arg) => {
+        const invalid = tried && missing.includes(arg.name);
+        const described = [arg.description ? `${id}-${arg.name}-help` : "", invalid ? `${id}-${arg.name}-error` : ""].filter(Boolean).join(" ");
+        return (
+          <div key={arg.name} className="grid gap-1">
+            <Label htmlFor={`${id}-${arg.name}`}>
+              {arg.name}
+              {arg.required ? (
+                <span aria-hidden="true" className="text-destructive">
+                  *
+                </span>
+              ) : null}
+            </Label>
+            <Input
+              id={`${id}-${arg.name}`}
+              value={values[arg.name] ?? ""}
+              onChange={(e) => onValues({ ...values, [arg.name]: e.target.value })}
+              required={arg.required}
+              aria-required={arg.required || undefined}
+              aria-invalid={invalid || undefined}
+              aria-describedby={described || undefined}
+              disabled={running}
+            />
+            {arg.description ? (
+              <p id={`${id}-${arg.name}-help`} className="text-xs text-muted-foreground">
+                {arg.description}
+              </p>
+            ) : null}
+            {invalid ? (
+              <p id={`${id}-${arg.name}-error`} className="text-xs font-medium text-destructive">
+                Enter a value for {arg.name}.
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={running}>
+          <MessageSquare aria-hidden="true" />
+          Get prompt
+        </Button>
+        {running ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            <Square aria-hidden="true" />
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,250 @@
+"use client";
+
+import { BookOpen, Square } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/servers/schema";
+import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
+import { useCall } from "@/lib/workbench/use-call";
+import { CallOutput } from "./call-output";
+import { ItemList } from "./item-list";
+import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+
+/** What the panel shows: a listed resource, a template to fill, or any URI (a resource link's). */
+type Selection = { kind: "resource"; uri: string } | { kind: "template"; uriTemplate: string } | { kind: "uri"; uri: string };
+
+interface ResourcesTabProps extends RerunProps {
+  serverId: string;
+  resources: ResourceDefinition[];
+  templates: ResourceTemplateDefinition[];
+  onOpenResource: (uri: string) => void;
+}
+
+export function ResourcesTab({ serverId, resources, templates, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
+  const [selection, setSelection] = useState<Selection | null>(
+    resources[0] ? { kind: "resource", uri: resources[0].uri } : templates[0] ? { kind: "template", uriTemplate: templates[0].uriTemplate } : null,
+  );
+  const [values, setValues] = useState<Record<string, Record<string, string>>>({});
+  const [readUri, setReadUri] = useState<string | null>(null);
+  const call = useCall(serverId);
+  const running = call.state.status === "running";
+
+  function read(uri: string) {
+    setReadUri(uri);
+    void call.run({ method: "resources/read", params: { uri } });
+  }
+
+  const selectionOf = (uri: string): Selection => (resources.some((r) => r.uri === uri) ? { kind: "resource", uri } : { kind: "uri", uri });
+
+  // A resource link opened from a result, or a read picked from the history: shown at once, then read.
+  const [taken, setTaken] = useState<Rerun | null>(null);
+  const pending = pendingFor(rerun, serverId, "resources/read");
+  if (pending && rerun !== taken) {
+    setTaken(rerun);
+    setSelection(selectionOf(pending.params.uri));
+    setReadUri(pending.params.uri);
+  }
+  useEffect(() => {
+    const request = pendingFor(taken, serverId, "resources/read");
+    if (!request) return;
+    onRerunStarted();
+    void call.run(request);
+    // Started once per rerun taken; the other values are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taken]);
+
+  const selectedKey = selection ? (selection.kind === "template" ? `t:${selection.uriTemplate}` : `r:${selection.uri}`) : null;
+  const select = (key: string) =>
+    setSelection(key.startsWith("t:") ? { kind: "template", uriTemplate: key.slice(2) } : { kind: "resource", uri: key.slice(2) });
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid content-start gap-4">
+        <section aria-labelledby="wb-resources-heading" className="grid gap-2">
+          <h2 id="wb-resources-heading" className="text-sm font-semibold">
+            Resources
+          </h2>
+          <ItemList
+            noun="resources"
+            selected={selectedKey}
+            onSelect={select}
+            items={resources.map((r) => ({ key: `r:${r.uri}`, title: r.title ?? r.name, subtitle: r.uri, description: r.description }))}
+          />
+        </section>
+        <section aria-labelledby="wb-templates-heading" className="grid gap-2">
+          <h2 id="wb-templates-heading" className="text-sm font-semibold">
+            Resource templates
+          </h2>
+          <ItemList
+            noun="resource templates"
+            selected={selectedKey}
+            onSelect={select}
+            items={templates.map((t) => ({ key: `t:${t.uriTemplate}`, title: t.title ?? t.name, subtitle: t.uriTemplate, description: t.description }))}
+          />
+        </section>
+      </div>
+
+      <div className="grid min-w-0 content-start gap-4">
+        <AnyUriForm
+          onRead={(uri) => {
+            setSelection(selectionOf(uri));
+            read(uri);
+          }}
+          disabled={running}
+        />
+        {selection?.kind === "resource" ? (
+          <ResourcePanel resource={resources.find((r) => r.uri === selection.uri)} uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} />
+        ) : null}
+        {selection?.kind === "uri" ? <ResourcePanel uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} /> : null}
+        {selection?.kind === "template" ? (
+          <TemplatePanel
+            key={selection.uriTemplate}
+            template={templates.find((t) => t.uriTemplate === selection.uriTemplate)!}
+            values={values[selection.uriTemplate] ?? {}}
+            onValues={(v) => setValues((all) => ({ ...all, [selection.uriTemplate]: v }))}
+            onRead={read}
+            running={running}
+            onCancel={call.cancel}
+          />
+        ) : null}
+        {readUri ? <CallOutput state={call.state} title={readUri} onOpenResource={onOpenResource} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ReadButtons({ running, onCancel, disabled }: { running: boolean; onCancel: () => void; disabled?: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={running || disabled}>
+        <BookOpen aria-hidden="true" />
+        Read resource
+      </Button>
+      {running ? (
+        <Button type="button" variant="outline" onClick={onCancel}>
+          <Square aria-hidden="true" />
+          Cancel
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function ResourcePanel({
+  resource,
+  uri,
+  onRead,
+  running,
+  onCancel,
+}: {
+  resource?: ResourceDefinition;
+  uri: string;
+  onRead: (uri: string) => void;
+  running: boolean;
+  onCancel: () => void;
+}) {
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onRead(uri);
+  }
+  return (
+    <form onSubmit={submit} aria-label={`Read ${resource?.name ?? uri}`} className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold">{resource ? (resource.title ?? resource.name) : "Resource"}</h2>
+        {resource?.mimeType ? <Badge variant="secondary">{resource.mimeType}</Badge> : null}
+      </div>
+      <code className="text-xs break-all text-muted-foreground">{uri}</code>
+      {resource?.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{resource.description}</p> : null}
+      <ReadButtons running={running} onCancel={onCancel} />
+    </form>
+  );
+}
+
+function TemplatePanel({
+  template,
+  values,
+  onValues,
+  onRead,
+  running,
+  onCancel,
+}: {
+  template: ResourceTemplateDefinition;
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  onRead: (uri: string) => void;
+  running: boolean;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const variables = templateVariables(template.uriTemplate);
+  const missing = variables.filter((v) => !values[v]?.trim());
+  const uri = expandTemplate(template.uriTemplate, values);
+  const [tried, setTried] = useState(false);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (missing.length === 0) onRead(uri);
+    else document.getElementById(`${id}-${missing[0]}`)?.focus();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Fill ${template.name}`} className="grid gap-3">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold">{template.title ?? template.name}</h2>
+        <code className="text-xs break-all text-muted-foreground">{template.uriTemplate}</code>
+        {template.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{template.description}</p> : null}
+      </div>
+      {variables.map((name) => {
+        const invalid = tried && missing.includes(name);
+        return (
+          <div key={name} className="grid gap-1">
+            <Label htmlFor={`${id}-${name}`}>{name}</Label>
+            <Input
+              id={`${id}-${name}`}
+              value={values[name] ?? ""}
+              onChange={(e) => onValues({ ...values, [name]: e.target.value })}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-${name}-error` : undefined}
+              disabled={running}
+            />
+            {invalid ? (
+              <p id={`${id}-${name}-error`} className="text-xs font-medium text-destructive">
+                Enter a value for {name}.
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <p className="text-xs text-muted-foreground">
+        URI: <code className="break-all">{uri}</code>
+      </p>
+      <ReadButtons running={running} onCancel={onCancel} />
+    </form>
+  );
+}
+
+function AnyUriForm({ onRead, disabled }: { onRead: (uri: string) => void; disabled: boolean }) {
+  const id = useId();
+  const [uri, setUri] = useState("");
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (uri.trim()) onRead(uri.trim());
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2 rounded-lg border border-dashed p-3">
+      <div className="grid min-w-64 flex-1 gap-1">
+        <Label htmlFor={id} className="text-xs">
+          Read any URI
+        </Label>
+        <Input id={id} value={uri} onChange={(e) => setUri(e.target.value)} placeholder="demo://resource/…" className="h-8" />
+      </div>
+      <Button type="submit" size="sm" variant="outline" disabled={disabled || !uri.trim()}>
+        Read
+      </Button>
+    </form>
+  );
+}

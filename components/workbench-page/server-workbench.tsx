@@ -1,0 +1,113 @@
+"use client";
+
+import { Boxes, FileText, MessageSquare, Wrench } from "lucide-react";
+import { useCallback } from "react";
+import { EmptyState } from "@/components/app/empty-state";
+import { LoadError } from "@/components/servers/load-error";
+import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useServerInventory } from "@/lib/servers/client";
+import type { ServerDto } from "@/lib/servers/schema";
+import { PromptsTab } from "./prompts-tab";
+import { ResourcesTab } from "./resources-tab";
+import type { Rerun } from "./rerun";
+import type { WorkbenchTool } from "./tool-panel";
+import { ToolsTab } from "./tools-tab";
+
+export type WorkbenchTab = "tools" | "resources" | "prompts";
+
+interface ServerWorkbenchProps {
+  server: ServerDto;
+  tab: WorkbenchTab;
+  onTab: (tab: WorkbenchTab) => void;
+  rerun: Rerun | null;
+  onRerun: (rerun: Rerun | null) => void;
+}
+
+const declares = (capabilities: Record<string, unknown> | null, path: string[]) =>
+  path.reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), capabilities) !== undefined;
+
+/** One server's tools, resources and prompts, each in a tab whose state outlives switching tabs. */
+export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWorkbenchProps) {
+  const inventory = useServerInventory(server.id);
+  const started = useCallback(() => onRerun(null), [onRerun]);
+  const openResource = useCallback(
+    (uri: string) => {
+      onTab("resources");
+      onRerun({ serverId: server.id, request: { method: "resources/read", params: { uri } } });
+    },
+    [onTab, onRerun, server.id],
+  );
+
+  if (inventory.isPending) {
+    return (
+      <div className="grid gap-3">
+        <span className="sr-only" role="status">
+          Loading what the server offers…
+        </span>
+        <Skeleton className="h-9 w-80" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (inventory.isError) {
+    return <LoadError what="the server's tools, resources and prompts" error={inventory.error} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
+  }
+  const inv = inventory.data;
+  if (!inv.discoveredAt) {
+    return (
+      <EmptyState icon={Boxes} title="Not discovered yet" action={<RefreshInventoryButton serverId={server.id} serverName={server.name} variant="default" />}>
+        The console has not listed this server&apos;s tools, resources and prompts yet. Ask the server for them to start exploring.
+      </EmptyState>
+    );
+  }
+
+  const logging = declares(server.capabilities, ["logging"]);
+  const tasks = declares(server.capabilities, ["tasks", "requests", "tools", "call"]);
+  const inactiveHidden = "data-[state=inactive]:hidden";
+
+  return (
+    <Tabs value={tab} onValueChange={(v) => onTab(v as WorkbenchTab)}>
+      <TabsList aria-label="What to explore">
+        <TabsTrigger value="tools">
+          <Wrench aria-hidden="true" />
+          Tools ({inv.tools.length})
+        </TabsTrigger>
+        <TabsTrigger value="resources">
+          <FileText aria-hidden="true" />
+          Resources ({inv.resources.length + inv.resourceTemplates.length})
+        </TabsTrigger>
+        <TabsTrigger value="prompts">
+          <MessageSquare aria-hidden="true" />
+          Prompts ({inv.prompts.length})
+        </TabsTrigger>
+      </TabsList>
+      {/* Mounted throughout, so that a running call, its result and the typed arguments survive a look at another tab. */}
+      <TabsContent value="tools" forceMount className={inactiveHidden}>
+        <ToolsTab
+          serverId={server.id}
+          tools={inv.tools as WorkbenchTool[]}
+          logging={logging}
+          tasks={tasks}
+          rerun={rerun}
+          onRerunStarted={started}
+          onOpenResource={openResource}
+        />
+      </TabsContent>
+      <TabsContent value="resources" forceMount className={inactiveHidden}>
+        <ResourcesTab
+          serverId={server.id}
+          resources={inv.resources}
+          templates={inv.resourceTemplates}
+          rerun={rerun}
+          onRerunStarted={started}
+          onOpenResource={openResource}
+        />
+      </TabsContent>
+      <TabsContent value="prompts" forceMount className={inactiveHidden}>
+        <PromptsTab serverId={server.id} prompts={inv.prompts} rerun={rerun} onRerunStarted={started} onOpenResource={openResource} />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,22 @@
+/** Every action the audit trail knows (product spec, "Activity"). */
+export const ACTIVITY_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_out",
+  "server.created",
+  "server.updated",
+  "server.deleted",
+  "server.tested",
+  "server.discovered",
+  "workbench.call",
+  "monitor.down",
+  "monitor.recovered",
+  "scan.completed",
+  "scan.baseline_pinned",
+  "settings.updated",
+  "support.ticket_created",
+  "support.message_posted",
+  "export.downloaded",
+  "account.plan_changed",
+] as const;
+
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { ACTIVITY_ACTIONS, type ActivityAction } from "./actions";
+
+/**
+ * The activity log's shapes, shared by the /activity page and the API.
+ * Query strings arrive as text, so an empty value means "no filter".
+ */
+
+const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const instant = z.preprocess(
+  blankIsAbsent,
+  z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time, for example 2025-01-31T00:00:00Z." }).optional(),
+);
+
+const filterShape = {
+  action: z.preprocess(blankIsAbsent, z.enum(ACTIVITY_ACTIONS, { error: "Unknown action." }).optional()),
+  serverId: z.preprocess(blankIsAbsent, z.uuid({ error: "serverId must be a server id." }).optional()),
+  /** Inclusive lower bound. */
+  from: instant,
+  /** Exclusive upper bound. */
+  to: instant,
+};
+
+function orderedRange<T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) {
+  return schema.refine((f) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to), {
+    error: "The start of the range must be before its end.",
+    path: ["to"],
+  });
+}
+
+export const activityFilters = orderedRange(z.object(filterShape));
+export type ActivityFilters = z.infer<typeof activityFilters>;
+
+export const ACTIVITY_PAGE_MAX = 100;
+
+export const activityListQuery = orderedRange(
+  z.object({
+    ...filterShape,
+    cursor: z.preprocess(blankIsAbsent, z.string().max(200).optional()),
+    limit: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(25)),
+  }),
+);
+
+export const EXPORT_FORMATS = ["csv", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const activityExportQuery = orderedRange(
+  z.object({ ...filterShape, format: z.enum(EXPORT_FORMATS, { error: "format must be csv or json." }).default("csv") }),
+);
+
+export interface ActivityTarget {
+  type: string;
+  id: string;
+  /** The server's current name, when the target is one of the user's servers. */
+  label: string | null;
+  /** Where the target lives in the app; null when it no longer exists there. */
+  href: string | null;
+}
+
+/** One row of the log as the API lists it; details come from GET /api/activity/{id}. */
+export interface ActivityItem {
+  id: string;
+  action: ActivityAction | string;
+  summary: string;
+  createdAt: string;
+  target: ActivityTarget | null;
+}
+
+export interface ActivityPage {
+  events: ActivityItem[];
+  /** Opaque; pass it back as `cursor` for the next (older) page. Null at the end. */
+  nextCursor: string | null;
+}
+
+export interface ActivityDetails {
+  id: string;
+  metadata: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The columns of the CSV export, in order; the JSON export uses the same names. */
+export const EXPORT_COLUMNS = [
+  "id",
+  "createdAt",
+  "action",
+  "summary",
+  "targetType",
+  "targetId",
+  "ip",
+  "userAgent",
+  "metadata",
+] as const;
+
+/** Human labels for the filter; unknown actions fall back to their code. */
+export const ACTION_LABELS: Record<ActivityAction, string> = {
+  "auth.sign_in": "Signed in",
+  "auth.sign_out": "Signed out",
+  "server.created": "Server created",
+  "server.updated": "Server updated",
+  "server.deleted": "Server deleted",
+  "server.tested": "Connection tested",
+  "server.discovered": "Server discovered",
+  "workbench.call": "Workbench call",
+  "monitor.down": "Server down",
+  "monitor.recovered": "Server recovered",
+  "scan.completed": "Scan completed",
+  "scan.baseline_pinned": "Baseline pinned",
+  "settings.updated": "Settings updated",
+  "support.ticket_created": "Support ticket created",
+  "support.message_posted": "Support message posted",
+  "export.downloaded": "Export downloaded",
+  "account.plan_changed": "Plan changed",
+};
+
+export function exportFileName(format: ExportFormat, now = new Date()): string {
+  return `mcp-console-activity-${now.toISOString().slice(0, 10)}.${format}`;
+}

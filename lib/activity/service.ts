@@ -1,0 +1,41 @@
+import "server-only";
+import { db } from "../db";
+import { activityEvents } from "../db/schema";
+import { redact } from "../log";
+import type { ActivityAction } from "./actions";
+
+export interface ActivityEvent {
+  userUid: string;
+  action: ActivityAction;
+  summary: string;
+  target?: { type: string; id: string };
+  metadata?: Record<string, unknown>;
+  /** The request it came from, for IP and user agent. */
+  req?: Request;
+  ip?: string;
+}
+
+const MAX_STRING = 200;
+
+/** Long strings are cut so that tool arguments never bloat the log. */
+function truncate(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.slice(0, 20).map((v) => truncate(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, truncate(v, depth + 1)]));
+}
+
+/** Records one user-visible action. Every feature writes its events through here. */
+export async function record(event: ActivityEvent): Promise<void> {
+  const forwarded = event.req?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  await (await db()).insert(activityEvents).values({
+    userUid: event.userUid,
+    action: event.action,
+    summary: event.summary.slice(0, 300),
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    metadata: truncate(redact(event.metadata ?? {})) as Record<string, unknown>,
+    ip: event.ip ?? forwarded ?? null,
+    userAgent: event.req?.headers.get("user-agent")?.slice(0, 300) ?? null,
+  });
+}

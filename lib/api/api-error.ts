@@ -1,0 +1,32 @@
+/** An HTTP failure; status 0 means no response arrived at all. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  // `declare` keeps the field off instances that have no body (no own `data: undefined`).
+  declare readonly data?: unknown;
+
+  constructor(status: number, statusText: string, message: string, data?: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.statusText = statusText;
+    if (data !== undefined) this.data = data;
+  }
+}
+
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+/**
+ * The human-readable part of an error message: the body's `message`, else its
+ * `error` code, else the status text, else whatever raw text the server sent.
+ */
+export function errorDetail(body: unknown, statusText: string, rawText: string): string {
+  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    const fromBody = nonEmptyString(record.message) ?? nonEmptyString(record.error);
+    if (fromBody) return fromBody;
+  }
+  return nonEmptyString(statusText) ?? rawText;
+}

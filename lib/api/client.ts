@@ -1,0 +1,245 @@
+/**
+ * The browser's single way to talk to the backend. Every call carries the
+ * session cookie and, when signed in, a bearer token; a 401 triggers one token
+ * refresh and one retry, and an expired session that cannot be refreshed sends
+ * the user to the login page.
+ */
+import { logAuthEvent } from "@/lib/auth/debug-log";
+
+import { ApiError, errorDetail } from "./api-error";
+
+export interface TokenSource {
+  getToken(): Promise<string | null>;
+  /** Forces a new token; may throw when the session cannot be renewed. */
+  refreshToken(): Promise<string | null>;
+}
+
+export interface ApiGetOptions {
+  signal?: AbortSignal;
+  cache?: boolean;
+}
+
+export interface ApiSendOptions {
+  signal?: AbortSignal;
+}
+
+export const EXPIRED_REDIRECT_DELAY_MS = 100;
+export const AUTH_REDIRECT_KEY = "auth_redirect";
+export const EXPIRED_LOGIN_URL = "/auth/login?expired=true";
+export const RESPONSE_CACHE_TTL_MS = 300_000;
+export const RESPONSE_CACHE_SWEEP_MS = 60_000;
+
+/** Indirection so tests can observe navigation; jsdom cannot really navigate. */
+export const navigation = {
+  assign: (url: string): void => window.location.assign(url),
+};
+
+let tokenSource: TokenSource | null = null;
+
+export function configureApiClient(source: TokenSource | null): void {
+  // Cached answers belong to whoever was signed in; a new identity must not see them.
+  if (source !== tokenSource) clearResponseCache();
+  tokenSource = source;
+}
+
+// ---------------------------------------------------------------------------
+// Response cache
+
+interface CacheEntry {
+  data: unknown;
+  expiresAt: number;
+}
+
+const responseCache = new Map<string, CacheEntry>();
+let sweepTimer: ReturnType<typeof setInterval> | null = null;
+
+function stopSweep(): void {
+  if (sweepTimer !== null) clearInterval(sweepTimer);
+  sweepTimer = null;
+}
+
+function sweepExpired(): void {
+  const now = Date.now();
+  for (const [key, entry] of responseCache) {
+    if (entry.expiresAt <= now) responseCache.delete(key);
+  }
+  // Nothing left to expire: no reason to keep waking up.
+  if (responseCache.size === 0) stopSweep();
+}
+
+function ensureSweep(): void {
+  if (sweepTimer !== null) return;
+  const timer = setInterval(sweepExpired, RESPONSE_CACHE_SWEEP_MS);
+  // In Node (tests, SSR) a pending interval would otherwise keep the process alive.
+  if (typeof timer === "object" && timer !== null && "unref" in timer) timer.unref();
+  sweepTimer = timer;
+}
+
+function readCache(key: string): { hit: true; data: unknown } | { hit: false } {
+  const entry = responseCache.get(key);
+  if (!entry) return { hit: false };
+  if (entry.expiresAt <= Date.now()) {
+    responseCache.delete(key);
+    return { hit: false };
+  }
+  return { hit: true, data: entry.data };
+}
+
+function writeCache(key: string, data: unknown): void {
+  responseCache.set(key, { data, expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS });
+  ensureSweep();
+}
+
+export function clearResponseCache(): void {
+  responseCache.clear();
+  stopSweep();
+}
+
+// ---------------------------------------------------------------------------
+// Request plumbing
+
+type BuildInit = (token: string | null) => RequestInit;
+
+function isAbortError(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { name?: unknown }).name === "AbortError";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isExpiredBody(body: unknown): boolean {
+  return isRecord(body) && (body.expired === true || body.code === "token_expired");
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return undefined;
+  return JSON.parse(text) as unknown;
+}
+
+async function currentToken(): Promise<string | null> {
+  if (!tokenSource) return null;
+  try {
+    return (await tokenSource.getToken()) ?? null;
+  } catch (err) {
+    // Sending without a token lets the server answer 401, which starts the refresh path.
+    logAuthEvent("token_unavailable", { reason: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
+}
+
+function withAuth(headers: Record<string, string>, token: string | null): Record<string, string> {
+  return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const rawText = await res.text();
+  let body: unknown;
+  try {
+    body = parseJson(rawText);
+  } catch {
+    // Proxies and crashed servers answer with HTML or plain text; the raw text is still useful.
+    body = undefined;
+  }
+  return new ApiError(res.status, res.statusText, `${res.status}: ${errorDetail(body, res.statusText, rawText)}`, body);
+}
+
+function scheduleExpiredRedirect(): void {
+  if (typeof window === "undefined") return;
+  try {
+    window.sessionStorage.setItem(AUTH_REDIRECT_KEY, window.location.pathname + window.location.search);
+  } catch {
+    // Storage can be disabled (private mode, quotas); losing the return path beats staying stuck.
+  }
+  // The short delay lets the failing caller settle (and render its error) before the page unloads.
+  setTimeout(() => navigation.assign(EXPIRED_LOGIN_URL), EXPIRED_REDIRECT_DELAY_MS);
+}
+
+/**
+ * Called with a 401 response. Resolves with the retried response only when it
+ * succeeded; every other outcome throws.
+ */
+async function recoverFromUnauthorized(path: string, first: Response, build: BuildInit): Promise<Response> {
+  const original = await toApiError(first);
+  const expired = isExpiredBody(original.data);
+  if (expired) logAuthEvent("token_expired", { path });
+
+  let fresh: string | null;
+  try {
+    fresh = tokenSource ? ((await tokenSource.refreshToken()) ?? null) : null;
+  } catch (err) {
+    logAuthEvent("token_refresh_failed", { path, reason: err instanceof Error ? err.message : String(err) });
+    if (expired) scheduleExpiredRedirect();
+    throw original;
+  }
+  if (!fresh) {
+    // No token after a refresh: most likely signed out; the caller decides what that means.
+    logAuthEvent("token_refresh_empty", { path });
+    throw original;
+  }
+
+  const retried = await fetch(path, build(fresh));
+  if (!retried.ok) throw await toApiError(retried);
+  return retried;
+}
+
+function classify(path: string, err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof TypeError) {
+    return new ApiError(0, "Network Error", `Network error while fetching ${path}: ${err.message}`);
+  }
+  return new ApiError(0, "Unknown Error", `Unknown error while fetching ${path}`);
+}
+
+/** Performs the request (with the 401 dance) and returns the parsed body of a successful answer. */
+async function perform(method: string, path: string, build: BuildInit): Promise<unknown> {
+  try {
+    const res = await fetch(path, build(await currentToken()));
+    let ok: Response = res;
+    if (res.status === 401) ok = await recoverFromUnauthorized(path, res, build);
+    else if (!res.ok) throw await toApiError(res);
+    return parseJson(await ok.text());
+  } catch (err) {
+    // The caller cancelled on purpose; that is not a failure worth recording.
+    if (isAbortError(err)) throw err;
+    const apiError = classify(path, err);
+    logAuthEvent("request_failed", { method, path, status: apiError.status, message: apiError.message });
+    throw apiError;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Public API
+
+export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise<T> {
+  if (opts.cache) {
+    const cached = readCache(path);
+    if (cached.hit) return cached.data as T;
+  }
+  const data = await perform("GET", path, (token) => ({
+    method: "GET",
+    credentials: "include",
+    headers: withAuth({ Accept: "application/json", "Cache-Control": "max-age=3600" }, token),
+    signal: opts.signal,
+  }));
+  if (opts.cache) writeCache(path, data);
+  return data as T;
+}
+
+export async function apiSend<T>(
+  method: string,
+  path: string,
+  payload?: unknown,
+  opts: ApiSendOptions = {},
+): Promise<T> {
+  const hasPayload = payload !== undefined;
+  const body = hasPayload ? JSON.stringify(payload) : undefined;
+  const data = await perform(method, path, (token) => ({
+    method,
+    credentials: "include",
+    headers: withAuth(hasPayload ? { "Content-Type": "application/json", "Cache-Control": "no-cache" } : {}, token),
+    body,
+    signal: opts.signal,
+  }));
+  return data as T;
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** The seed's session payload, `POST /api/auth/session`. */
+export const sessionPayload = z.object({
+  idToken: z.string().min(1, "idToken is required").max(8192),
+  uid: z.string().min(1, "uid is required").max(128),
+  email: z.email("email must be an email address").max(320),
+  displayName: z.string().max(200).nullish(),
+  photoURL: z.url().max(2048).nullish().or(z.literal("")),
+});
+export type SessionPayload = z.infer<typeof sessionPayload>;
+
+/** The seed's session response: a user with lastLoginAt, role, subscriptionPlan. */
+export interface SessionUser {
+  uid: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  emailVerified: boolean;
+  role: "user" | "admin";
+  subscriptionPlan: string;
+  lastLoginAt: string | null;
+}

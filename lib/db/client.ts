@@ -1,0 +1,127 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { lockDataDir } from "./lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Round-trips a trivial query; throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
+
+/** A PostgreSQL URL with its password removed, for messages and logs. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparsable DATABASE_URL)";
+  }
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent, the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data folder; `null` keeps the database in memory (tests). */
+  dataDir?: string | null;
+}
+
+/** Opens the database and applies every pending migration. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const handle = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir ?? null);
+  try {
+    await migrateDatabase(handle);
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client's network error must not crash the process.
+  pool.on("error", () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(
+      `Cannot reach PostgreSQL at ${describeUrl(url)}: ${(err as Error).message}`,
+      { cause: err },
+    );
+  }
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let release = () => {};
+  let client;
+  if (dataDir) {
+    const dir = path.resolve(dataDir);
+    release = lockDataDir(dir);
+    try {
+      client = await PGlite.create(path.join(dir, "pglite"));
+    } catch (err) {
+      release();
+      throw new DatabaseUnavailableError(
+        `Cannot open the embedded database in ${dir}: ${(err as Error).message}`,
+        { cause: err },
+      );
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      if (client.closed) throw new DatabaseUnavailableError("The embedded database is closed");
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      release();
+    },
+  };
+}
+
+async function migrateDatabase(handle: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS };
+  if (handle.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(handle.db as never, config);
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, config);
+  }
+}

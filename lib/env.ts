@@ -1,0 +1,149 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the service reads, validated once.
+ *
+ * "Local mode" is an identity project id starting with `demo-`: the Firebase
+ * Auth Emulator is the identity provider and every secret has a local default,
+ * so a fresh clone runs with no configuration. Anything else is a real
+ * deployment, which refuses to start without its secrets.
+ */
+
+const emailList = z
+  .string()
+  .default("")
+  .transform((s) =>
+    s
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" })));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s === undefined || s.trim() === "" ? undefined : s.trim()));
+
+const base64Key = z
+  .string()
+  .refine((s) => Buffer.from(s, "base64").length === 32, {
+    message: "must be 32 bytes encoded in base64 (openssl rand -base64 32)",
+  });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optionalString.pipe(z.url({ message: "must be an absolute URL such as https://console.example.com" }).optional()),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_SECRET_PREVIOUS: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_MAX_AGE_SEC: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(7 * 24 * 3600),
+  ENCRYPTION_KEY: optionalString.pipe(base64Key.optional()),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id (lower-case letters, digits and dashes)")
+    .default("demo-mcp-console"),
+  FIREBASE_API_KEY: optionalString.pipe(
+    z.string().refine((s) => !s.includes(":"), { message: "must not contain a colon" }).optional(),
+  ),
+  FIREBASE_AUTH_DOMAIN: optionalString,
+  FIREBASE_MESSAGING_SENDER_ID: optionalString,
+  FIREBASE_APP_ID: optionalString,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\w.-]+:\d{1,5}$/, "must be host:port, for example 127.0.0.1:9099")
+      .optional(),
+  ),
+  AUTH_SYNC_URL: optionalString.pipe(z.url({ message: "must be an absolute URL" }).optional()),
+  ADMIN_EMAILS: emailList,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, for example smtps://user:password@mail.example.com")
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default("MCP Console <no-reply@localhost>"),
+  OUTBOUND_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
+  DEMO_MCP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+});
+
+export type Env = ReturnType<typeof finish>;
+
+function finish(raw: z.infer<typeof schema>) {
+  const localMode = raw.FIREBASE_PROJECT_ID.startsWith("demo-");
+  const appUrl = raw.APP_URL ?? `http://localhost:${raw.PORT}`;
+  return {
+    nodeEnv: raw.NODE_ENV,
+    production: raw.NODE_ENV === "production",
+    localMode,
+    port: raw.PORT,
+    appUrl: appUrl.replace(/\/$/, ""),
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    sessionSecret: raw.SESSION_SECRET,
+    sessionSecretPrevious: raw.SESSION_SECRET_PREVIOUS,
+    sessionMaxAgeSec: raw.SESSION_MAX_AGE_SEC,
+    encryptionKey: raw.ENCRYPTION_KEY,
+    firebase: {
+      apiKey: raw.FIREBASE_API_KEY ?? (localMode ? "demo-api-key" : undefined),
+      authDomain: raw.FIREBASE_AUTH_DOMAIN ?? `${raw.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: raw.FIREBASE_PROJECT_ID,
+      messagingSenderId: raw.FIREBASE_MESSAGING_SENDER_ID ?? "",
+      appId: raw.FIREBASE_APP_ID ?? "",
+    },
+    authEmulatorHost: raw.FIREBASE_AUTH_EMULATOR_HOST ?? (localMode ? "127.0.0.1:9099" : undefined),
+    authSyncUrl: raw.AUTH_SYNC_URL,
+    adminEmails: raw.ADMIN_EMAILS,
+    logLevel: raw.LOG_LEVEL,
+    /** Outgoing mail (support notifications, alerts); none when unset. */
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    /** Self-hosted deployments: MCP servers on loopback and private networks may be reached. */
+    outboundAllowPrivate: raw.OUTBOUND_ALLOW_PRIVATE === "true",
+    /** Local mode: where `npm start` runs the demo account's server-everything. */
+    demoMcpPort: raw.DEMO_MCP_PORT,
+  };
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses an environment; throws EnvError naming every bad or missing variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const env = finish(result.data);
+  if (env.production && !env.localMode) {
+    const missing: string[] = [];
+    if (!env.sessionSecret) missing.push("SESSION_SECRET: required in production (at least 32 characters)");
+    if (!env.encryptionKey) missing.push("ENCRYPTION_KEY: required in production (32 bytes in base64)");
+    if (!env.firebase.apiKey) missing.push("FIREBASE_API_KEY: required with a real Firebase project");
+    if (!source.FIREBASE_AUTH_DOMAIN) missing.push("FIREBASE_AUTH_DOMAIN: required with a real Firebase project");
+    if (!source.APP_URL) missing.push("APP_URL: required in production (the public https URL)");
+    if (missing.length) throw new EnvError(missing);
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,34 @@
+import { badRequest, payloadTooLarge } from "./errors";
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body without ever holding more than `limit` bytes: the
+ * declared length is checked first, then the stream is counted as it arrives.
+ */
+export async function readJsonBody(req: Request, limit = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
+  if (!req.body) return undefined;
+
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw payloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z, ZodError, type ZodType } from "zod";
+import { DatabaseUnavailableError } from "../db/client";
+import { logger, type Logger } from "../log";
+import { authenticate, type AuthUser } from "../auth/authenticate";
+import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./body";
+import { HttpError, forbidden, unauthenticated } from "./errors";
+
+/**
+ * The one route-handler wrapper. Every API route goes through it: it
+ * authenticates, parses params/query/body with zod, limits the body size,
+ * maps every thrown error to the product's error shape, tags the response
+ * with a request id and logs one structured line per request.
+ */
+
+type AuthMode = "none" | "optional" | "user" | "admin";
+type UserFor<A extends AuthMode> = A extends "user" | "admin" ? AuthUser : AuthUser | null;
+
+export interface RouteContext<A extends AuthMode, B, Q, P> {
+  req: NextRequest;
+  user: UserFor<A>;
+  body: B;
+  query: Q;
+  params: P;
+  requestId: string;
+  ip: string;
+  log: Logger;
+}
+
+export interface RouteSpec<A extends AuthMode, B extends ZodType, Q extends ZodType, P extends ZodType> {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  maxBodyBytes?: number;
+}
+
+type Segment = { params: Promise<Record<string, string | string[]>> };
+
+type None = ZodType<undefined>;
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+export function zodDetails(error: ZodError) {
+  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+function errorResponse(err: unknown, requestId: string, log: Logger): NextResponse {
+  if (err instanceof ZodError) {
+    return NextResponse.json(
+      { error: "validation_failed", message: "Some fields are not valid.", details: zodDetails(err) },
+      { status: 400 },
+    );
+  }
+  if (err instanceof HttpError) {
+    const body: Record<string, unknown> = { error: err.code, message: err.message, ...err.extra };
+    if (err.details !== undefined) body.details = err.details;
+    return NextResponse.json(body, { status: err.status, headers: err.headers });
+  }
+  if (err instanceof DatabaseUnavailableError) {
+    log.error("database unavailable", { err });
+    return NextResponse.json(
+      { error: "unavailable", message: "The service is temporarily unavailable. Try again shortly." },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
+  }
+  log.error("unhandled error", { err, stack: (err as Error)?.stack });
+  return NextResponse.json(
+    { error: "internal_error", message: `Something went wrong on our side. Reference: ${requestId}.` },
+    { status: 500 },
+  );
+}
+
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  return forwarded?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
+}
+
+/** Wraps a handler's result: a Response passes through, anything else becomes JSON. */
+export function json(data: unknown, status = 200, headers?: HeadersInit): NextResponse {
+  return NextResponse.json(data, { status, headers });
+}
+
+export function route<
+  A extends AuthMode,
+  B extends ZodType = None,
+  Q extends ZodType = None,
+  P extends ZodType = None,
+>(
+  spec: RouteSpec<A, B, Q, P>,
+  handler: (ctx: RouteContext<A, Out<B>, Out<Q>, Out<P>>) => Promise<unknown> | unknown,
+) {
+  return async (req: NextRequest, segment?: Segment): Promise<Response> => {
+    const started = performance.now();
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const path = new URL(req.url).pathname;
+    let log = logger({ requestId, method: req.method, path });
+    let response: Response;
+    let uid: string | undefined;
+    try {
+      const params = spec.params ? spec.params.parse(await segment?.params) : undefined;
+      const query = spec.query
+        ? spec.query.parse(Object.fromEntries(new URL(req.url).searchParams))
+        : undefined;
+
+      let user: AuthUser | null = null;
+      if (spec.auth !== "none") {
+        user = await authenticate(req);
+        if (!user && spec.auth !== "optional") throw unauthenticated();
+        if (spec.auth === "admin" && user?.role !== "admin") throw forbidden("This is for administrators only.");
+        uid = user?.uid;
+        if (uid) log = log.child({ uid });
+      }
+
+      const body = spec.body
+        ? spec.body.parse(await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        : undefined;
+
+      const result = await handler({
+        req,
+        user: user as UserFor<A>,
+        body: body as Out<B>,
+        query: query as Out<Q>,
+        params: params as Out<P>,
+        requestId,
+        ip: clientIp(req),
+        log,
+      });
+      response = result instanceof Response ? result : json(result ?? null);
+    } catch (err) {
+      response = errorResponse(err, requestId, log);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    log.info("request", { status: response.status, durationMs: Math.round(performance.now() - started) });
+    return response;
+  };
+}

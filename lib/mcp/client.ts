@@ -1,0 +1,195 @@
+import "server-only";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerInfo } from "../db/schema";
+import type { OutboundPolicy } from "../net/address-policy";
+import { findOutboundError, type OutboundError } from "../net/errors";
+import { guardedFetch, type Resolver } from "../net/guarded-fetch";
+import { version } from "../../package.json";
+import { SITE } from "../site";
+import type { Transport } from "../servers/schema";
+import { describeMcpError, McpFailure } from "./errors";
+
+/**
+ * The one MCP client module: every conversation with an MCP server goes
+ * through `withMcpConnection` (or `connectMcp` for callers that keep a
+ * connection open), over the official SDK, through the guarded fetch, with
+ * the user's headers and bounded in time and size.
+ */
+
+export interface McpTarget {
+  transport: Transport;
+  url: string;
+  /** Header name → value, in clear: decrypted just before use, never logged. */
+  headers: Record<string, string>;
+}
+
+export interface McpLimits {
+  /** Transport start and the initialize handshake. */
+  connectTimeoutMs: number;
+  /** Each request after the handshake. */
+  requestTimeoutMs: number;
+  /** The whole conversation in `withMcpConnection`. */
+  totalTimeoutMs: number;
+  /** Each HTTP response body (for SSE, the whole event stream). */
+  maxResponseBytes: number;
+  /** Pages followed per list call. */
+  maxPages: number;
+  policy?: OutboundPolicy;
+  resolver?: Resolver;
+}
+
+export const DEFAULT_LIMITS: McpLimits = {
+  connectTimeoutMs: 10_000,
+  requestTimeoutMs: 10_000,
+  totalTimeoutMs: 30_000,
+  maxResponseBytes: 5 * 1024 * 1024,
+  maxPages: 20,
+};
+
+/** How long closing waits for the server to end its session. */
+const TERMINATE_WAIT_MS = 1_000;
+
+export interface McpConnection {
+  client: Client;
+  serverInfo: ServerInfo;
+  capabilities: Record<string, unknown>;
+  /** Transport start plus the initialize handshake, in ms. */
+  handshakeMs: number;
+  limits: McpLimits;
+  /** Options for a request: the per-request timeout and the connection's abort signal. */
+  requestOptions(): RequestOptions;
+  /** Classifies an error of this connection (see describeMcpError). */
+  describe(err: unknown): McpFailure;
+  close(): Promise<void>;
+}
+
+function timeoutAfter(ms: number, signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const timer = setTimeout(() => reject(new McpFailure("timeout", "timeout")), ms);
+    signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  });
+}
+
+/** Opens a connection and performs the initialize handshake. The caller must close it. */
+export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}): Promise<McpConnection> {
+  const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
+  const url = new URL(target.url);
+  const lifetime = new AbortController();
+  let lastFetchError: OutboundError | undefined;
+
+  // Every request of the connection, the SSE stream included, ends when it closes.
+  const fetchForConnection = async (input: string | URL, init?: RequestInit) => {
+    const signal = init?.signal ? AbortSignal.any([init.signal, lifetime.signal]) : lifetime.signal;
+    try {
+      return await guardedFetch(input, { ...init, signal }, {
+        policy: limits.policy,
+        resolver: limits.resolver,
+        timeoutMs: limits.requestTimeoutMs,
+        maxResponseBytes: limits.maxResponseBytes,
+      });
+    } catch (err) {
+      lastFetchError = findOutboundError(err) ?? lastFetchError;
+      throw err;
+    }
+  };
+
+  const requestInit: RequestInit = { headers: target.headers };
+  const transport =
+    target.transport === "sse"
+      ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection })
+      : new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection });
+
+  // The negotiated version reaches the transport only; keep a copy on the way.
+  let protocolVersion = "";
+  const setProtocolVersion = transport.setProtocolVersion.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    protocolVersion = version;
+    setProtocolVersion(version);
+  };
+
+  const client = new Client({ name: SITE.name, version }, { capabilities: {} });
+  // Errors surface through the pending request; the default handler would only log them.
+  client.onerror = () => {};
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    // Ending the session frees its state on the server; a server that does not answer it in a
+    // moment is left to expire it (the abort below cancels the request).
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+      const moment = new Promise((resolve) => setTimeout(resolve, TERMINATE_WAIT_MS).unref());
+      await Promise.race([transport.terminateSession().catch(() => {}), moment]);
+    }
+    lifetime.abort();
+    await client.close().catch(() => {});
+  };
+  const describe = (err: unknown) =>
+    describeMcpError(err, { url: target.url, timeoutMs: limits.requestTimeoutMs, lastFetchError });
+
+  const started = performance.now();
+  const connected = new AbortController();
+  try {
+    const connecting = client.connect(transport, { timeout: limits.connectTimeoutMs, signal: lifetime.signal });
+    connecting.catch(() => {});
+    // The SSE transport's start has no timeout of its own: the race bounds it.
+    await Promise.race([connecting, timeoutAfter(limits.connectTimeoutMs, connected.signal)]);
+  } catch (err) {
+    const failure = describeMcpError(err, { url: target.url, timeoutMs: limits.connectTimeoutMs, lastFetchError });
+    await close();
+    throw failure;
+  } finally {
+    connected.abort();
+  }
+  const handshakeMs = Math.round(performance.now() - started);
+
+  const info = client.getServerVersion();
+  const serverInfo: ServerInfo = {
+    name: info?.name ?? "",
+    ...(info?.title ? { title: info.title } : {}),
+    version: info?.version ?? "",
+    protocolVersion,
+  };
+  return {
+    client,
+    serverInfo,
+    capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    handshakeMs,
+    limits,
+    requestOptions: () => ({
+      timeout: limits.requestTimeoutMs,
+      maxTotalTimeout: limits.requestTimeoutMs,
+      signal: lifetime.signal,
+    }),
+    describe,
+    close,
+  };
+}
+
+/**
+ * Connects, runs `work`, and always closes. The whole of it is bounded by
+ * `totalTimeoutMs`; any failure is thrown as an McpFailure.
+ */
+export async function withMcpConnection<T>(
+  target: McpTarget,
+  work: (connection: McpConnection) => Promise<T>,
+  partial: Partial<McpLimits> = {},
+): Promise<T> {
+  const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
+  const connection = await connectMcp(target, limits);
+  const done = new AbortController();
+  try {
+    return await Promise.race([work(connection), timeoutAfter(limits.totalTimeoutMs, done.signal)]);
+  } catch (err) {
+    if (err instanceof McpFailure && err.kind === "timeout") {
+      throw describeMcpError(err, { url: target.url, timeoutMs: limits.totalTimeoutMs });
+    }
+    throw connection.describe(err);
+  } finally {
+    done.abort();
+    await connection.close();
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Why an outbound request failed, in words a user can act on. `kind` lets
+ * callers map it to a status: a refused address is the user's input, the
+ * rest are the remote side's doing.
+ */
+export type OutboundErrorKind = "refused" | "unreachable" | "timeout" | "too_large" | "redirect";
+
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: OutboundErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "OutboundError";
+  }
+}
+
+/** The OutboundError anywhere in an error's cause chain (fetch wraps them in TypeError). */
+export function findOutboundError(err: unknown): OutboundError | undefined {
+  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof OutboundError) return e;
+  }
+  return undefined;
+}

@@ -1,0 +1,238 @@
+import "server-only";
+import dns from "node:dns";
+import type { LookupAddress, LookupAllOptions, LookupOneOptions } from "node:dns";
+import type { LookupFunction } from "node:net";
+import { Agent, fetch as undiciFetch } from "undici";
+import { env, type Env } from "../env";
+import { ipLiteral, refusalReason, type OutboundPolicy } from "./address-policy";
+import { findOutboundError, OutboundError } from "./errors";
+
+/**
+ * The one outbound fetch. Every request to a user-supplied URL (MCP servers,
+ * webhooks) goes through it: the address policy is enforced on the address
+ * the socket actually connects to (a DNS lookup inside the connector, so a
+ * name cannot resolve to a public address for a check and a private one for
+ * the connection), every redirect hop is checked again, the wait for an
+ * answer is bounded and the body is counted as it streams.
+ */
+
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export interface GuardedFetchOptions {
+  /** Defaults to the deployment's policy (defaultOutboundPolicy). */
+  policy?: OutboundPolicy;
+  /** Name resolution; defaults to the system resolver. Tests pass a fake. */
+  resolver?: Resolver;
+  /** Until the response headers arrive, redirects included. */
+  timeoutMs?: number;
+  /** The most a response body may stream. */
+  maxResponseBytes?: number;
+  maxRedirects?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
+
+/** Local mode reaches the demo server on loopback; a deployment only public addresses unless the operator allows more. */
+export function policyFor(e: Pick<Env, "localMode" | "outboundAllowPrivate">): OutboundPolicy {
+  const allow = e.localMode || e.outboundAllowPrivate;
+  return { allowLoopback: allow, allowPrivate: allow };
+}
+
+export const defaultOutboundPolicy = () => policyFor(env());
+
+const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+function guardedLookup(policy: OutboundPolicy, resolve: Resolver): LookupFunction {
+  return (hostname, options: LookupOneOptions | LookupAllOptions, callback) => {
+    resolve(hostname)
+      .catch((err: NodeJS.ErrnoException) => {
+        const why = err.code === "ENOTFOUND" ? "the name does not resolve" : `name resolution failed (${err.code ?? err.message})`;
+        throw new OutboundError("unreachable", `Could not connect to ${hostname}: ${why}.`, { cause: err });
+      })
+      .then((addresses) => {
+        if (addresses.length === 0) throw new OutboundError("unreachable", `Could not connect to ${hostname}: the name does not resolve.`);
+        // One refused address refuses the name: a mixed answer is how rebinding attacks start.
+        for (const { address } of addresses) {
+          const reason = refusalReason(address, policy, hostname);
+          if (reason) throw new OutboundError("refused", reason);
+        }
+        const family = Number(options.family) || 0;
+        const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+        if (usable.length === 0) throw new OutboundError("unreachable", `Could not connect to ${hostname}: it has no IPv${family} address.`);
+        if (options.all) callback(null, usable);
+        else callback(null, usable[0].address, usable[0].family);
+      })
+      .catch((err: NodeJS.ErrnoException) => callback(err, "", 0));
+  };
+}
+
+const agents = new Map<string, Agent>();
+
+function agentFor(policy: OutboundPolicy, resolver: Resolver | undefined, timeoutMs: number): Agent {
+  const make = () =>
+    new Agent({
+      connect: { lookup: guardedLookup(policy, resolver ?? systemResolver), timeout: timeoutMs },
+      headersTimeout: timeoutMs,
+    });
+  // Custom resolvers are for tests; the deployment's agents are shared so that connections are pooled.
+  if (resolver) return make();
+  const key = `${policy.allowLoopback}:${policy.allowPrivate}:${timeoutMs}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = make();
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** Refuses what can be refused before connecting: other schemes and IP literals outside the policy. */
+export function assertUrlAllowed(url: URL, policy: OutboundPolicy = defaultOutboundPolicy()): void {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new OutboundError("refused", `Only http:// and https:// URLs can be used (not ${url.protocol}//).`);
+  }
+  const literal = ipLiteral(url.hostname);
+  const reason = literal ? refusalReason(literal, policy) : null;
+  if (reason) throw new OutboundError("refused", reason);
+}
+
+/** Checks a URL's host the way a connection would: a literal, or every address its name resolves to. */
+export async function checkUrlAddress(url: URL, opts: Pick<GuardedFetchOptions, "policy" | "resolver"> = {}) {
+  const policy = opts.policy ?? defaultOutboundPolicy();
+  assertUrlAllowed(url, policy);
+  if (ipLiteral(url.hostname)) return;
+  const addresses = await (opts.resolver ?? systemResolver)(url.hostname);
+  for (const { address } of addresses) {
+    const reason = refusalReason(address, policy, url.hostname);
+    if (reason) throw new OutboundError("refused", reason);
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Headers that may follow a redirect to another origin; credentials never do. */
+const CROSS_ORIGIN_SAFE = new Set(["accept", "accept-encoding", "accept-language", "content-type", "user-agent"]);
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function describeNetworkError(err: unknown, url: URL): OutboundError {
+  const found = findOutboundError(err);
+  if (found) return found;
+  let code: string | undefined;
+  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    code ??= (e as { code?: string }).code;
+  }
+  const where = url.host;
+  switch (code) {
+    case "ECONNREFUSED":
+      return new OutboundError("unreachable", `Could not connect to ${where}: the connection was refused.`, { cause: err });
+    case "ECONNRESET":
+    case "UND_ERR_SOCKET":
+      return new OutboundError("unreachable", `Could not connect to ${where}: the connection was closed.`, { cause: err });
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+      return new OutboundError("timeout", `${where} did not answer in time.`, { cause: err });
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return new OutboundError("unreachable", `Could not connect to ${where}: the network is unreachable.`, { cause: err });
+    default: {
+      const detail = code ?? ((err as Error)?.cause as Error | undefined)?.message ?? (err as Error)?.message ?? "unknown error";
+      return new OutboundError("unreachable", `Could not connect to ${where} (${detail}).`, { cause: err });
+    }
+  }
+}
+
+function limitBody(res: Response, maxBytes: number, url: URL): Response {
+  const tooLarge = () =>
+    new OutboundError("too_large", `The answer from ${url.host} is larger than ${Math.round(maxBytes / 1024)} KiB.`);
+  const declared = Number(res.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    void res.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!res.body || NULL_BODY.has(res.status)) {
+    return new Response(null, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+  let seen = 0;
+  const counted = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(tooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** fetch() with the guard. `init.redirect` is honoured: "manual" returns 3xx answers as they are. */
+export async function guardedFetch(
+  input: string | URL,
+  init: RequestInit = {},
+  opts: GuardedFetchOptions = {},
+): Promise<Response> {
+  const policy = opts.policy ?? defaultOutboundPolicy();
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const mode = init.redirect ?? "follow";
+  const dispatcher = agentFor(policy, opts.resolver, timeoutMs);
+
+  const timer = new AbortController();
+  const timeout = setTimeout(
+    () => timer.abort(new OutboundError("timeout", `No answer within ${Math.round(timeoutMs / 100) / 10} s.`)),
+    timeoutMs,
+  );
+  const signal = init.signal ? AbortSignal.any([init.signal, timer.signal]) : timer.signal;
+
+  let url = new URL(input);
+  let method = (init.method ?? "GET").toUpperCase();
+  let body = init.body;
+  const headers = new Headers(init.headers);
+  try {
+    for (let hop = 0; ; hop++) {
+      assertUrlAllowed(url, policy);
+      let res: Response;
+      try {
+        res = (await undiciFetch(url, {
+          ...(init as object),
+          method,
+          body: body as never,
+          headers,
+          redirect: "manual",
+          signal,
+          dispatcher,
+        } as never)) as unknown as Response;
+      } catch (err) {
+        if (timer.signal.aborted) throw timer.signal.reason;
+        // The caller's own abort stays an AbortError, as fetch callers expect.
+        if (init.signal?.aborted) throw err;
+        throw describeNetworkError(err, url);
+      }
+      const location = res.headers.get("location");
+      if (mode === "manual" || !REDIRECTS.has(res.status) || !location) return limitBody(res, opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, url);
+
+      await res.body?.cancel().catch(() => {});
+      if (mode === "error") throw new OutboundError("redirect", `${url.host} answered with a redirect (${res.status}).`);
+      if (hop >= maxRedirects) throw new OutboundError("redirect", `${url.host} redirected more than ${maxRedirects} times.`);
+      const next = new URL(location, url);
+      if (res.status === 303 ? method !== "HEAD" : (res.status === 301 || res.status === 302) && method === "POST") {
+        method = "GET";
+        body = undefined;
+        headers.delete("content-type");
+      } else if (body instanceof ReadableStream) {
+        throw new OutboundError("redirect", `${url.host} redirected a streamed request, which cannot be sent again.`);
+      }
+      if (next.origin !== url.origin) {
+        for (const name of [...headers.keys()]) if (!CROSS_ORIGIN_SAFE.has(name)) headers.delete(name);
+      }
+      url = next;
+    }
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+/** A fetch bound to options, in the shape the MCP SDK's transports take. */
+export function createGuardedFetch(opts: GuardedFetchOptions = {}) {
+  return (input: string | URL, init?: RequestInit) => guardedFetch(input, init, opts);
+}

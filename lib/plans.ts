@@ -1,0 +1,93 @@
+/**
+ * The one plans table. Every limit and feature gate in the product reads it;
+ * the landing page's pricing table is generated from it.
+ */
+
+export const PLAN_IDS = ["free tier", "pro", "enterprise"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const FEATURES = ["fullMonitoring", "fullScanner", "dataExport"] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export interface Plan {
+  id: PlanId;
+  label: string;
+  priceUsdMonthly: number | null;
+  maxServers: number;
+  minCheckIntervalSec: number;
+  historyRetentionDays: number;
+  workbenchCallsPerDay: number;
+  features: Record<Feature, boolean>;
+}
+
+const DAY_SEC = 24 * 3600;
+
+export const PLANS: Record<PlanId, Plan> = {
+  "free tier": {
+    id: "free tier",
+    label: "Free",
+    priceUsdMonthly: 0,
+    maxServers: 3,
+    minCheckIntervalSec: 15 * 60,
+    historyRetentionDays: 1,
+    workbenchCallsPerDay: 200,
+    features: { fullMonitoring: false, fullScanner: false, dataExport: false },
+  },
+  pro: {
+    id: "pro",
+    label: "Pro",
+    priceUsdMonthly: 19,
+    maxServers: 50,
+    minCheckIntervalSec: 60,
+    historyRetentionDays: 90,
+    workbenchCallsPerDay: 10_000,
+    features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+  },
+  enterprise: {
+    id: "enterprise",
+    label: "Enterprise",
+    priceUsdMonthly: null,
+    maxServers: 1_000,
+    minCheckIntervalSec: 30,
+    historyRetentionDays: 400,
+    workbenchCallsPerDay: 100_000,
+    features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+  },
+};
+
+export const historyRetentionSec = (plan: Plan) => plan.historyRetentionDays * DAY_SEC;
+
+/** The seed's subscription object, as `GET /api/user/subscription` returns it. */
+export interface Subscription {
+  tier: PlanId;
+  active: boolean;
+  expiresAt: string | null;
+  features: Record<Feature, boolean>;
+}
+
+export const FREE_SUBSCRIPTION: Subscription = {
+  tier: "free tier",
+  active: false,
+  expiresAt: null,
+  features: { ...PLANS["free tier"].features },
+};
+
+/**
+ * The subscription a user's stored plan amounts to at `now`: a paid plan past
+ * its expiry reads as the free default.
+ */
+export function effectiveSubscription(
+  plan: PlanId,
+  expiresAt: Date | null,
+  now: Date = new Date(),
+): Subscription {
+  if (plan === "free tier" || (expiresAt && expiresAt.getTime() <= now.getTime())) {
+    return { ...FREE_SUBSCRIPTION, features: { ...FREE_SUBSCRIPTION.features } };
+  }
+  return {
+    tier: plan,
+    active: true,
+    expiresAt: expiresAt ? expiresAt.toISOString() : null,
+    features: { ...PLANS[plan].features },
+  };
+}

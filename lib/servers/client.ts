@@ -1,0 +1,149 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiSend } from "@/lib/api/client";
+import type { DashboardSummary } from "@/lib/dashboard/types";
+import type {
+  ConnectionInput,
+  ConnectionTestResult,
+  ServerCreate,
+  ServerDto,
+  ServerInventory,
+  ServerListResponse,
+  ServerStatus,
+  ServerUpdate,
+} from "./schema";
+
+/** What `GET /api/servers?q=&status=&tag=` filters on; empty values are left out. */
+export interface ServerFilters {
+  q?: string;
+  status?: ServerStatus;
+  tag?: string;
+}
+
+export const serverKeys = {
+  list: (filters: ServerFilters) => ["servers", "list", filters] as const,
+  detail: (id: string) => ["servers", "detail", id] as const,
+  inventory: (id: string) => ["servers", "inventory", id] as const,
+  discover: (id: string) => ["servers", "discover", id] as const,
+};
+export const DASHBOARD_QUERY_KEY = ["dashboard"] as const;
+
+export function serversPath(filters: ServerFilters): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.tag) params.set("tag", filters.tag);
+  const query = params.toString();
+  return query ? `/api/servers?${query}` : "/api/servers";
+}
+
+const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
+
+export function useServers(filters: ServerFilters = {}) {
+  return useQuery({
+    queryKey: serverKeys.list(filters),
+    queryFn: ({ signal }) => apiGet<ServerListResponse>(serversPath(filters), { signal }).then((r) => r.servers),
+  });
+}
+
+export function useServer(id: string) {
+  return useQuery({
+    queryKey: serverKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<ServerDto>(serverPath(id), { signal }),
+  });
+}
+
+export function useServerInventory(id: string, enabled = true) {
+  return useQuery({
+    queryKey: serverKeys.inventory(id),
+    queryFn: ({ signal }) => apiGet<ServerInventory>(`${serverPath(id)}/inventory`, { signal }),
+    enabled,
+  });
+}
+
+export function useDashboardSummary() {
+  return useQuery({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: ({ signal }) => apiGet<DashboardSummary>("/api/dashboard", { signal }),
+  });
+}
+
+/** Any change to a server also changes lists, counts and the dashboard. */
+function useInvalidateFleet() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ["servers", "list"] }),
+      client.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+    ]);
+}
+
+// Test, create and discover talk to a remote server or are not idempotent:
+// an automatic retry would double a slow failure or create twice, so the user
+// decides whether to try again.
+
+export function useTestConnection() {
+  return useMutation({
+    mutationFn: (input: ConnectionInput) => apiSend<ConnectionTestResult>("POST", "/api/servers/test", input),
+    retry: false,
+  });
+}
+
+export function useCreateServer() {
+  const client = useQueryClient();
+  const invalidateFleet = useInvalidateFleet();
+  return useMutation({
+    mutationFn: (input: ServerCreate) => apiSend<ServerDto>("POST", "/api/servers", input),
+    retry: false,
+    onSuccess: (server) => {
+      client.setQueryData(serverKeys.detail(server.id), server);
+      void invalidateFleet();
+    },
+  });
+}
+
+export function useUpdateServer(id: string) {
+  const client = useQueryClient();
+  const invalidateFleet = useInvalidateFleet();
+  return useMutation({
+    mutationFn: (input: ServerUpdate) => apiSend<ServerDto>("PATCH", serverPath(id), input),
+    onSuccess: (server) => {
+      client.setQueryData(serverKeys.detail(id), server);
+      void invalidateFleet();
+    },
+  });
+}
+
+export function useDeleteServer(id: string) {
+  const client = useQueryClient();
+  const invalidateFleet = useInvalidateFleet();
+  return useMutation({
+    // 204 without a body, or `{ ok: true }`: only success matters.
+    mutationFn: () => apiSend<unknown>("DELETE", serverPath(id)),
+    onSuccess: () => {
+      // Marked stale without a refetch: the page still showing it is about to
+      // leave, and a later visit then asks again (and gets the not-found page).
+      void client.invalidateQueries({ queryKey: serverKeys.detail(id), refetchType: "none" });
+      void client.invalidateQueries({ queryKey: serverKeys.inventory(id), refetchType: "none" });
+      void invalidateFleet();
+    },
+  });
+}
+
+export function useDiscoverServer(id: string) {
+  const client = useQueryClient();
+  const invalidateFleet = useInvalidateFleet();
+  return useMutation({
+    // Keyed, so that every button that starts discovery shows it running.
+    mutationKey: serverKeys.discover(id),
+    mutationFn: () => apiSend<ServerInventory>("POST", `${serverPath(id)}/discover`),
+    retry: false,
+    onSuccess: (inventory) => {
+      client.setQueryData(serverKeys.inventory(id), inventory);
+      // Discovery updates the server's counts, info and status too.
+      void client.invalidateQueries({ queryKey: serverKeys.detail(id) });
+      void invalidateFleet();
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import "server-only";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { db } from "../db";
+import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
+import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
+import type { Discovery } from "../mcp/discovery";
+import type { ServerInventory } from "./schema";
+
+/** A discovery saved: how the stored inventory changed, by item key. */
+export interface InventoryDiff {
+  counts: InventoryCounts;
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "resourceTemplates" | "prompts">][] = [
+  ["tool", "tools"],
+  ["resource", "resources"],
+  ["resource_template", "resourceTemplates"],
+  ["prompt", "prompts"],
+];
+
+const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
+
+/**
+ * Replaces a server's inventory with a discovery's, in one transaction:
+ * items are upserted by (server, kind, key), items no longer offered are
+ * deleted, and the server's info, capabilities, counts and status follow.
+ */
+export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+  const items = new Map<string, { kind: InventoryKind; key: string; definition: Record<string, unknown>; hash: string }>();
+  for (const [kind, list] of LISTS) {
+    for (const definition of found[list] as unknown as Record<string, unknown>[]) {
+      const key = definitionKey(kind, definition);
+      // A server listing the same name twice: the first one is what clients use.
+      if (!items.has(label(kind, key))) items.set(label(kind, key), { kind, key, definition, hash: definitionHash(kind, definition) });
+    }
+  }
+  const countOf = (kind: InventoryKind) => [...items.values()].filter((i) => i.kind === kind).length;
+  const counts: InventoryCounts = {
+    tools: countOf("tool"),
+    resources: countOf("resource"),
+    resourceTemplates: countOf("resource_template"),
+    prompts: countOf("prompt"),
+  };
+
+  return (await db()).transaction(async (tx) => {
+    const before = await tx
+      .select({ kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.serverId, serverId));
+    const previous = new Map(before.map((row) => [label(row.kind, row.key), row.hash]));
+
+    if (items.size > 0) {
+      await tx
+        .insert(inventoryItems)
+        .values([...items.values()].map((item) => ({ serverId, ...item, discoveredAt: now })))
+        .onConflictDoUpdate({
+          target: [inventoryItems.serverId, inventoryItems.kind, inventoryItems.key],
+          set: { definition: sql`excluded.definition`, hash: sql`excluded.hash`, discoveredAt: now },
+        });
+    }
+    // Every item still offered was just stamped with `now`; older ones are gone from the server.
+    await tx.delete(inventoryItems).where(and(eq(inventoryItems.serverId, serverId), lt(inventoryItems.discoveredAt, now)));
+    await tx
+      .update(servers)
+      .set({
+        serverInfo: found.serverInfo,
+        capabilities: found.capabilities,
+        counts,
+        discoveredAt: now,
+        latencyMs: found.handshakeMs,
+        lastCheckAt: now,
+        status: sql`case when ${servers.status} = 'paused' then ${servers.status} else 'up'::server_status end`,
+      })
+      .where(eq(servers.id, serverId));
+
+    return {
+      counts,
+      added: [...items.keys()].filter((k) => !previous.has(k)),
+      changed: [...items.entries()].filter(([k, item]) => previous.has(k) && previous.get(k) !== item.hash).map(([k]) => k),
+      removed: [...previous.keys()].filter((k) => !items.has(k)),
+    };
+  });
+}
+
+const LIST_OF: Record<InventoryKind, keyof Omit<ServerInventory, "discoveredAt">> = {
+  tool: "tools",
+  resource: "resources",
+  resource_template: "resourceTemplates",
+  prompt: "prompts",
+};
+
+/** The stored inventory of a server the caller has already been checked to own. */
+export async function readInventory(serverId: string, discoveredAt: Date | null): Promise<ServerInventory> {
+  const rows = await (await db())
+    .select({ kind: inventoryItems.kind, definition: inventoryItems.definition })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.serverId, serverId))
+    .orderBy(asc(inventoryItems.kind), asc(inventoryItems.key));
+  const inventory: ServerInventory = {
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    discoveredAt: discoveredAt?.toISOString() ?? null,
+  };
+  for (const row of rows) (inventory[LIST_OF[row.kind]] as unknown[]).push(row.definition);
+  return inventory;
+}

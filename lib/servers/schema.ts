@@ -1,0 +1,189 @@
+import { z } from "zod";
+
+/**
+ * The server entity's shapes, shared by the forms and the API handlers.
+ * Limits are the product spec's.
+ */
+
+export const TRANSPORTS = ["streamable-http", "sse"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+export const SERVER_STATUSES = ["unknown", "up", "degraded", "down", "paused"] as const;
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+export const MAX_HEADERS = 20;
+export const MAX_TAGS = 10;
+
+const serverUrl = z
+  .string()
+  .trim()
+  .min(1, "Enter the server's URL.")
+  .max(2048, "The URL is too long.")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Enter an http:// or https:// URL.");
+
+/** RFC 9110 token characters; anything else cannot be sent as a header name. */
+const headerName = z
+  .string()
+  .trim()
+  .min(1, "Enter a header name.")
+  .max(128, "Header names are at most 128 characters.")
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "Header names use letters, digits and - only.");
+
+const headerValue = z
+  .string()
+  .min(1, "Enter a value.")
+  .max(4096, "Header values are at most 4096 characters.")
+  .refine((v) => !/[\r\n\0]/.test(v), "Header values cannot contain line breaks.");
+
+function uniqueNames<T extends { name: string }>(rows: T[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  rows.forEach((row, i) => {
+    const key = row.name.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i, "name"], message: "This header is already listed." });
+    seen.add(key);
+  });
+}
+
+export const headerInput = z.object({ name: headerName, value: headerValue });
+/** On update a header without a value keeps its stored value; with one, it is rotated. */
+export const headerUpdate = z.object({ name: headerName, value: headerValue.optional() });
+
+const tags = z
+  .array(z.string().trim().min(1, "Tags cannot be empty.").max(32, "Tags are at most 32 characters."))
+  .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`)
+  .transform((list) => [...new Set(list)]);
+
+export const monitoringInput = z.object({
+  enabled: z.boolean(),
+  intervalSec: z.number().int().min(30, "Checks run at most every 30 seconds.").max(86_400, "Checks run at least once a day."),
+});
+
+export const connectionInput = z.object({
+  transport: z.enum(TRANSPORTS),
+  url: serverUrl,
+  headers: z.array(headerInput).max(MAX_HEADERS, `At most ${MAX_HEADERS} headers.`).superRefine(uniqueNames).default([]),
+});
+export type ConnectionInput = z.infer<typeof connectionInput>;
+
+export const serverCreate = connectionInput.extend({
+  name: z.string().trim().min(1, "Enter a name.").max(80, "Names are at most 80 characters."),
+  description: z.string().trim().max(500, "Descriptions are at most 500 characters.").default(""),
+  tags: tags.default([]),
+  monitoring: monitoringInput.default({ enabled: false, intervalSec: 900 }),
+});
+export type ServerCreate = z.infer<typeof serverCreate>;
+
+export const serverUpdate = z
+  .object({
+    name: serverCreate.shape.name,
+    description: z.string().trim().max(500, "Descriptions are at most 500 characters."),
+    transport: z.enum(TRANSPORTS),
+    url: serverUrl,
+    headers: z.array(headerUpdate).max(MAX_HEADERS).superRefine(uniqueNames),
+    tags,
+    monitoring: monitoringInput,
+    /** Pause (true) or resume (false) the server's monitoring and status. */
+    paused: z.boolean(),
+  })
+  .partial();
+export type ServerUpdate = z.infer<typeof serverUpdate>;
+
+/** A header as the API returns it: the value masked, never in full. */
+export interface MaskedHeader {
+  name: string;
+  value: string;
+}
+
+export interface ServerCounts {
+  tools: number;
+  resources: number;
+  prompts: number;
+}
+
+/** The server entity as the API returns it. */
+export interface ServerDto {
+  id: string;
+  name: string;
+  description: string;
+  transport: Transport;
+  url: string;
+  headers: MaskedHeader[];
+  tags: string[];
+  monitoring: { enabled: boolean; intervalSec: number };
+  status: ServerStatus;
+  lastCheckAt: string | null;
+  latencyMs: number | null;
+  serverInfo: { name: string; title?: string; version: string; protocolVersion: string } | null;
+  capabilities: Record<string, unknown> | null;
+  counts: ServerCounts;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api/servers/test` → what the server said about itself. */
+export interface ConnectionTestResult {
+  ok: true;
+  serverInfo: NonNullable<ServerDto["serverInfo"]>;
+  capabilities: Record<string, unknown>;
+  counts: ServerCounts & { resourceTemplates: number };
+  latencyMs: number;
+}
+
+export const serverListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(SERVER_STATUSES).optional(),
+  tag: z.string().trim().max(32).optional(),
+});
+
+/** `GET /api/servers` → the signed-in user's servers, by name. */
+export interface ServerListResponse {
+  servers: ServerDto[];
+}
+
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+export interface ResourceDefinition {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+/**
+ * `GET /api/servers/{id}/inventory` and `POST /api/servers/{id}/discover`:
+ * what discovery found, each list sorted by name (URI for resources);
+ * `discoveredAt` is null before the first discovery.
+ */
+export interface ServerInventory {
+  tools: ToolDefinition[];
+  resources: ResourceDefinition[];
+  resourceTemplates: ResourceTemplateDefinition[];
+  prompts: PromptDefinition[];
+  discoveredAt: string | null;
+}

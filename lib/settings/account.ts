@@ -1,0 +1,33 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { adminAuth } from "../auth/firebase-admin";
+import { db } from "../db";
+import { users } from "../db/schema";
+import { badRequest } from "../http/errors";
+import { ownedRows, schemaTables } from "./user-data";
+
+/**
+ * Deletes the account: every row of the user in every table, then the
+ * identity-provider account, in one transaction — if the provider refuses,
+ * nothing is deleted and the user can try again. Rows in other people's
+ * tables stay (an administrator's answer keeps its text, without its author).
+ */
+export async function deleteAccount(user: { uid: string; email: string; emailVerified: boolean }, confirmation: string) {
+  if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest("Some fields are not valid.", [{ path: "confirm", message: "Type your email address exactly to confirm." }]);
+  }
+  await (await db()).transaction(async (tx) => {
+    // The cascades from users would remove most of this too; an explicit
+    // delete per table also covers rows no foreign key leads to.
+    for (const { table } of schemaTables()) {
+      const where = table === users ? null : ownedRows(table, user, { authored: false });
+      if (where) await tx.delete(table).where(where);
+    }
+    await tx.delete(users).where(eq(users.uid, user.uid));
+    try {
+      await adminAuth().deleteUser(user.uid);
+    } catch (err) {
+      if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
+    }
+  });
+}

@@ -1,0 +1,169 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { countActionSince } from "../activity/queries";
+import { record } from "../activity/service";
+import { adminAuth } from "../auth/firebase-admin";
+import { decrypt, encrypt } from "../crypto/encryption";
+import { db } from "../db";
+import { servers, users } from "../db/schema";
+import { env } from "../env";
+import { conflict, notFound } from "../http/errors";
+import { mailEnabled } from "../mail/service";
+import { effectiveSubscription, PLANS } from "../plans";
+import { enforce } from "../rate-limit/service";
+import { deliverWebhook, type DeliveryResult } from "../webhooks/send";
+import { newSigningSecret } from "../webhooks/sign";
+import { webhookUrl, type SettingsResponse, type SettingsUpdate, type UserSettings } from "./schema";
+
+interface RequestContext {
+  req?: Request;
+  ip?: string;
+}
+
+/** http:// webhooks only where nothing travels over the internet: local mode or development. */
+export function webhookHttpAllowed(): boolean {
+  const e = env();
+  return e.localMode || !e.production;
+}
+
+function utcDayStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+async function loadRow(uid: string) {
+  const [row] = await (await db())
+    .select({
+      uid: users.uid,
+      email: users.email,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      emailVerified: users.emailVerified,
+      plan: users.subscriptionPlan,
+      expiresAt: users.subscriptionExpiresAt,
+      emailAlerts: users.emailAlerts,
+      webhookUrl: users.webhookUrl,
+      hasSecret: sql<boolean>`${users.webhookSecretEnc} is not null`,
+    })
+    .from(users)
+    .where(eq(users.uid, uid))
+    .limit(1);
+  if (!row) throw notFound("This account does not exist.");
+  return row;
+}
+
+export async function getSettings(uid: string, now = new Date()): Promise<UserSettings> {
+  const row = await loadRow(uid);
+  const subscription = effectiveSubscription(row.plan, row.expiresAt, now);
+  const plan = PLANS[subscription.tier];
+  const today = utcDayStart(now);
+  const [[serverCount], callsToday] = await Promise.all([
+    (await db()).select({ n: sql<number>`count(*)::int` }).from(servers).where(eq(servers.ownerUid, uid)),
+    countActionSince(uid, "workbench.call", today),
+  ]);
+  return {
+    profile: { uid: row.uid, email: row.email, displayName: row.displayName, photoUrl: row.photoUrl, emailVerified: row.emailVerified },
+    notifications: {
+      emailAlerts: row.emailAlerts,
+      webhookUrl: row.webhookUrl,
+      webhookSecretSet: row.hasSecret,
+      webhookHttpAllowed: webhookHttpAllowed(),
+      mailEnabled: mailEnabled(),
+    },
+    plan: { tier: subscription.tier, label: plan.label, active: subscription.active, expiresAt: subscription.expiresAt, features: subscription.features },
+    usage: {
+      servers: { used: serverCount?.n ?? 0, limit: plan.maxServers },
+      workbenchCallsToday: {
+        used: callsToday,
+        limit: plan.workbenchCallsPerDay,
+        resetsAt: new Date(today.getTime() + 24 * 3600 * 1000).toISOString(),
+      },
+    },
+  };
+}
+
+/** The identity provider keeps the display name too, or the next sign-in would bring the old one back. */
+async function renameIdentity(uid: string, displayName: string) {
+  try {
+    await adminAuth().updateUser(uid, { displayName });
+  } catch (err) {
+    if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
+  }
+}
+
+export async function updateSettings(uid: string, change: SettingsUpdate, ctx: RequestContext): Promise<SettingsResponse> {
+  const before = await loadRow(uid);
+  const set: Partial<typeof users.$inferInsert> = {};
+  const changed: string[] = [];
+  let newSecret: string | undefined;
+
+  if (change.displayName !== undefined && change.displayName !== before.displayName) {
+    await renameIdentity(uid, change.displayName);
+    set.displayName = change.displayName;
+    changed.push("display name");
+  }
+  if (change.emailAlerts !== undefined && change.emailAlerts !== before.emailAlerts) {
+    set.emailAlerts = change.emailAlerts;
+    changed.push(change.emailAlerts ? "email alerts on" : "email alerts off");
+  }
+  if (change.webhookUrl !== undefined && change.webhookUrl !== before.webhookUrl) {
+    if (change.webhookUrl === null) {
+      set.webhookUrl = null;
+      set.webhookSecretEnc = null;
+      changed.push("webhook removed");
+    } else {
+      // The deployment's scheme policy, on top of the shared form schema.
+      z.object({ webhookUrl: webhookUrl(webhookHttpAllowed()) }).parse({ webhookUrl: change.webhookUrl });
+      set.webhookUrl = change.webhookUrl;
+      if (!before.hasSecret) {
+        newSecret = newSigningSecret();
+        set.webhookSecretEnc = encrypt(newSecret);
+      }
+      changed.push("webhook URL");
+    }
+  }
+
+  if (changed.length) {
+    await (await db()).update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.uid, uid));
+    await record({
+      userUid: uid,
+      action: "settings.updated",
+      summary: `Changed settings: ${changed.join(", ")}`,
+      // Names of what changed only: a webhook URL can carry credentials.
+      metadata: { changed },
+      req: ctx.req,
+      ip: ctx.ip,
+    });
+  }
+  const settings = await getSettings(uid);
+  return newSecret ? { ...settings, webhookSecret: newSecret } : settings;
+}
+
+/** A new signing secret, shown this once; the old one stops being used at once. */
+export async function rotateWebhookSecret(uid: string, ctx: RequestContext): Promise<SettingsResponse> {
+  const secret = newSigningSecret();
+  const updated = await (await db())
+    .update(users)
+    .set({ webhookSecretEnc: encrypt(secret), updatedAt: new Date() })
+    .where(and(eq(users.uid, uid), sql`${users.webhookUrl} is not null`))
+    .returning({ uid: users.uid });
+  if (updated.length === 0) throw conflict("Set a webhook URL first.");
+  await record({ userUid: uid, action: "settings.updated", summary: "Rotated the webhook signing secret", metadata: { changed: ["webhook secret"] }, req: ctx.req, ip: ctx.ip });
+  return { ...(await getSettings(uid)), webhookSecret: secret };
+}
+
+const TESTS_PER_MINUTE = 5;
+
+/** Signs and posts a test event to the user's webhook, and says how the endpoint answered. */
+export async function sendTestWebhook(uid: string): Promise<DeliveryResult> {
+  await enforce(`webhook-test:${uid}`, TESTS_PER_MINUTE, 60, "Too many test deliveries. Wait a minute and try again.");
+  const [row] = await (await db())
+    .select({ url: users.webhookUrl, secretEnc: users.webhookSecretEnc })
+    .from(users)
+    .where(eq(users.uid, uid))
+    .limit(1);
+  if (!row?.url || !row.secretEnc) throw conflict("Set a webhook URL first.");
+  return deliverWebhook(row.url, decrypt(row.secretEnc), "test", {
+    message: "This is a test delivery from MCP Console. Your endpoint received and can verify it.",
+  });
+}

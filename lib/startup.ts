@@ -1,0 +1,21 @@
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { database } from "./db";
+import { env } from "./env";
+import { log } from "./log";
+
+/**
+ * A bad setting or an unreachable database stops the process at once, with a
+ * message naming the problem, rather than failing on the first request.
+ */
+export async function startup() {
+  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return;
+  try {
+    const e = env();
+    const db = await database();
+    log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl });
+  } catch (err) {
+    log.error("startup failed", { err });
+    console.error(`\nMCP Console cannot start.\n${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useAuth } from "@/components/providers/auth-provider";
+import { apiGet } from "@/lib/api/client";
+import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans";
+
+export const SUBSCRIPTION_QUERY_KEY = ["/api/user/subscription"] as const;
+
+/**
+ * The seed's subscription: a 401 is refreshed and retried once by the API
+ * client; any other failure reads as the free default.
+ */
+export async function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {
+  try {
+    return await apiGet<Subscription>("/api/user/subscription", { signal });
+  } catch {
+    return FREE_SUBSCRIPTION;
+  }
+}
+
+/**
+ * Fetched only when the user and a token exist (a signed-in Firebase user is
+ * what yields the token); otherwise the free default applies.
+ */
+export function useSubscription(): { subscription: Subscription; loading: boolean } {
+  const { user, firebaseUser } = useAuth();
+  const enabled = Boolean(user && firebaseUser);
+  const query = useQuery({
+    queryKey: [...SUBSCRIPTION_QUERY_KEY, user?.uid],
+    queryFn: ({ signal }) => fetchSubscription(signal),
+    enabled,
+  });
+  return { subscription: enabled && query.data ? query.data : FREE_SUBSCRIPTION, loading: enabled && query.isPending };
+}

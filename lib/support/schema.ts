@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/** The support slice's shapes, shared by the forms and the API handlers. */
+
+export const TICKET_CATEGORIES = ["question", "bug", "billing", "feature", "security", "other"] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const CONTACT_STATUSES = ["new", "read", "archived"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const CATEGORY_LABELS: Record<TicketCategory, string> = {
+  question: "Question",
+  bug: "Something is broken",
+  billing: "Plan and billing",
+  feature: "Feature request",
+  security: "Security",
+  other: "Other",
+};
+
+export const STATUS_LABELS: Record<TicketStatus, string> = { open: "Open", answered: "Answered", closed: "Closed" };
+
+export const SUBJECT_MAX = 150;
+export const MESSAGE_MAX = 5000;
+
+const message = z
+  .string()
+  .trim()
+  .min(1, "Write a message.")
+  .max(MESSAGE_MAX, `Messages are at most ${MESSAGE_MAX} characters.`);
+
+export const ticketCreate = z.object({
+  subject: z.string().trim().min(3, "Write a subject of at least 3 characters.").max(SUBJECT_MAX, `Subjects are at most ${SUBJECT_MAX} characters.`),
+  category: z.enum(TICKET_CATEGORIES, { error: "Choose a category." }),
+  message,
+  serverId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.uuid("Choose one of your servers.").optional()),
+});
+export type TicketCreate = z.infer<typeof ticketCreate>;
+
+export const messageCreate = z.object({ body: message });
+
+export const ticketStatusUpdate = z.object({ status: z.enum(TICKET_STATUSES, { error: "Unknown status." }) });
+
+export const contactStatusUpdate = z.object({ status: z.enum(CONTACT_STATUSES, { error: "Unknown status." }) });
+
+export interface TicketSummary {
+  id: string;
+  subject: string;
+  category: TicketCategory;
+  status: TicketStatus;
+  server: { id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  /** Who opened it; in the administrators' inbox only. */
+  requester?: { uid: string; email: string; displayName: string };
+}
+
+export interface TicketMessage {
+  id: string;
+  /** "admin" messages are the support team's answers. */
+  authorRole: "user" | "admin";
+  authorName: string;
+  mine: boolean;
+  body: string;
+  createdAt: string;
+}
+
+export interface TicketThread extends TicketSummary {
+  messages: TicketMessage[];
+}
+
+export interface ContactMessageItem {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string;
+  createdAt: string;
+}

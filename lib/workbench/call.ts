@@ -1,0 +1,270 @@
+import "server-only";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolResultSchema,
+  EmptyResultSchema,
+  ErrorCode,
+  GetPromptResultSchema,
+  McpError,
+  ReadResourceResultSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { displayUrl, McpFailure } from "../mcp/errors";
+import { findOutboundError } from "../net/errors";
+import { decryptedHeaders } from "../servers/headers";
+import { workbenchPool } from "./pool";
+import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
+import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage } from "./session";
+import type { CallTarget } from "./targets";
+
+/**
+ * Runs one workbench call on a pooled connection: the per-call timeout
+ * (reset by progress), cancellation, progress and log messages as they
+ * come, the raw exchange, and one reconnect when the server dropped the
+ * session. Never throws for what the server did: every outcome is a value.
+ */
+
+export interface CallEvents {
+  onProgress?(progress: { progress: number; total?: number; message?: string }): void;
+  onLog?(message: LogMessage): void;
+  onTask?(task: { taskId: string; status: string; statusMessage?: string }): void;
+}
+
+export interface CallFailure {
+  code: CallErrorCode;
+  status: number;
+  message: string;
+}
+
+export type CallOutcome =
+  | { ok: true; result: unknown; durationMs: number; exchange: CallExchange }
+  | { ok: false; failure: CallFailure; durationMs: number; exchange?: CallExchange };
+
+/** However long progress keeps a call alive, it ends after this. */
+export const MAX_TOTAL_MS = 10 * 60_000;
+
+const STATUS: Record<CallErrorCode, number> = {
+  upstream_error: 502,
+  upstream_timeout: 504,
+  // nginx's "client closed request": nobody reads it, the logs do.
+  cancelled: 499,
+  validation_failed: 400,
+};
+
+function failure(code: CallErrorCode, message: string): CallFailure {
+  return { code, status: STATUS[code], message };
+}
+
+function fromMcpFailure(f: McpFailure): CallFailure {
+  if (f.kind === "timeout") return failure("upstream_timeout", f.message);
+  // The guard's own limit is a little higher than the one promised: name the promised one.
+  if (f.kind === "too_large") return failure("upstream_error", tooLargeFailure().message);
+  if (f.kind === "refused") return failure("validation_failed", f.message);
+  return failure("upstream_error", f.message);
+}
+
+class Cancelled extends Error {}
+
+function causeCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** The request never reached a live session: sending it again cannot run anything twice. */
+function notDelivered(err: unknown): boolean {
+  if (err instanceof Error && err.message === "Not connected") return true;
+  if (err instanceof StreamableHTTPError) {
+    return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
+  }
+  if (err instanceof Error && /\(HTTP 404\)/.test(err.message)) return true;
+  return causeCode(err) === "ECONNREFUSED";
+}
+
+/** The connection broke while the request was out: it may or may not have run. */
+function connectionLost(err: unknown): boolean {
+  if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) return true;
+  const outbound = findOutboundError(err);
+  return outbound?.kind === "unreachable";
+}
+
+const SAFE_TO_REPEAT = new Set<CallRequest["method"]>(["ping", "resources/read", "prompts/get"]);
+
+async function openSession(target: CallTarget): Promise<WorkbenchSession> {
+  return WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
+}
+
+interface Attempt {
+  request: CallRequest;
+  target: CallTarget;
+  session: WorkbenchSession;
+  signal: AbortSignal;
+  events: CallEvents;
+}
+
+async function send({ request, session, signal, events }: Attempt, options: RequestOptions): Promise<unknown> {
+  const { client } = session.connection;
+  switch (request.method) {
+    case "ping":
+      return client.request({ method: "ping" }, EmptyResultSchema, options);
+    case "resources/read":
+      return client.request({ method: "resources/read", params: request.params }, ReadResourceResultSchema, options);
+    case "prompts/get":
+      return client.request({ method: "prompts/get", params: request.params }, GetPromptResultSchema, options);
+    case "tools/call": {
+      const { name, arguments: args, task } = request.params;
+      // The SDK asks for progress (and resets the timeout on it); the session passes each notification on, in order.
+      const withProgress: RequestOptions = { ...options, onprogress: () => {} };
+      if (!task) return client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, withProgress);
+      return runAsTask(session, { name, arguments: args }, { ...withProgress, task }, signal, events);
+    }
+  }
+}
+
+/** A task-augmented tool call, followed to its result; its status changes are passed on. */
+async function runAsTask(
+  session: WorkbenchSession,
+  params: { name: string; arguments?: Record<string, unknown> },
+  options: RequestOptions,
+  signal: AbortSignal,
+  events: CallEvents,
+): Promise<unknown> {
+  const { client } = session.connection;
+  const steps = client.experimental.tasks.callToolStream(params, CallToolResultSchema, options)[Symbol.asyncIterator]();
+  let taskId: string | undefined;
+  const cancelTask = () => {
+    if (taskId) void client.experimental.tasks.cancelTask(taskId, session.connection.requestOptions()).catch(() => {});
+  };
+  signal.addEventListener("abort", cancelTask, { once: true });
+  try {
+    // The first step sends the request synchronously, as the exchange tap expects.
+    for (let step = await steps.next(); !step.done; step = await steps.next()) {
+      const message = step.value;
+      if (message.type === "taskCreated" || message.type === "taskStatus") {
+        taskId = message.task.taskId;
+        events.onTask?.({
+          taskId,
+          status: message.task.status,
+          ...(message.task.statusMessage ? { statusMessage: message.task.statusMessage } : {}),
+        });
+      } else if (message.type === "result") {
+        return message.result;
+      } else if (message.type === "error") {
+        throw message.error;
+      }
+    }
+    throw new McpError(ErrorCode.InternalError, "The task ended without a result.");
+  } finally {
+    signal.removeEventListener("abort", cancelTask);
+  }
+}
+
+class AttemptError extends Error {
+  constructor(
+    readonly original: unknown,
+    readonly exchange: CallExchange | undefined,
+    /** Why the session ended the call itself (an answer over the size limit). */
+    readonly sessionReason: McpFailure | undefined,
+  ) {
+    super("attempt failed");
+  }
+}
+
+function describeFailure(err: AttemptError, attempt: Attempt, timeoutMs: number): CallFailure {
+  const reason = attempt.signal.reason;
+  if (attempt.signal.aborted && reason instanceof Cancelled) return failure("cancelled", "The call was cancelled.");
+  if (err.sessionReason) return fromMcpFailure(err.sessionReason);
+  if (attempt.signal.aborted && reason instanceof McpFailure) return fromMcpFailure(reason);
+  if (err.original instanceof McpError && err.original.code === ErrorCode.RequestTimeout) {
+    return failure("upstream_timeout", `The server at ${displayUrl(attempt.target.url)} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
+  }
+  return fromMcpFailure(attempt.session.connection.describe(err.original));
+}
+
+async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result: unknown; exchange?: CallExchange }> {
+  const { session, request } = attempt;
+  let tap: CallTap | undefined;
+  const fail = new AbortController();
+  const signal = AbortSignal.any([attempt.signal, fail.signal]);
+  try {
+    if (request.logLevel || session.connection.capabilities.logging) {
+      // A server that declares logging but refuses the level still answers calls.
+      await session.useLogLevel(request.logLevel ?? "info").catch(() => {});
+    }
+    tap = session.tap(request.method, { onLog: attempt.events.onLog, onProgress: attempt.events.onProgress, fail: (f) => fail.abort(f) });
+    const result = await send({ ...attempt, signal }, { signal, timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: MAX_TOTAL_MS });
+    return { result, exchange: tap.exchange() };
+  } catch (err) {
+    const sessionReason = tap?.tooLarge ? tooLargeFailure() : fail.signal.aborted ? (fail.signal.reason as McpFailure) : undefined;
+    throw new AttemptError(err, tap?.exchange(), sessionReason);
+  } finally {
+    tap?.dispose();
+  }
+}
+
+/**
+ * Runs `request` against `target` for user `uid`. `signal` is the caller's
+ * (the browser's request): aborting it cancels the call on the server.
+ */
+export async function executeCall(
+  uid: string,
+  target: CallTarget,
+  request: CallRequest,
+  { signal, events = {} }: { signal?: AbortSignal; events?: CallEvents } = {},
+): Promise<CallOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS[request.method];
+
+  const control = new AbortController();
+  const cancel = () => control.abort(new Cancelled());
+  if (signal?.aborted) cancel();
+  signal?.addEventListener("abort", cancel, { once: true });
+  const total = setTimeout(() => control.abort(new McpFailure("timeout", `The call did not finish within ${MAX_TOTAL_MS / 60_000} minutes.`)), MAX_TOTAL_MS);
+
+  const pool = workbenchPool();
+  const key = `${uid}:${target.id}`;
+  try {
+    for (let round = 0; ; round++) {
+      if (control.signal.reason instanceof Cancelled) return { ok: false, failure: failure("cancelled", "The call was cancelled."), durationMs: elapsed() };
+      let lease;
+      try {
+        lease = await pool.acquire(key, target.version, () => openSession(target));
+      } catch (err) {
+        const f = err instanceof McpFailure ? err : new McpFailure("protocol", String(err));
+        return { ok: false, failure: fromMcpFailure(f), durationMs: elapsed() };
+      }
+      const attempt: Attempt = { request, target, session: lease.session, signal: control.signal, events };
+      try {
+        const { result, exchange } = await attemptOn(attempt, timeoutMs);
+        lease.release();
+        return { ok: true, result, durationMs: elapsed(), exchange: exchange ?? { request: {} } };
+      } catch (err) {
+        const failed = err as AttemptError;
+        const { original, exchange } = failed;
+        const broken = notDelivered(original) || connectionLost(original) || failed.sessionReason !== undefined;
+        const retry = round === 0 && !control.signal.aborted && (notDelivered(original) || (connectionLost(original) && SAFE_TO_REPEAT.has(request.method)));
+        if (broken) lease.discard();
+        else lease.release();
+        if (retry) continue;
+        if (connectionLost(original) && !control.signal.aborted) {
+          return {
+            ok: false,
+            failure: failure(
+              "upstream_error",
+              "The connection to the server was lost during the call, so the tool may or may not have run. Check before running it again.",
+            ),
+            durationMs: elapsed(),
+            exchange,
+          };
+        }
+        return { ok: false, failure: describeFailure(failed, attempt, timeoutMs), durationMs: elapsed(), exchange };
+      }
+    }
+  } finally {
+    clearTimeout(total);
+    signal?.removeEventListener("abort", cancel);
+  }
+}

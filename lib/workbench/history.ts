@@ -1,0 +1,133 @@
+import "server-only";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { record } from "../activity/service";
+import { db } from "../db";
+import { servers, workbenchCalls } from "../db/schema";
+import { notFound } from "../http/errors";
+import type { CallOutcome } from "./call";
+import { HISTORY_LIMIT, targetOf, type CallMethod, type CallRequest, type HistoryDetail, type HistoryEntry } from "./schema";
+import { boundedCopy, isErrorResult, summarizeResult } from "./summary";
+import type { CallTarget } from "./targets";
+
+/**
+ * The workbench's memory: every call of a user (the last HISTORY_LIMIT
+ * kept) and its `workbench.call` activity event.
+ */
+
+export interface CallOrigin {
+  req?: Request;
+  ip?: string;
+}
+
+const VERBS: Record<CallMethod, string> = {
+  "tools/call": "Ran tool",
+  "resources/read": "Read resource",
+  "prompts/get": "Got prompt",
+  ping: "Pinged",
+};
+
+/** What the history keeps of the request: the arguments or URI, never the options. */
+function keptParams(request: CallRequest): Record<string, unknown> {
+  return request.params ? (boundedCopy(request.params) as Record<string, unknown>) : {};
+}
+
+export async function rememberCall(uid: string, target: CallTarget, request: CallRequest, outcome: CallOutcome, origin: CallOrigin = {}) {
+  const name = targetOf(request);
+  const ok = outcome.ok && !isErrorResult(request.method, outcome.result);
+  const summary = outcome.ok ? summarizeResult(request.method, outcome.result) : outcome.failure.message.slice(0, 200);
+  const database = await db();
+  // One statement: the call is added and, beyond the newest HISTORY_LIMIT, the oldest removed. The new
+  // row is not visible to the statement's own subquery, hence one fewer kept from before.
+  const inserted = database.$with("inserted").as(
+    database
+      .insert(workbenchCalls)
+      .values({
+        userUid: uid,
+        serverId: target.id,
+        method: request.method,
+        target: name,
+        params: keptParams(request),
+        ok,
+        durationMs: outcome.durationMs,
+        summary,
+        result: outcome.ok ? boundedCopy(outcome.result) : { error: outcome.failure.code, message: outcome.failure.message },
+      })
+      .returning({ id: workbenchCalls.id }),
+  );
+  await database
+    .with(inserted)
+    .delete(workbenchCalls)
+    .where(
+      inArray(
+        workbenchCalls.id,
+        database
+          .select({ id: workbenchCalls.id })
+          .from(workbenchCalls)
+          .where(eq(workbenchCalls.userUid, uid))
+          .orderBy(desc(workbenchCalls.createdAt), desc(workbenchCalls.id))
+          .offset(HISTORY_LIMIT - 1),
+      ),
+    );
+
+  const what = name ? `${VERBS[request.method]} ${name}` : VERBS[request.method];
+  const metadata: Record<string, unknown> = { method: request.method, target: name, ok, durationMs: outcome.durationMs };
+  if (request.method === "tools/call" || request.method === "prompts/get") metadata.arguments = request.params.arguments ?? {};
+  if (!outcome.ok) metadata.error = outcome.failure.code;
+  await record({
+    userUid: uid,
+    action: "workbench.call",
+    summary: `${what} on ${target.name}: ${ok ? "ok" : "failed"} in ${outcome.durationMs} ms`,
+    target: { type: "server", id: target.id },
+    metadata,
+    req: origin.req,
+    ip: origin.ip,
+  });
+}
+
+const entryColumns = {
+  id: workbenchCalls.id,
+  serverId: workbenchCalls.serverId,
+  serverName: servers.name,
+  method: workbenchCalls.method,
+  target: workbenchCalls.target,
+  params: workbenchCalls.params,
+  ok: workbenchCalls.ok,
+  durationMs: workbenchCalls.durationMs,
+  summary: workbenchCalls.summary,
+  createdAt: workbenchCalls.createdAt,
+};
+
+type EntryRow = Omit<HistoryEntry, "method" | "createdAt"> & { method: string; createdAt: Date };
+
+const toEntry = (row: EntryRow): HistoryEntry => ({
+  ...row,
+  method: row.method as CallMethod,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The caller's calls, newest first; optionally on one server. */
+export async function listHistory(uid: string, serverId?: string): Promise<HistoryEntry[]> {
+  const rows = await (await db())
+    .select(entryColumns)
+    .from(workbenchCalls)
+    .innerJoin(servers, eq(servers.id, workbenchCalls.serverId))
+    .where(and(eq(workbenchCalls.userUid, uid), serverId ? eq(workbenchCalls.serverId, serverId) : undefined))
+    .orderBy(desc(workbenchCalls.createdAt), desc(workbenchCalls.id))
+    .limit(HISTORY_LIMIT);
+  return rows.map(toEntry);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getHistoryEntry(uid: string, id: string): Promise<HistoryDetail> {
+  const missing = () => notFound("No call with this id in your history.");
+  if (!UUID.test(id)) throw missing();
+  const [row] = await (await db())
+    .select({ ...entryColumns, result: workbenchCalls.result })
+    .from(workbenchCalls)
+    .innerJoin(servers, eq(servers.id, workbenchCalls.serverId))
+    .where(and(eq(workbenchCalls.id, id), eq(workbenchCalls.userUid, uid)))
+    .limit(1);
+  if (!row) throw missing();
+  return { ...toEntry(row), result: row.result ?? null };
+}

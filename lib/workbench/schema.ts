@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * The workbench call, as the page sends it and the API checks it:
+ * `POST /api/servers/{id}/call` with `{method, params, timeoutMs?, logLevel?}`.
+ * Shared by the browser and the handler.
+ */
+
+export const CALL_METHODS = ["tools/call", "resources/read", "prompts/get", "ping"] as const;
+export type CallMethod = (typeof CALL_METHODS)[number];
+
+/** Syslog levels, as MCP's `logging/setLevel` takes them. */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The largest request body: arguments are typed by a person, not uploaded. */
+export const MAX_REQUEST_BYTES = 256 * 1024;
+/** The largest result passed on; a bigger one is refused with a clear error. */
+export const MAX_RESULT_BYTES = 5 * 1024 * 1024;
+export const MIN_TIMEOUT_MS = 1_000;
+export const MAX_TIMEOUT_MS = 120_000;
+export const DEFAULT_TIMEOUT_MS: Record<CallMethod, number> = {
+  "tools/call": 60_000,
+  "resources/read": 30_000,
+  "prompts/get": 30_000,
+  ping: 10_000,
+};
+/** History kept per user. */
+export const HISTORY_LIMIT = 100;
+
+const name = z.string().trim().min(1, "Enter a name.").max(256, "Names are at most 256 characters.");
+
+export const toolCallParams = z.object({
+  name,
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  /** Task augmentation (MCP tasks): the server runs the tool as a task and the API follows it to the end. */
+  task: z.object({ ttl: z.number().int().positive().max(86_400_000).optional() }).optional(),
+});
+export const resourceReadParams = z.object({
+  uri: z.string().trim().min(1, "Enter a URI.").max(4096, "URIs are at most 4096 characters."),
+});
+export const promptGetParams = z.object({
+  name,
+  arguments: z.record(z.string(), z.string().max(64 * 1024)).optional(),
+});
+
+const common = {
+  /** Time allowed without any sign of life (progress resets it), up to MAX_TIMEOUT_MS. */
+  timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS).optional(),
+  /** The least severe server log message to receive, when the server supports logging. */
+  logLevel: z.enum(LOG_LEVELS).optional(),
+};
+
+export const callRequest = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("tools/call"), params: toolCallParams, ...common }),
+  z.object({ method: z.literal("resources/read"), params: resourceReadParams, ...common }),
+  z.object({ method: z.literal("prompts/get"), params: promptGetParams, ...common }),
+  z.object({ method: z.literal("ping"), params: z.object({}).optional(), ...common }),
+]);
+export type CallRequest = z.infer<typeof callRequest>;
+
+/** What a call targets, for lists and history: the tool or prompt name, the resource URI, nothing for ping. */
+export function targetOf(request: CallRequest): string | null {
+  switch (request.method) {
+    case "tools/call":
+    case "prompts/get":
+      return request.params.name;
+    case "resources/read":
+      return request.params.uri;
+    default:
+      return null;
+  }
+}
+
+/** A JSON-RPC message exactly as it went over the wire. */
+export type JsonRpcMessage = Record<string, unknown>;
+
+export interface CallExchange {
+  request: JsonRpcMessage;
+  /** Absent when no answer arrived (timeout, cancellation, lost connection). */
+  response?: JsonRpcMessage;
+}
+
+/** Every way a call can fail, for the UI to explain (and the `error` field of a stream's last line). */
+export type CallErrorCode = "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed";
+
+/** `POST /api/servers/{id}/call` answered as JSON. */
+export interface CallResponse {
+  result: unknown;
+  durationMs: number;
+  exchange: CallExchange;
+}
+
+/** One line of the NDJSON answer (`Accept: application/x-ndjson`). */
+export type CallStreamLine =
+  | { type: "progress"; progress: number; total?: number; message?: string }
+  | { type: "log"; level: string; logger?: string; data: unknown }
+  | { type: "task"; taskId: string; status: string; statusMessage?: string }
+  | ({ type: "result" } & CallResponse)
+  | { type: "error"; error: CallErrorCode; message: string; durationMs: number; exchange?: CallExchange };
+
+export const NDJSON = "application/x-ndjson";
+
+export const historyQuery = z.object({
+  serverId: z.uuid("Not a server id.").optional(),
+});
+
+/** One remembered call, as `GET /api/workbench/history` lists it (newest first). */
+export interface HistoryEntry {
+  id: string;
+  serverId: string;
+  serverName: string;
+  method: CallMethod;
+  target: string | null;
+  params: Record<string, unknown>;
+  ok: boolean;
+  durationMs: number;
+  summary: string;
+  createdAt: string;
+}
+
+export interface HistoryResponse {
+  calls: HistoryEntry[];
+}
+
+/** `GET /api/workbench/history/{id}`: one call with its (truncated) result or error. */
+export interface HistoryDetail extends HistoryEntry {
+  result: unknown;
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { after } from "next/server";
+import { HttpError } from "../http/errors";
+import type { Logger } from "../log";
+import type { PlanHolder } from "../servers/limits";
+import { executeCall, type CallOutcome } from "./call";
+import { rememberCall } from "./history";
+import { spendCall } from "./quota";
+import { NDJSON, type CallRequest, type CallResponse, type CallStreamLine } from "./schema";
+import { findCallTarget, type CallTarget } from "./targets";
+
+/**
+ * `POST /api/servers/{id}/call`: ownership, the daily quota, the call on a
+ * pooled connection, then the history and the activity event. Answers JSON,
+ * or NDJSON lines (progress, log messages, then the result) when asked for
+ * with `Accept: application/x-ndjson`.
+ */
+
+export interface CallContext {
+  req: Request;
+  ip: string;
+  log: Logger;
+}
+
+/**
+ * Runs `task` once the answer is on its way, so that its database writes
+ * do not delay it; outside a request (tests, scripts) it simply runs now.
+ */
+async function afterAnswer(task: () => Promise<void>) {
+  try {
+    after(task);
+  } catch {
+    await task();
+  }
+}
+
+function remember(uid: string, target: CallTarget, request: CallRequest, outcome: CallOutcome, ctx: CallContext) {
+  return rememberCall(uid, target, request, outcome, { req: ctx.req, ip: ctx.ip }).catch((err: unknown) => {
+    // The server may have been deleted meanwhile; the answer was given either way.
+    ctx.log.warn("workbench call not remembered", { err });
+  });
+}
+
+export async function callServer(user: PlanHolder, serverId: string, request: CallRequest, ctx: CallContext): Promise<Response> {
+  const target = await findCallTarget(user.uid, serverId);
+  await spendCall(user);
+  if (ctx.req.headers.get("accept")?.includes(NDJSON)) return streamCall(user.uid, target, request, ctx);
+
+  const outcome = await executeCall(user.uid, target, request, { signal: ctx.req.signal });
+  await afterAnswer(() => remember(user.uid, target, request, outcome, ctx));
+  if (outcome.ok) return answer({ result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange });
+  const { status, code, message } = outcome.failure;
+  throw new HttpError(status, code, message, outcome.exchange ? { exchange: outcome.exchange } : undefined, undefined, {
+    durationMs: outcome.durationMs,
+  });
+}
+
+/** Below this size an answer is sent as it is: compressing it costs more time than it saves. */
+const COMPRESS_FROM_BYTES = 16 * 1024;
+
+function answer(body: CallResponse): Response {
+  const text = JSON.stringify(body);
+  return new Response(text, {
+    headers: {
+      "content-type": "application/json",
+      "cache-control": text.length < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store",
+    },
+  });
+}
+
+function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: CallContext): Response {
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  ctx.req.signal.addEventListener("abort", stop, { once: true });
+  let open = true;
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (line: CallStreamLine) => {
+        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
+      void (async () => {
+        const outcome = await executeCall(uid, target, request, {
+          signal: abort.signal,
+          events: {
+            onProgress: (p) => write({ type: "progress", ...p }),
+            onLog: (m) => write({ type: "log", ...m }),
+            onTask: (t) => write({ type: "task", ...t }),
+          },
+        });
+        write(
+          outcome.ok
+            ? { type: "result", result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange }
+            : {
+                type: "error",
+                error: outcome.failure.code,
+                message: outcome.failure.message,
+                durationMs: outcome.durationMs,
+                ...(outcome.exchange ? { exchange: outcome.exchange } : {}),
+              },
+        );
+        // Kept before the stream ends, so that a page reloading its history on the last line finds the call.
+        await remember(uid, target, request, outcome, ctx);
+        ctx.req.signal.removeEventListener("abort", stop);
+        if (open) {
+          open = false;
+          controller.close();
+        }
+      })();
+    },
+    cancel() {
+      open = false;
+      stop();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": `${NDJSON}; charset=utf-8`,
+      // no-transform keeps compression from holding lines back.
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

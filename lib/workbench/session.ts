@@ -1,0 +1,190 @@
+import "server-only";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { LoggingMessageNotificationSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { connectMcp, type McpTarget, type McpConnection } from "../mcp/client";
+import { McpFailure } from "../mcp/errors";
+import { findOutboundError } from "../net/errors";
+import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel } from "./schema";
+
+/**
+ * A live MCP connection kept by the pool for the workbench, with what the
+ * SDK does not offer per call: the raw JSON-RPC messages of each request,
+ * its progress notifications in the order they arrived (the SDK drops one
+ * that arrives just before the result), server log messages routed to the
+ * calls that are running, the result size limit, and whether the
+ * connection is still usable.
+ */
+
+export interface LogMessage {
+  level: string;
+  logger?: string;
+  data: unknown;
+}
+
+export interface ProgressMessage {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** A running call's window on the session. */
+export interface CallTap {
+  exchange(): CallExchange | undefined;
+  /** The server answered with more than MAX_RESULT_BYTES. */
+  readonly tooLarge: boolean;
+  dispose(): void;
+}
+
+interface Running {
+  onLog?: (message: LogMessage) => void;
+  onProgress?: (progress: ProgressMessage) => void;
+  fail: (failure: McpFailure) => void;
+}
+
+interface Capture {
+  running: Running;
+  request?: JsonRpcMessage;
+  response?: JsonRpcMessage;
+  tooLarge: boolean;
+}
+
+type Token = string | number;
+
+function progressTokenOf(request: JSONRPCMessage): Token | undefined {
+  const meta = (request as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta;
+  const token = meta?.progressToken;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
+}
+
+const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id: string | number } =>
+  "id" in m && m.id !== undefined && ("result" in m || "error" in m);
+
+/** Each POST's answer carries one result (plus its notifications); the legacy SSE stream carries them all. */
+const STREAM_BYTES: Record<McpTarget["transport"], number> = {
+  "streamable-http": MAX_RESULT_BYTES + 1024 * 1024,
+  sse: 64 * 1024 * 1024,
+};
+
+export class WorkbenchSession {
+  private armed: { method: string; capture: Capture } | undefined;
+  private readonly awaiting = new Map<Token, Capture>();
+  private readonly progressing = new Map<Token, Capture>();
+  private readonly running = new Set<Running>();
+  private logLevel: LogLevel | undefined;
+  private closed = false;
+
+  private constructor(readonly connection: McpConnection) {
+    const transport = connection.client.transport as Transport;
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const armed = this.armed;
+      if (armed && "method" in message && message.method === armed.method && "id" in message) {
+        armed.capture.request = message as JsonRpcMessage;
+        this.awaiting.set(message.id, armed.capture);
+        const token = progressTokenOf(message);
+        if (token !== undefined) this.progressing.set(token, armed.capture);
+        this.armed = undefined;
+      }
+      return send(message, options);
+    };
+    const receive = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      if ("method" in message && message.method === "notifications/progress") this.onProgress(message.params);
+      receive?.(isResponse(message) ? this.inspect(message) : message, extra);
+    };
+    connection.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      const entry: LogMessage = { level: params.level, data: params.data, ...(params.logger ? { logger: params.logger } : {}) };
+      for (const call of this.running) call.onLog?.(entry);
+    });
+    connection.client.onclose = () => {
+      this.closed = true;
+    };
+    connection.client.onerror = (err) => {
+      // A streamed answer cut by the size guard never resolves its request: end the calls waiting on it.
+      const outbound = findOutboundError(err);
+      if (outbound?.kind === "too_large" || /is larger than \d+ KiB/.test(err.message)) {
+        const failure = tooLargeFailure();
+        for (const call of this.running) call.fail(failure);
+      }
+    };
+  }
+
+  static async open(target: McpTarget): Promise<WorkbenchSession> {
+    const connection = await connectMcp(target, {
+      // Each call sets its own, shorter, timeout; the transport must not cut a long one first.
+      requestTimeoutMs: MAX_TIMEOUT_MS,
+      maxResponseBytes: STREAM_BYTES[target.transport],
+    });
+    return new WorkbenchSession(connection);
+  }
+
+  /** False once the transport closed: the pool then opens a new connection. */
+  get usable(): boolean {
+    return !this.closed;
+  }
+
+  /**
+   * Starts watching for the next request of `method`: call it right before
+   * the SDK call, which sends synchronously, so that no other call's
+   * request can be taken for this one.
+   */
+  tap(method: string, running: Running): CallTap {
+    const capture: Capture = { running, tooLarge: false };
+    this.armed = { method, capture };
+    this.running.add(running);
+    return {
+      exchange: () => (capture.request ? { request: capture.request, ...(capture.response ? { response: capture.response } : {}) } : undefined),
+      get tooLarge() {
+        return capture.tooLarge;
+      },
+      dispose: () => {
+        if (this.armed?.capture === capture) this.armed = undefined;
+        const id = capture.request?.id as Token | undefined;
+        if (id !== undefined && this.awaiting.get(id) === capture) this.awaiting.delete(id);
+        const token = capture.request ? progressTokenOf(capture.request as JSONRPCMessage) : undefined;
+        if (token !== undefined && this.progressing.get(token) === capture) this.progressing.delete(token);
+        this.running.delete(running);
+      },
+    };
+  }
+
+  /** Sets the server's log level when it supports logging and the level changed. */
+  async useLogLevel(level: LogLevel): Promise<void> {
+    if (!this.connection.capabilities.logging || this.logLevel === level) return;
+    await this.connection.client.setLoggingLevel(level, this.connection.requestOptions());
+    this.logLevel = level;
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  private onProgress(params: unknown) {
+    const p = params as { progressToken?: Token; progress?: unknown; total?: unknown; message?: unknown } | undefined;
+    if (p?.progressToken === undefined || typeof p.progress !== "number") return;
+    this.progressing.get(p.progressToken)?.running.onProgress?.({
+      progress: p.progress,
+      ...(typeof p.total === "number" ? { total: p.total } : {}),
+      ...(typeof p.message === "string" && p.message ? { message: p.message } : {}),
+    });
+  }
+
+  private inspect(message: JSONRPCMessage & { id: Token }): JSONRPCMessage {
+    const capture = this.awaiting.get(message.id);
+    if (!capture) return message;
+    this.awaiting.delete(message.id);
+    const size = Buffer.byteLength(JSON.stringify(message));
+    if (size <= MAX_RESULT_BYTES) {
+      capture.response = message as JsonRpcMessage;
+      return message;
+    }
+    capture.tooLarge = true;
+    capture.response = { jsonrpc: "2.0", id: message.id, note: `A result of ${Math.round(size / 1024)} KiB, not kept.` };
+    // The SDK gets an error in its place, so that the request ends now rather than at its timeout.
+    return { jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Result too large" } } as JSONRPCMessage;
+  }
+}
+
+export function tooLargeFailure(): McpFailure {
+  return new McpFailure("too_large", `The server's answer is larger than ${MAX_RESULT_BYTES / 1024 / 1024} MB, the most the workbench accepts.`);
+}

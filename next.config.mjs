@@ -1,0 +1,31 @@
+/**
+ * Headers that do not depend on the environment go on every response here,
+ * static files included. The Content-Security-Policy and HSTS depend on the
+ * runtime configuration (identity provider hosts, production or not), so
+ * proxy.ts adds them.
+ */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin-allow-popups" },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // PGlite loads its WASM and data files from its own package folder at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "firebase-admin"],
+  // ESM-only packages that next/jest must transpile.
+  transpilePackages: ["iron-session", "iron-webcrypto", "cookie", "uint8array-extras"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * End-to-end tests against the production build (`next start`) in Debian's
+ * Chromium, with the Firebase Auth Emulator that `npm test` starts
+ * (FIREBASE_AUTH_EMULATOR_HOST). Each run gets a fresh data folder.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+// The config is evaluated by the runner and again by each worker: the folder
+// is made once and handed down through the environment.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+// The administrator of the admin tests, and the mail receiver they start (tests/support/smtp.ts) on this port.
+const E2E_ADMIN_EMAIL = "admin@e2e.example";
+process.env.E2E_SMTP_PORT ??= String(PORT + 8);
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${PORT}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATA_DIR: dataDir,
+      APP_URL: baseURL,
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test",
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+    },
+  },
+});

@@ -1,0 +1,97 @@
+// `npm run bench`: the workbench's overhead. The same tool call (`echo` on a
+// local server-everything) made directly with the MCP SDK over one connected
+// client, and through the console's API (`POST /api/servers/{id}/call` on a
+// `next start` of the production build, over a kept-alive HTTP connection),
+// alternately, after a warm-up. Prints p50 and p95 of both and the ratio of
+// the medians; exits 1 when the ratio is over the bar. The console runs on
+// its embedded database, or on a fresh database of the PostgreSQL server
+// named by BENCH_DATABASE_URL.
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { ms, percentile } from "../bench/stats.mjs";
+import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
+import { startAuthEmulator } from "./lib/emulator.mjs";
+import { npxBin, run, stopAll } from "./lib/processes.mjs";
+
+const root = path.resolve(new URL("..", import.meta.url).pathname);
+const CALLS = Number(process.env.BENCH_CALLS ?? 300);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
+const BAR = 1.25;
+const projectId = "demo-mcp-console-bench";
+
+if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
+  console.log("No production build yet: building (next build)…");
+  const code = await run(npxBin("next"), ["build"], { cwd: root });
+  if (code !== 0) process.exit(code);
+}
+
+const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
+const everything = await startDemoMcpServer({ port: mcpPort });
+if (!everything) throw new Error(`port ${mcpPort} was taken before server-everything could use it`);
+const email = "bench@example.com";
+const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
+const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
+
+try {
+  const headers = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email });
+  const created = await fetch(`${app.url}/api/servers`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Everything (bench)", transport: "streamable-http", url: everything.url }),
+  });
+  if (created.status !== 201) throw new Error(`create server: ${created.status} ${await created.text()}`);
+  const { id } = await created.json();
+
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(everything.url)));
+  const arguments_ = { message: "benchmark" };
+
+  const direct = async () => {
+    const result = await client.callTool({ name: "echo", arguments: arguments_ });
+    if (result.content?.[0]?.text !== "Echo: benchmark") throw new Error("unexpected direct result");
+  };
+  const body = JSON.stringify({ method: "tools/call", params: { name: "echo", arguments: arguments_ } });
+  const throughApi = async () => {
+    const res = await fetch(`${app.url}/api/servers/${id}/call`, { method: "POST", headers, body });
+    const json = await res.json();
+    if (res.status !== 200 || json.result?.content?.[0]?.text !== "Echo: benchmark") throw new Error(`unexpected API answer: ${res.status} ${JSON.stringify(json)}`);
+  };
+  const timed = async (fn) => {
+    const started = performance.now();
+    await fn();
+    return performance.now() - started;
+  };
+
+  for (let i = 0; i < WARM_UP; i++) {
+    await direct();
+    await throughApi();
+  }
+  const samples = { direct: [], api: [] };
+  // Alternating, so that a slower moment of the machine weighs on both alike.
+  for (let i = 0; i < CALLS; i++) {
+    samples.direct.push(await timed(direct));
+    samples.api.push(await timed(throughApi));
+  }
+  await client.close();
+
+  const row = (label, xs) => console.log(`${label.padEnd(28)}${ms(percentile(xs, 50)).padStart(12)}${ms(percentile(xs, 95)).padStart(12)}`);
+  const ratio = percentile(samples.api, 50) / percentile(samples.direct, 50);
+  const database = postgres ? "PostgreSQL" : "the embedded PGlite";
+  console.log(`\nWorkbench benchmark: tools/call echo on a local server-everything, ${CALLS} calls each after ${WARM_UP} warm-up, alternating; console on ${database}\n`);
+  console.log(`${"".padEnd(28)}${"p50".padStart(12)}${"p95".padStart(12)}`);
+  row("direct (MCP SDK, pooled)", samples.direct);
+  row("through the workbench API", samples.api);
+  console.log(`\noverhead ratio (API p50 / direct p50): ${ratio.toFixed(3)} — bar ≤ ${BAR}: ${ratio <= BAR ? "met" : "MISSED"}`);
+  process.exitCode = ratio <= BAR ? 0 : 1;
+} finally {
+  app.stop();
+  everything.stop();
+  emulator.stop();
+  stopAll();
+  await postgres?.drop();
+}
+process.exit(process.exitCode ?? 0);

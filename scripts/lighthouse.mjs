@@ -1,0 +1,115 @@
+// `npm run lighthouse -- [base URL] [--runs=N]`: Lighthouse (mobile, its
+// default settings) on the public pages of an already running server, in
+// Debian's Chromium, and a table of the four category scores. It builds and
+// starts nothing: start the server first (`npm run build && npm start`, or
+// `next start`). The base URL comes from the argument, else LIGHTHOUSE_URL,
+// else http://localhost:3000. With --runs=N each page is measured N times and
+// the run with the median performance score is reported. Exits with 1 when a
+// score misses its target.
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+const args = process.argv.slice(2);
+const runsArg = args.find((a) => a.startsWith("--runs="));
+const runs = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1) || 1);
+const base = (args.find((a) => !a.startsWith("--")) ?? process.env.LIGHTHOUSE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// The flags architecture.md lists for Chromium on these machines.
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+].join(" ");
+
+const CATEGORIES = [
+  { id: "performance", label: "Perf", target: 0.95 },
+  { id: "accessibility", label: "A11y", target: 1 },
+  { id: "best-practices", label: "Best pr.", target: 0.95 },
+  { id: "seo", label: "SEO", target: 1 },
+];
+
+/** One post to measure: the first blog post the sitemap lists. */
+async function firstPostPath() {
+  const res = await fetch(`${base}/sitemap.xml`);
+  if (!res.ok) throw new Error(`GET ${base}/sitemap.xml answered ${res.status}: is the server running?`);
+  const xml = await res.text();
+  for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const path = new URL(loc).pathname;
+    if (/^\/blog\/[^/]+$/.test(path) && path !== "/blog/rss.xml") return path;
+  }
+  throw new Error("the sitemap lists no blog post");
+}
+
+/** One Lighthouse run. A run whose trace came out broken (NO_NAVSTART and the like, on a busy machine) is retried twice. */
+async function lighthouse(url, attempt = 1) {
+  const cli = require.resolve("lighthouse/cli/index.js");
+  let report;
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [cli, url, "--quiet", "--output=json", "--output-path=stdout", `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024 },
+    );
+    report = JSON.parse(stdout);
+    if (report.runtimeError) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
+  } catch (err) {
+    const reason = String(err.stderr || err.message).trim().split("\n")[0];
+    if (attempt < 3) {
+      process.stderr.write(`${url}: ${reason}; trying again\n`);
+      return lighthouse(url, attempt + 1);
+    }
+    throw new Error(`${url}: ${reason}`);
+  }
+  const scripts = report.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c.id, report.categories[c.id]?.score ?? 0])),
+    jsKb: scripts ? scripts.transferSize / 1024 : 0,
+    failing: Object.values(report.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
+      .map((a) => `${a.id} (${a.score})`),
+  };
+}
+
+function median(results) {
+  const sorted = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const pages = ["/", "/get-started", "/faq", "/blog", await firstPostPath()];
+const rows = [];
+for (const path of pages) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await lighthouse(`${base}${path}`));
+  rows.push({ path, ...median(results) });
+  process.stderr.write(`measured ${path}\n`);
+}
+
+const width = Math.max(...rows.map((r) => r.path.length), 4);
+const header = ["Page".padEnd(width), ...CATEGORIES.map((c) => c.label.padStart(8)), "JS kB".padStart(8)].join("  ");
+console.log(`\nLighthouse ${require("lighthouse/package.json").version}, mobile, ${base}${runs > 1 ? `, median of ${runs} runs` : ""}\n`);
+console.log(header);
+console.log("-".repeat(header.length));
+let missed = 0;
+for (const row of rows) {
+  const cells = CATEGORIES.map((c) => {
+    const score = row.scores[c.id];
+    const ok = score >= c.target;
+    if (!ok) missed += 1;
+    return `${score.toFixed(2)}${ok ? " " : "!"}`.padStart(8);
+  });
+  console.log([row.path.padEnd(width), ...cells, row.jsKb.toFixed(1).padStart(8)].join("  "));
+}
+console.log(`\nTargets: ${CATEGORIES.map((c) => `${c.label} ≥ ${c.target}`).join(", ")}. "!" marks a miss; JS kB is the script transferred (compressed) during the load.`);
+if (missed) {
+  for (const row of rows) if (row.failing.length) console.log(`${row.path}: audits below 1: ${row.failing.join(", ")}`);
+  process.exitCode = 1;
+}

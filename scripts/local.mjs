@@ -1,0 +1,85 @@
+// `npm start`: runs MCP Console on its embedded defaults. Builds the app when
+// the sources are newer than the last build, starts the Firebase Auth
+// Emulator in local mode, starts Next.js on PORT (default 3000) and prints
+// the URL once the service answers. `--dev` runs `next dev` instead. In local
+// mode it also runs the demo account's MCP server (server-everything) on
+// loopback, port DEMO_MCP_PORT (default 3001).
+import fs from "node:fs";
+import path from "node:path";
+import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
+import { startAuthEmulator } from "./lib/emulator.mjs";
+import { npxBin, run, startChild, waitFor } from "./lib/processes.mjs";
+
+const root = path.resolve(new URL("..", import.meta.url).pathname);
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT || 3000);
+const projectId = process.env.FIREBASE_PROJECT_ID || "demo-mcp-console";
+const localMode = projectId.startsWith("demo-");
+const started = Date.now();
+
+function newestSourceMtime() {
+  const roots = ["app", "components", "lib", "content", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+  let newest = 0;
+  const visit = (p) => {
+    let stat;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const r of roots) visit(path.join(root, r));
+  return newest;
+}
+
+function buildIsCurrent() {
+  try {
+    return fs.statSync(path.join(root, ".next/BUILD_ID")).mtimeMs >= newestSourceMtime();
+  } catch {
+    return false;
+  }
+}
+
+const env = { ...process.env, PORT: String(port) };
+
+// The emulator and the demo server start while the app builds and boots:
+// their addresses are known in advance, and nothing needs them until a
+// visitor signs in.
+const background = [];
+if (localMode && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  console.log("Starting the Firebase Auth Emulator (local identity provider)…");
+  env.FIREBASE_AUTH_EMULATOR_HOST = "127.0.0.1:9099";
+  background.push(startAuthEmulator({ projectId, port: 9099, hubPort: 4400, loggingPort: 4500, quiet: true }));
+}
+
+let demoServer = null;
+if (localMode) {
+  const demoPort = Number(process.env.DEMO_MCP_PORT || (port === 3001 ? 3002 : 3001));
+  env.DEMO_MCP_PORT = String(demoPort);
+  background.push(startDemoMcpServer({ port: demoPort }).then((server) => (demoServer = server)));
+}
+// A failed start is reported at once, not after the build.
+const ready = Promise.all(background);
+ready.catch((err) => {
+  console.error(`\nMCP Console cannot start: ${err.message}\n`);
+  process.exit(1);
+});
+
+if (!dev && !buildIsCurrent()) {
+  console.log("Building the app (next build)…");
+  const code = await run(npxBin("next"), ["build"], { cwd: root, env });
+  if (code !== 0) process.exit(code);
+}
+
+const next = startChild(npxBin("next"), [dev ? "dev" : "start", "-p", String(port)], { cwd: root, env });
+next.on("exit", (code) => process.exit(code ?? 1));
+
+const url = `http://localhost:${port}`;
+await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 180_000, `${url}/api/health`);
+await ready;
+console.log(`\nMCP Console is running at ${url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+if (demoServer) {
+  console.log(`Demo: choose "Try the demo account" on ${url}/auth/login; it owns the MCP server at ${demoServer.url}.\n`);
+}

@@ -1,0 +1,92 @@
+// `npm test`: every kind of test, in order — lint, types, unit, integration
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), a production build
+// and end-to-end tests in Chromium. The Firebase Auth Emulator runs for the
+// integration and end-to-end steps. Ends with one summary line.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startAuthEmulator } from "./lib/emulator.mjs";
+import { npxBin, run } from "./lib/processes.mjs";
+
+const root = path.resolve(new URL("..", import.meta.url).pathname);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-reports-"));
+const projectId = "demo-mcp-console-test";
+const steps = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+async function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = await run(command, args, { cwd: root, env: { ...process.env, ...env } });
+  steps.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  return code === 0;
+}
+
+function countJest(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    failed += 1;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+  } catch {
+    failed += 1;
+  }
+}
+
+const testEnv = {
+  FIREBASE_PROJECT_ID: projectId,
+  LOG_LEVEL: "silent",
+};
+
+await step("Lint (ESLint)", npxBin("eslint"), [".", "--max-warnings=0"]);
+await step("Types (tsc --noEmit)", npxBin("tsc"), ["--noEmit"]);
+
+const unitReport = path.join(reports, "unit.json");
+await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--json", `--outputFile=${unitReport}`], testEnv);
+countJest(unitReport);
+
+// Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine.
+const base = Number(process.env.TEST_PORT_BASE ?? 9190);
+const emulator = await startAuthEmulator({ projectId, port: base + 9, hubPort: base + 10, loggingPort: base + 11, quiet: true });
+const withEmulator = { ...testEnv, FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
+// PGlite loads its WebAssembly with a dynamic import, which Jest's VM allows only with this flag.
+const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() };
+
+const integrationReport = path.join(reports, "integration.json");
+const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite";
+await step(`Integration tests (Jest, node; ${databases})`, npxBin("jest"), ["--selectProjects", "integration", "--runInBand", "--json", `--outputFile=${integrationReport}`], { ...withEmulator, ...vmModules });
+countJest(integrationReport);
+
+const built = await step("Production build (next build)", npxBin("next"), ["build"]);
+if (built) {
+  const e2eReport = path.join(reports, "e2e.json");
+  await step("End-to-end tests (Playwright, Chromium)", npxBin("playwright"), ["test"], {
+    ...withEmulator,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    E2E_PORT: String(base + 12),
+  });
+  countPlaywright(e2eReport);
+} else {
+  failed += 1;
+}
+
+emulator.stop();
+
+console.log("\n━━ Summary ━━");
+for (const s of steps) console.log(`${s.ok ? "✔" : "✘"} ${s.name} (${s.seconds.toFixed(1)} s)`);
+const allOk = steps.every((s) => s.ok);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(allOk && failed === 0 ? 0 : 1);

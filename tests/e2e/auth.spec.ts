@@ -1,0 +1,114 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expiredSessionCookie, oobCodes, PASSWORD, uniqueEmail, createAccount } from "./support";
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test("register, verify the email from the emulator's link, reach the dashboard, sign out and in again", async ({ page }) => {
+  const email = uniqueEmail("register");
+  await page.goto("/auth/register");
+  await page.getByLabel(/Display name/).fill("Grace Hopper");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/Confirm password/).fill(PASSWORD);
+  await page.getByRole("button", { name: /Create account/i }).click();
+
+  await expect(page).toHaveURL(/\/auth\/verify-email$/);
+  await expect(page.getByText(email)).toBeVisible();
+
+  const [code] = (await oobCodes(page.request, email)).filter((c) => c.requestType === "VERIFY_EMAIL");
+  expect(code).toBeDefined();
+  await page.goto(`/__/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(code.oobCode)}`);
+  await expect(page).toHaveURL(/\/auth\/confirm-email-verification\?oobCode=/);
+  await expect(page.getByText("Your email is verified")).toBeVisible();
+  await page.getByRole("button", { name: "Continue to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/auth/login");
+  await fillLogin(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a wrong password shows its message and keeps the user on the form", async ({ page, request }) => {
+  const { email } = await createAccount(request);
+  await page.goto("/auth/login");
+  await fillLogin(page, email, "not-the-password");
+  await expect(page.getByRole("alert").filter({ hasText: "The email or password is incorrect." })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test("the login form checks its fields before sending", async ({ page }) => {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Enter your password.")).toBeVisible();
+});
+
+test("password reset end to end", async ({ page, request }) => {
+  const { email } = await createAccount(request);
+  await page.goto("/auth/reset-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: /reset link|Send/i }).click();
+  await expect(page.getByText(/we sent a link to reset its password/i)).toBeVisible();
+
+  const [code] = (await oobCodes(request, email)).filter((c) => c.requestType === "PASSWORD_RESET");
+  await page.goto(`/__/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(code.oobCode)}`);
+  await expect(page).toHaveURL(/\/auth\/confirm-password-reset\?oobCode=/);
+  await expect(page.getByText(email)).toBeVisible();
+  const newPassword = "a-brand-new-passphrase";
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel(/Confirm/).fill(newPassword);
+  await page.getByRole("button", { name: /Change password|Save|Reset/i }).click();
+  await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+  await page.goto("/auth/login");
+  await fillLogin(page, email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a protected URL with a query string leads through sign-in back to that exact URL", async ({ page, request }) => {
+  const { email } = await createAccount(request);
+  await page.goto("/servers?tag=prod&q=alpha");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fservers%3Ftag%3Dprod%26q%3Dalpha$/);
+  await fillLogin(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/servers\?tag=prod&q=alpha$/);
+});
+
+test("an open redirect in the login URL is ignored", async ({ page, request }) => {
+  const { email } = await createAccount(request);
+  await page.goto("/auth/login?redirect=%2F%2Fevil.example%2Fphish");
+  await fillLogin(page, email, PASSWORD);
+  await expect(page).toHaveURL(/localhost:\d+\/dashboard$/);
+});
+
+test("an expired session sends the user to sign in again, then back", async ({ page, context, request }) => {
+  const { email, uid } = await createAccount(request);
+  await page.goto("/auth/login");
+  await fillLogin(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await context.addCookies([await expiredSessionCookie(uid)]);
+  await page.goto("/activity?range=7d");
+  await expect(page).toHaveURL(/\/auth\/login\?expired=true&redirect=%2Factivity%3Frange%3D7d$/);
+  await expect(page.getByText("Your session expired. Sign in again to continue.")).toBeVisible();
+  await fillLogin(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/activity\?range=7d$/);
+});
+
+test("a signed-in user who opens a sign-in page goes to the dashboard", async ({ page, request }) => {
+  const { email } = await createAccount(request);
+  await page.goto("/auth/login");
+  await fillLogin(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/auth/register");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,176 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+
+const ANALYTICS = "/api/analytics/events";
+const YEAR_MS = 31_536_000_000;
+
+const GREEN = "rgb(21, 128, 61)";
+const YELLOW = "rgb(250, 204, 21)";
+const RED = "rgb(220, 38, 38)";
+
+const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
+const floatingButton = (page: Page) => page.getByRole("button", { name: /^Cookie preferences:/ });
+
+/** Every analytics request the page makes, from now on. */
+function recordAnalytics(page: Page) {
+  const requests: Request[] = [];
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname === ANALYTICS) requests.push(req);
+  });
+  return requests;
+}
+
+/** A consent choice stored before the first page loads, as a returning visitor has it. */
+async function storeConsent(page: Page, choice: { analytics: boolean; marketing: boolean }, ageMs = 0) {
+  await page.addInitScript(
+    ([c, age]) => {
+      const state = { ...c, functional: true, hasConsented: true, timestamp: Date.now() - age };
+      // Once per test: a reload must see what the page itself stored since.
+      if (!sessionStorage.getItem("e2e-consent-seeded")) {
+        localStorage.setItem("cookie_consent", JSON.stringify(state));
+        sessionStorage.setItem("e2e-consent-seeded", "1");
+      }
+    },
+    [choice, ageMs] as const,
+  );
+}
+
+test.describe("cookie consent", () => {
+  test("the banner stays until the visitor chooses; Accept turns the button green and is remembered", async ({ page, context }) => {
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible();
+    await expect(floatingButton(page)).toHaveCount(0);
+
+    await banner(page).getByRole("button", { name: "Accept" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: all cookies accepted");
+    await expect(floatingButton(page)).toHaveCSS("background-color", GREEN);
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent")!));
+    expect(stored).toMatchObject({ analytics: true, marketing: true, functional: true, hasConsented: true });
+    const cookie = (await context.cookies()).find((c) => c.name === "cookie_consent")!;
+    expect(JSON.parse(decodeURIComponent(cookie.value))).toMatchObject({ analytics: true, marketing: true });
+    expect(cookie.sameSite).toBe("Lax");
+    const yearFromNow = Date.now() / 1000 + YEAR_MS / 1000;
+    expect(Math.abs(cookie.expires - yearFromNow)).toBeLessThan(120);
+
+    await page.goto("/faq");
+    await expect(floatingButton(page)).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("Reject keeps essential only: a red button", async ({ page }) => {
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Reject" }).click();
+    await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: essential cookies only");
+    await expect(floatingButton(page)).toHaveCSS("background-color", RED);
+  });
+
+  test("Customize shows the categories with Essential locked; Save makes a custom, yellow choice", async ({ page }) => {
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Customize" }).click();
+    const essential = banner(page).getByRole("switch", { name: "Essential" });
+    await expect(essential).toBeChecked();
+    await expect(essential).toBeDisabled();
+    await banner(page).getByRole("switch", { name: "Analytics" }).click();
+    await banner(page).getByRole("button", { name: "Save" }).click();
+
+    await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: custom choice");
+    await expect(floatingButton(page)).toHaveCSS("background-color", YELLOW);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent")!))).toMatchObject({
+      analytics: true,
+      marketing: false,
+    });
+  });
+
+  test("the floating button reopens the preferences: focus stays inside, Escape closes, choices apply", async ({ page }) => {
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Reject" }).click();
+    await floatingButton(page).click();
+
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("switch", { name: "Essential" })).toBeDisabled();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(floatingButton(page)).toBeFocused();
+
+    await floatingButton(page).click();
+    await dialog.getByRole("button", { name: "Accept All" }).click();
+    await expect(floatingButton(page)).toHaveCSS("background-color", GREEN);
+
+    await floatingButton(page).click();
+    await dialog.getByRole("switch", { name: "Analytics" }).click();
+    await dialog.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(floatingButton(page)).toHaveCSS("background-color", YELLOW);
+
+    await floatingButton(page).click();
+    await dialog.getByRole("button", { name: "Reject All" }).click();
+    await expect(floatingButton(page)).toHaveCSS("background-color", RED);
+  });
+
+  test("a choice older than one year is forgotten: the banner returns with the defaults", async ({ page }) => {
+    await storeConsent(page, { analytics: true, marketing: true }, YEAR_MS + 60_000);
+    const analytics = recordAnalytics(page);
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible();
+    await expect(floatingButton(page)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("cookie_consent"))).toBeNull();
+    await page.waitForTimeout(3000);
+    expect(analytics).toHaveLength(0);
+  });
+
+  test("no analytics request is made before consent or after a refusal", async ({ page }) => {
+    const analytics = recordAnalytics(page);
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible();
+    await page.getByRole("link", { name: "FAQ" }).first().click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await page.waitForTimeout(3500);
+    expect(analytics).toHaveLength(0);
+
+    await banner(page).getByRole("button", { name: "Reject" }).click();
+    await page.goto("/blog");
+    await page.waitForTimeout(3500);
+    expect(analytics).toHaveLength(0);
+  });
+
+  test("with analytics consent, page views and the load timing are sent and stored", async ({ page }) => {
+    await storeConsent(page, { analytics: true, marketing: false });
+    const analytics = recordAnalytics(page);
+    // The server's answers, read on the way through (a keepalive request's body is not kept otherwise).
+    const answers: unknown[] = [];
+    await page.route(`**${ANALYTICS}`, async (route) => {
+      const response = await route.fetch();
+      answers.push(await response.json());
+      await route.fulfill({ response });
+    });
+    await page.goto("/get-started?utm_source=e2e&utm_campaign=consent");
+
+    await expect
+      .poll(() => analytics.flatMap((r) => (r.postDataJSON() as { events: { name: string }[] }).events.map((e) => e.name)), {
+        timeout: 15_000,
+      })
+      .toEqual(expect.arrayContaining(["page_view", "page_load_timing"]));
+
+    const first = analytics[0];
+    const body = first.postDataJSON() as { events: { name: string; path: string }[]; utm?: Record<string, string> };
+    expect(body.utm).toEqual({ utm_source: "e2e", utm_campaign: "consent" });
+    expect(body.events[0].path).toBe("/get-started");
+    await expect.poll(() => answers[0]).toEqual({ stored: body.events.length });
+  });
+
+  test("accepting on the page starts analytics at once", async ({ page }) => {
+    const analytics = recordAnalytics(page);
+    await page.goto("/faq");
+    await banner(page).getByRole("button", { name: "Accept" }).click();
+    await expect
+      .poll(() => analytics.flatMap((r) => (r.postDataJSON() as { events: { name: string }[] }).events.map((e) => e.name)), {
+        timeout: 10_000,
+      })
+      .toContain("page_view");
+  });
+});

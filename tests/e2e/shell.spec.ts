@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { APP_NAV } from "../../lib/nav";
+import { signInViaApi } from "./support";
+
+test("the home page answers 200 with the security headers", async ({ page }) => {
+  const res = await page.goto("/");
+  expect(res?.status()).toBe(200);
+  const headers = res!.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy policy" })).toBeVisible();
+});
+
+test("an unknown path shows the not-found page with status 404", async ({ page }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("a protected page without a session redirects to the login page", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
+});
+
+test("the health endpoint reports the database reachable", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: "ok", database: { reachable: true } });
+});
+
+test("a signed-in user moves through the console with the sidebar, switches theme and signs out", async ({ page }) => {
+  await signInViaApi(page, "Ada Lovelace");
+  await page.goto("/dashboard");
+  const sidebar = page.getByRole("navigation", { name: "Console", exact: true });
+  for (const item of APP_NAV) {
+    await sidebar.getByRole("link", { name: item.label }).click();
+    await expect(page).toHaveURL(new RegExp(`${item.href}$`));
+    await expect(page.getByRole("heading", { level: 1, name: item.label })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: item.label })).toHaveAttribute("aria-current", "page");
+  }
+
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+
+  await page.getByRole("button", { name: "Account menu for Ada Lovelace" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/auth\/login/);
+});

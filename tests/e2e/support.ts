@@ -1,0 +1,51 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+
+const emulator = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
+export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test";
+export const PASSWORD = "correct-horse-battery";
+
+let n = 0;
+export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`;
+
+/** Creates an account in the Auth Emulator and returns its ID token. */
+export async function createAccount(request: APIRequestContext, email = uniqueEmail(), displayName?: string) {
+  const res = await request.post(`${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    data: { email, password: PASSWORD, displayName, returnSecureToken: true },
+  });
+  const json = await res.json();
+  return { uid: json.localId as string, email, idToken: json.idToken as string };
+}
+
+/**
+ * Signs a new account in through the session API, so that the page's browser
+ * context holds the session cookie (for tests about what comes after sign-in).
+ */
+export async function signInViaApi(page: Page, displayName = "Ada Lovelace") {
+  const account = await createAccount(page.request, uniqueEmail(), displayName);
+  const res = await page.request.post("/api/auth/session", {
+    data: { idToken: account.idToken, uid: account.uid, email: account.email, displayName, photoURL: null },
+  });
+  if (!res.ok()) throw new Error(`session: ${res.status()} ${await res.text()}`);
+  return account;
+}
+
+/** Reads the out-of-band codes (verification, password reset) the emulator "sent". */
+export async function oobCodes(request: APIRequestContext, email: string) {
+  const res = await request.get(`${emulator()}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const json = (await res.json()) as { oobCodes: { email: string; oobCode: string; requestType: string; oobLink: string }[] };
+  return json.oobCodes.filter((c) => c.email === email);
+}
+
+/**
+ * A session cookie that expired a minute ago, sealed with the test server's
+ * own local secret (kept in its data folder), as a browser would hold it
+ * after the session's lifetime.
+ */
+export async function expiredSessionCookie(uid: string) {
+  const { sealData } = await import("iron-session");
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const secrets = JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "local-secrets.json"), "utf8"));
+  const value = await sealData({ uid, expiresAt: Date.now() - 60_000 }, { password: { 1: secrets.sessionSecret }, ttl: 14 * 24 * 3600 });
+  return { name: "mcp_session", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" as const };
+}

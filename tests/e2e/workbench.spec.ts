@@ -1,0 +1,311 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
+import { startEverything, type RunningServer } from "../support/mcp-server";
+import { PASSWORD, signInViaApi } from "./support";
+
+/**
+ * The workbench against a real server-everything (free loopback port, clean
+ * environment): every tool it offers run from its generated form, resources,
+ * templates, prompts, ping, the history after a reload and a new sign-in,
+ * and a cancelled call.
+ */
+
+let everything: RunningServer;
+let toolNames: string[] = [];
+
+test.beforeAll(async () => {
+  everything = await startEverything("streamableHttp");
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  const client = new Client({ name: "e2e-check", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${everything.origin}/mcp`)));
+  toolNames = (await client.listTools()).tools.map((t) => t.name);
+  await client.close();
+});
+
+test.afterAll(async () => {
+  await everything?.stop();
+});
+
+async function openWorkbench(page: Page, name = "Everything") {
+  await signInViaApi(page, "Ada Lovelace");
+  const res = await page.request.post("/api/servers", { data: { name, transport: "streamable-http", url: `${everything.origin}/mcp` } });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto("/workbench");
+  await expect(page).toHaveURL(/\/workbench\?server=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("tab", { name: /^Tools/ })).toBeVisible();
+}
+
+const toolList = (page: Page) => page.getByRole("list", { name: "Tools" });
+
+async function chooseTool(page: Page, name: string) {
+  await toolList(page).getByRole("button", { name: new RegExp(`^${name}(?![\\w-])`) }).click();
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+/** Runs the chosen tool and returns its finished result section. */
+async function runTool(page: Page, name: string, timeout = 20_000): Promise<Locator> {
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const output = page.getByRole("region", { name: `Call of ${name}` });
+  await expect(output.getByRole("heading", { name: `Result of ${name}` })).toBeVisible({ timeout });
+  return output;
+}
+
+test("a new user is sent to register a server first", async ({ page }) => {
+  await signInViaApi(page, "Grace Hopper");
+  await page.goto("/workbench");
+  await expect(page.getByRole("heading", { name: "No servers to explore yet" })).toBeVisible();
+  await page.getByRole("link", { name: "Add a server" }).click();
+  await expect(page).toHaveURL(/\/servers\/new$/);
+});
+
+test("runs every tool of server-everything from its generated form", async ({ page }) => {
+  test.setTimeout(180_000);
+  await openWorkbench(page);
+  const ran = new Set<string>();
+  const tools = toolList(page);
+  await expect(tools.getByRole("button")).toHaveCount(toolNames.length);
+  await expect(tools.getByRole("button", { name: /^echo/ })).toContainText("Read-only");
+
+  await chooseTool(page, "echo");
+  await page.getByRole("textbox", { name: "message" }).fill("Hello from the workbench");
+  let out = await runTool(page, "echo");
+  await expect(out.getByText("Echo: Hello from the workbench")).toBeVisible();
+  await expect(out.getByText(/^Duration:/)).toBeAttached();
+  // The raw JSON-RPC exchange behind it.
+  await out.getByRole("button", { name: /^Request/ }).click();
+  await expect(out.getByRole("group", { name: "request" })).toContainText('"tools/call"');
+  ran.add("echo");
+
+  await chooseTool(page, "get-annotated-message");
+  await page.getByRole("combobox", { name: "messageType" }).selectOption("success");
+  await page.getByRole("switch", { name: "includeImage" }).click();
+  out = await runTool(page, "get-annotated-message");
+  await expect(out.getByRole("img")).toBeVisible();
+  ran.add("get-annotated-message");
+
+  await chooseTool(page, "get-env");
+  out = await runTool(page, "get-env");
+  await expect(out.getByText(/"PORT"/)).toBeVisible();
+  ran.add("get-env");
+
+  await chooseTool(page, "get-tiny-image");
+  out = await runTool(page, "get-tiny-image");
+  const image = out.getByRole("img", { name: /^Image content \(image\/png/ });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  ran.add("get-tiny-image");
+
+  await chooseTool(page, "get-structured-content");
+  await page.getByRole("combobox", { name: "location" }).selectOption("Chicago");
+  out = await runTool(page, "get-structured-content");
+  await expect(out.getByRole("group", { name: "Structured content" })).toBeVisible();
+  await expect(out.getByText("Structured content matches the tool's output schema.")).toBeVisible();
+  ran.add("get-structured-content");
+
+  await chooseTool(page, "get-sum");
+  await page.getByRole("spinbutton", { name: "a" }).fill("2");
+  await page.getByRole("spinbutton", { name: "b" }).fill("3");
+  // Ctrl+Enter runs it too.
+  await page.getByRole("spinbutton", { name: "b" }).press("Control+Enter");
+  out = page.getByRole("region", { name: "Call of get-sum" });
+  await expect(out.getByText(/The sum of 2 and 3 is 5/)).toBeVisible();
+  ran.add("get-sum");
+
+  await chooseTool(page, "get-resource-reference");
+  out = await runTool(page, "get-resource-reference");
+  await expect(out.getByText("Embedded resource")).toBeVisible();
+  ran.add("get-resource-reference");
+
+  // An error result: the tool refuses resource 0 and says so.
+  await page.getByRole("spinbutton", { name: "resourceId" }).fill("0");
+  out = await runTool(page, "get-resource-reference");
+  await expect(out.getByRole("group", { name: "Tool error result" })).toBeVisible();
+  await expect(out.getByText("The tool reported an error")).toBeVisible();
+
+  await chooseTool(page, "get-resource-links");
+  await page.getByRole("spinbutton", { name: "count" }).fill("2");
+  out = await runTool(page, "get-resource-links");
+  const opens = out.getByRole("button", { name: /^Open / });
+  await expect(opens).toHaveCount(2);
+  // A resource link opens through resources/read.
+  await opens.first().click();
+  await expect(page.getByRole("tab", { name: /^Resources/ })).toHaveAttribute("aria-selected", "true");
+  const read = page.getByRole("region", { name: /^Call of demo:\/\/resource\/dynamic\// });
+  await expect(read.getByRole("heading", { name: /^Result of demo:/ })).toBeVisible();
+  await expect(read.getByRole("group", { name: "Resource contents" })).toBeVisible();
+  await page.getByRole("tab", { name: /^Tools/ }).click();
+  ran.add("get-resource-links");
+
+  await chooseTool(page, "gzip-file-as-resource");
+  await page.getByRole("textbox", { name: "name" }).fill("hello.txt.gz");
+  await page.getByRole("textbox", { name: "data" }).fill("data:text/plain;base64,SGVsbG8gd29ya2JlbmNo");
+  out = await runTool(page, "gzip-file-as-resource");
+  // The link points at a resource of this session: reading it proves the connection is the same one.
+  await out.getByRole("button", { name: /^Open / }).click();
+  const session = page.getByRole("region", { name: "Call of demo://resource/session/hello.txt.gz" });
+  await expect(session.getByRole("link", { name: /^Download hello\.txt\.gz/ })).toBeVisible();
+  await page.getByRole("tab", { name: /^Tools/ }).click();
+  ran.add("gzip-file-as-resource");
+
+  await chooseTool(page, "toggle-subscriber-updates");
+  out = await runTool(page, "toggle-subscriber-updates");
+  await expect(out.getByRole("group", { name: "Tool result" })).toBeVisible();
+  ran.add("toggle-subscriber-updates");
+
+  await chooseTool(page, "toggle-simulated-logging");
+  out = await runTool(page, "toggle-simulated-logging");
+  await expect(out.getByText(/Started simulated/)).toBeVisible();
+  ran.add("toggle-simulated-logging");
+
+  // A long call: progress shows as it happens, and the server's log messages (on since the toggle) too.
+  await chooseTool(page, "trigger-long-running-operation");
+  await page.getByRole("spinbutton", { name: "duration" }).fill("7");
+  await page.getByRole("spinbutton", { name: "steps" }).fill("7");
+  await page.getByRole("combobox", { name: "Server log level" }).click();
+  await page.getByRole("option", { name: "debug" }).click();
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const long = page.getByRole("region", { name: "Call of trigger-long-running-operation" });
+  const bar = long.getByRole("progressbar", { name: "Call progress" });
+  await expect(bar).toHaveAttribute("aria-valuenow", /[1-6]/, { timeout: 10_000 });
+  await expect(bar).toHaveAttribute("aria-valuemax", "7");
+  await expect(long.getByRole("log", { name: "Server log" }).getByRole("listitem").first()).toBeVisible({ timeout: 10_000 });
+  await expect(long.getByRole("heading", { name: "Result of trigger-long-running-operation" })).toBeVisible({ timeout: 20_000 });
+  await expect(long.getByText(/Long running operation completed/)).toBeVisible();
+  ran.add("trigger-long-running-operation");
+
+  // A tool that must run as an MCP task.
+  await chooseTool(page, "simulate-research-query");
+  await page.getByRole("textbox", { name: "topic" }).fill("connection pools");
+  const asTask = page.getByRole("switch", { name: /^Run as a task/ });
+  if (!(await asTask.isChecked())) await asTask.click();
+  out = await runTool(page, "simulate-research-query", 30_000);
+  await expect(out.getByText(/connection pools/).first()).toBeVisible();
+  ran.add("simulate-research-query");
+
+  expect([...ran].sort()).toEqual([...toolNames].sort());
+});
+
+test("reads a resource, fills a template, gets a prompt with arguments and pings", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openWorkbench(page);
+
+  await page.getByRole("button", { name: "Ping" }).click();
+  await expect(page.getByText(/^Round trip \d/)).toBeVisible();
+
+  await page.getByRole("tab", { name: /^Resources/ }).click();
+  await page.getByRole("list", { name: "Resources" }).getByRole("button", { name: /architecture\.md/ }).click();
+  await page.getByRole("button", { name: "Read resource" }).click();
+  let out = page.getByRole("region", { name: "Call of demo://resource/static/document/architecture.md" });
+  await expect(out.getByRole("group", { name: "Resource contents" })).toContainText("Architecture");
+
+  await page.getByRole("list", { name: "Resource templates" }).getByRole("button", { name: /Dynamic Text Resource/ }).click();
+  await page.getByRole("button", { name: "Read resource" }).click();
+  await expect(page.getByText("Enter a value for resourceId.")).toBeVisible();
+  await page.getByRole("textbox", { name: "resourceId" }).fill("5");
+  await expect(page.getByText("URI: demo://resource/dynamic/text/5")).toBeVisible();
+  await page.getByRole("button", { name: "Read resource" }).click();
+  out = page.getByRole("region", { name: "Call of demo://resource/dynamic/text/5" });
+  await expect(out.getByText(/Resource 5/)).toBeVisible();
+
+  await page.getByRole("tab", { name: /^Prompts/ }).click();
+  await page.getByRole("list", { name: "Prompts" }).getByRole("button", { name: /^args-prompt/ }).click();
+  await page.getByRole("textbox", { name: "city" }).fill("Lyon");
+  await page.getByRole("textbox", { name: "state" }).fill("Rhône");
+  await page.getByRole("button", { name: "Get prompt" }).click();
+  out = page.getByRole("region", { name: "Call of args-prompt" });
+  await expect(out.getByRole("group", { name: "Prompt messages" })).toContainText("Lyon");
+});
+
+test("the history survives a reload, and runs a call again with one click", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openWorkbench(page);
+  await chooseTool(page, "echo");
+  await page.getByRole("textbox", { name: "message" }).fill("remember me");
+  await runTool(page, "echo");
+  const history = page.getByRole("list", { name: "Recent calls" });
+  await expect(history.getByRole("listitem").first()).toContainText("Echo: remember me");
+
+  await page.reload();
+  await expect(history.getByRole("listitem").first()).toContainText("Tool echo");
+  await page.getByRole("button", { name: "Run again: Tool echo" }).first().click();
+  await expect(page.getByRole("textbox", { name: "message" })).toHaveValue("remember me");
+  const out = page.getByRole("region", { name: "Call of echo" });
+  await expect(out.getByText("Echo: remember me")).toBeVisible();
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+});
+
+test("the history belongs to the account: it is there again after signing out and in", async ({ page }) => {
+  test.setTimeout(60_000);
+  const account = await signInViaApi(page, "Ada Lovelace");
+  const res = await page.request.post("/api/servers", { data: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+  expect(res.status()).toBe(201);
+  const call = await page.request.post(`/api/servers/${(await res.json()).id}/call`, { data: { method: "ping" } });
+  expect(call.status()).toBe(200);
+
+  expect((await page.request.post("/api/auth/signout")).ok()).toBe(true);
+  await page.goto("/workbench");
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
+  const signIn = await page.request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email: account.email, password: PASSWORD, returnSecureToken: true },
+  });
+  const { idToken } = await signIn.json();
+  const session = await page.request.post("/api/auth/session", {
+    data: { idToken, uid: account.uid, email: account.email, displayName: "Ada Lovelace", photoURL: null },
+  });
+  expect(session.ok()).toBe(true);
+  await page.goto("/workbench");
+  await expect(page.getByRole("list", { name: "Recent calls" }).getByRole("listitem").first()).toContainText("Ping");
+});
+
+test("cancels a running call", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openWorkbench(page);
+  await chooseTool(page, "trigger-long-running-operation");
+  await page.getByRole("spinbutton", { name: "duration" }).fill("30");
+  await page.getByRole("spinbutton", { name: "steps" }).fill("30");
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const out = page.getByRole("region", { name: "Call of trigger-long-running-operation" });
+  await expect(out.getByRole("progressbar", { name: "Call progress" })).toHaveAttribute("aria-valuenow", /\d/, { timeout: 10_000 });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(out.getByText("You cancelled the call.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Run tool" })).toBeEnabled();
+  // The server was told, and the history says so.
+  await expect(page.getByRole("list", { name: "Recent calls" }).getByRole("listitem").first()).toContainText("The call was cancelled.", { timeout: 10_000 });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the workbench has no axe violations with results, logs and history shown (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await openWorkbench(page);
+    await chooseTool(page, "get-structured-content");
+    await page.getByRole("combobox", { name: "location" }).selectOption("New York");
+    const out = await runTool(page, "get-structured-content");
+    await out.getByRole("button", { name: /^Response/ }).click();
+    await page.getByRole("list", { name: "Recent calls" }).getByRole("button", { expanded: false }).first().click();
+    await expect(page.getByRole("group", { name: "Arguments" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+
+    await chooseTool(page, "trigger-long-running-operation");
+    await page.getByRole("spinbutton", { name: "duration" }).fill("3");
+    await page.getByRole("button", { name: "Run tool" }).click();
+    await expect(page.getByRole("progressbar", { name: "Call progress" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("tab", { name: /^Resources/ }).click();
+    await page.getByRole("list", { name: "Resource templates" }).getByRole("button").first().click();
+    await page.getByRole("button", { name: "Read resource" }).click();
+    await expect(page.getByText(/^Enter a value for/)).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+
+    await page.getByRole("tab", { name: /^Prompts/ }).click();
+    await page.getByRole("list", { name: "Prompts" }).getByRole("button", { name: /^simple-prompt/ }).click();
+    await page.getByRole("button", { name: "Get prompt" }).click();
+    await expect(page.getByRole("group", { name: "Prompt messages" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+  });
+}

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import { POST as sessionPOST } from "@/app/api/auth/session/route";
+import { DELETE as userDELETE } from "@/app/api/user/route";
+import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
+import { adminAuth } from "@/lib/auth/firebase-admin";
+import { SESSION_COOKIE } from "@/lib/auth/session";
+import { encrypt } from "@/lib/crypto/encryption";
+import { db } from "@/lib/db";
+import {
+  activityEvents,
+  analyticsEvents,
+  contactMessages,
+  inventoryItems,
+  rateLimits,
+  serverHeaders,
+  servers,
+  supportMessages,
+  supportTickets,
+  workbenchCalls,
+} from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { ownedRows, schemaTables } from "@/lib/settings/user-data";
+import { describeEachDatabase } from "../support/databases";
+import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
+import { call, cookieFrom } from "../support/http";
+
+async function signIn(u: EmulatorUser) {
+  const res = await call(sessionPOST, "/api/auth/session", {
+    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
+    headers: { "x-forwarded-for": `10.5.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  expect(res.status).toBe(200);
+  return cookieFrom(res, SESSION_COOKIE)!;
+}
+
+/** A row in every table for `uid`, the way the features would leave them. */
+async function fillEveryTable(uid: string, email: string) {
+  const d = await db();
+  const [server] = await d.insert(servers).values({ ownerUid: uid, name: `srv-${uid.slice(0, 6)}`, transport: "streamable-http", url: "https://mcp.example.com/mcp" }).returning({ id: servers.id });
+  await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt("Bearer very-secret-token"), valueHint: "oken" });
+  await d.insert(inventoryItems).values({ serverId: server.id, kind: "tool", key: "echo", definition: { name: "echo" }, hash: "abc" });
+  await d.insert(workbenchCalls).values({ userUid: uid, serverId: server.id, method: "tools/call", target: "echo", ok: true, durationMs: 5, summary: "ok" });
+  await d.insert(activityEvents).values({ userUid: uid, action: "server.created", summary: "created", targetType: "server", targetId: server.id });
+  await d.insert(analyticsEvents).values({ name: "page_view", userUid: uid, path: "/dashboard" });
+  const [ticket] = await d.insert(supportTickets).values({ userUid: uid, serverId: server.id, subject: "Help", category: "question" }).returning({ id: supportTickets.id });
+  await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "please" });
+  await d.insert(contactMessages).values({ name: "Me", email, subject: "Hello", message: "from the contact form" });
+  await d.insert(rateLimits).values({ key: `support:ticket:${uid}`, windowStart: new Date(), count: 1 });
+  return { serverId: server.id, ticketId: ticket.id };
+}
+
+/**
+ * Every table of the database (not only the ones this code knows) with the
+ * number of rows whose text mentions any of `needles` (a uid, an email, the
+ * id of the user's server or ticket).
+ */
+async function rowsMentioning(...needles: string[]) {
+  const d = await db();
+  const tables = (await d.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as
+    | { rows: { table_name: string }[] }
+    | { table_name: string }[];
+  const names = (Array.isArray(tables) ? tables : tables.rows).map((r) => r.table_name);
+  const found: Record<string, number> = {};
+  for (const name of names) {
+    const mentions = sql.join(needles.map((n) => sql`t::text ilike ${`%${n}%`}`), sql` or `);
+    const result = (await d.execute(sql`select count(*)::int as n from ${sql.identifier(name)} t where ${mentions}`)) as unknown as { rows: { n: number }[] } | { n: number }[];
+    const n = (Array.isArray(result) ? result : result.rows)[0].n;
+    if (n > 0) found[name] = n;
+  }
+  return { names, found };
+}
+
+describeEachDatabase("DELETE /api/user", () => {
+  it("knows which rows of every table belong to a user", () => {
+    const owner = { uid: "u", email: "e@example.com", emailVerified: true };
+    const uncovered = schemaTables().filter(({ table }) => ownedRows(table, owner) === null).map((t) => t.name);
+    expect(uncovered).toEqual([]);
+  });
+
+  it("asks for the typed email, then deletes every row of the user, the identity account and the session", async () => {
+    const victim = await verifyEmail(await createUser(uniqueEmail("leaving")));
+    const bystander = await createUser(uniqueEmail("staying"));
+    const cookie = await signIn(victim);
+    await signIn(bystander);
+    const v = await fillEveryTable(victim.uid, victim.email);
+    const b = await fillEveryTable(bystander.uid, bystander.email);
+    const victimRows = () => rowsMentioning(victim.uid, victim.email, v.serverId, v.ticketId);
+
+    const before = await victimRows();
+    // Every table of the schema holds something of the victim's.
+    expect(Object.keys(before.found).sort()).toEqual(before.names.filter((n) => !n.startsWith("__drizzle")).sort());
+
+    const wrong = await call(userDELETE, "/api/user", { method: "DELETE", cookie, body: { confirm: "someone@else.example" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.details).toEqual([{ path: "confirm", message: "Type your email address exactly to confirm." }]);
+    expect((await victimRows()).found).toEqual(before.found);
+
+    const res = await call(userDELETE, "/api/user", { method: "DELETE", cookie, body: { confirm: victim.email.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ deleted: true });
+    expect(res.headers.getSetCookie().join(";")).toMatch(/mcp_session=;.*Max-Age=0/i);
+
+    expect((await victimRows()).found).toEqual({});
+    // The other user's rows are all still there.
+    expect((await rowsMentioning(bystander.uid, bystander.email, b.serverId, b.ticketId)).found).toEqual(before.found);
+
+    await expect(adminAuth().getUser(victim.uid)).rejects.toMatchObject({ code: "auth/user-not-found" });
+    // The old session cookie leads nowhere.
+    expect((await call(subscriptionGET, "/api/user/subscription", { cookie })).status).toBe(401);
+  });
+
+  it("keeps an administrator's answers in other users' threads, without their author", async () => {
+    const email = uniqueEmail("support-admin");
+    env().adminEmails.push(email);
+    const admin = await verifyEmail(await createUser(email));
+    const adminCookie = await signIn(admin);
+    const customer = await createUser(uniqueEmail("customer"));
+    await signIn(customer);
+    const { ticketId } = await fillEveryTable(customer.uid, customer.email);
+    const d = await db();
+    await d.insert(supportMessages).values({ ticketId, authorUid: admin.uid, authorRole: "admin", body: "Here is how" });
+
+    expect((await call(userDELETE, "/api/user", { method: "DELETE", cookie: adminCookie, body: { confirm: admin.email } })).status).toBe(200);
+    const thread = await d.select({ body: supportMessages.body, authorUid: supportMessages.authorUid, authorRole: supportMessages.authorRole }).from(supportMessages).where(sql`${supportMessages.ticketId} = ${ticketId}`);
+    expect(thread).toEqual(expect.arrayContaining([{ body: "Here is how", authorUid: null, authorRole: "admin" }]));
+    expect((await rowsMentioning(admin.uid)).found).toEqual({});
+  });
+
+  it("refuses without a session", async () => {
+    expect((await call(userDELETE, "/api/user", { method: "DELETE", body: { confirm: "x@example.com" } })).status).toBe(401);
+  });
+});

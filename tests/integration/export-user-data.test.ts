@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { POST as sessionPOST } from "@/app/api/auth/session/route";
+import { GET as exportGET } from "@/app/api/user/export/route";
+import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
+import { SESSION_COOKIE } from "@/lib/auth/session";
+import { encrypt } from "@/lib/crypto/encryption";
+import { db } from "@/lib/db";
+import { contactMessages, serverHeaders, servers, supportMessages, supportTickets } from "@/lib/db/schema";
+import { schemaTables } from "@/lib/settings/user-data";
+import { describeEachDatabase } from "../support/databases";
+import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
+import { call, cookieFrom } from "../support/http";
+
+async function signIn(u: EmulatorUser) {
+  const res = await call(sessionPOST, "/api/auth/session", {
+    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
+    headers: { "x-forwarded-for": `10.4.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  return cookieFrom(res, SESSION_COOKIE)!;
+}
+
+async function withServer(uid: string, token: string) {
+  const d = await db();
+  const [server] = await d.insert(servers).values({ ownerUid: uid, name: `srv-${uid.slice(0, 5)}`, transport: "sse", url: "https://mcp.example.com/sse" }).returning({ id: servers.id });
+  await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt(token), valueHint: token.slice(-4) });
+  const [ticket] = await d.insert(supportTickets).values({ userUid: uid, subject: "Hi", category: "other" }).returning({ id: supportTickets.id });
+  await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "hello there" });
+  return server.id;
+}
+
+describeEachDatabase("GET /api/user/export", () => {
+  it("downloads every row of the user in every table as JSON, with secrets masked and nothing of anyone else", async () => {
+    const me = await verifyEmail(await createUser(uniqueEmail("mine")));
+    const other = await createUser(uniqueEmail("theirs"));
+    const cookie = await signIn(me);
+    await signIn(other);
+    const myServer = await withServer(me.uid, "Bearer my-own-secret-token-1234");
+    await withServer(other.uid, "Bearer someone-elses-token-9876");
+    await (await db()).insert(contactMessages).values([
+      { name: "Me", email: me.email, subject: "From me", message: "contact form" },
+      { name: "Other", email: other.email, subject: "From them", message: "contact form" },
+    ]);
+    const secret = (await call(settingsPATCH, "/api/user/settings", { method: "PATCH", cookie, body: { webhookUrl: "https://hooks.example.com/me" } })).json.webhookSecret;
+
+    const res = await call(exportGET, "/api/user/export", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="mcp-console-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = JSON.parse(res.text);
+    expect(data).toMatchObject({ format: "mcp-console-user-data/1", uid: me.uid });
+    expect(Object.keys(data.tables).sort()).toEqual(schemaTables().map((t) => t.name).sort());
+
+    const [user] = data.tables.users;
+    expect(user).toMatchObject({ uid: me.uid, email: me.email, webhookUrl: "https://hooks.example.com/me", webhookSecret: "••••••••" });
+    expect(user.webhookSecretEnc).toBeUndefined();
+    expect(data.tables.servers.map((s: { id: string }) => s.id)).toEqual([myServer]);
+    expect(data.tables.server_headers).toEqual([expect.objectContaining({ name: "Authorization", value: "••••••••1234", valueHint: "1234" })]);
+    expect(data.tables.support_tickets).toHaveLength(1);
+    expect(data.tables.support_messages.map((m: { body: string }) => m.body)).toEqual(["hello there"]);
+    expect(data.tables.contact_messages.map((m: { subject: string }) => m.subject)).toEqual(["From me"]);
+    expect(data.tables.activity_events.map((e: { action: string }) => e.action).sort()).toEqual(["auth.sign_in", "settings.updated"]);
+
+    // Never decrypted, never anyone else's.
+    for (const leak of [secret, "my-own-secret-token", "v1.", other.uid, other.email, "someone-elses"]) expect(res.text).not.toContain(leak);
+  });
+
+  it("leaves out contact messages sent with an address the user has not verified", async () => {
+    const me = await createUser(uniqueEmail("unverified"));
+    const cookie = await signIn(me);
+    await (await db()).insert(contactMessages).values({ name: "?", email: me.email, subject: "Claimed", message: "anyone can type any address" });
+    const data = JSON.parse((await call(exportGET, "/api/user/export", { cookie })).text);
+    expect(data.tables.contact_messages).toEqual([]);
+    await (await db()).delete(contactMessages).where(eq(contactMessages.email, me.email));
+  });
+
+  it("needs a session", async () => {
+    expect((await call(exportGET, "/api/user/export")).status).toBe(401);
+  });
+});

@@ -1,0 +1,408 @@
+import { and, eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { POST as sessionPOST } from "@/app/api/auth/session/route";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
+import { POST as createPOST } from "@/app/api/servers/route";
+import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
+import { GET as historyGET } from "@/app/api/workbench/history/route";
+import { db } from "@/lib/db";
+import { activityEvents, rateLimits, users, workbenchCalls } from "@/lib/db/schema";
+import { workbenchPool } from "@/lib/workbench/pool";
+import type { CallStreamLine } from "@/lib/workbench/schema";
+import { describeEachDatabase } from "../support/databases";
+import { createUser } from "../support/emulator";
+import { call, ORIGIN, type CallOptions } from "../support/http";
+import { startAuthProxy, startEverything, type AuthProxy, type RunningServer } from "../support/mcp-server";
+import { startMalformedServer, startRecordingProxy, startScriptedTools, type RecordingProxy } from "./workbench-fixtures";
+
+// testTimeout in jest.config.mjs is a global option that a project ignores; real servers need more than 5 s.
+jest.setTimeout(60_000);
+
+const TOKEN = "workbench-proxy-token-5f1c2d";
+
+let everything: RunningServer;
+let everythingSse: RunningServer;
+let proxy: RecordingProxy;
+let authProxy: AuthProxy;
+let scriptedSse: RunningServer;
+let scriptedJson: RunningServer;
+let malformed: RunningServer;
+
+beforeAll(async () => {
+  everything = await startEverything("streamableHttp");
+  everythingSse = await startEverything("sse");
+  proxy = await startRecordingProxy(everything);
+  authProxy = await startAuthProxy(everything, TOKEN);
+  scriptedSse = await startScriptedTools({ json: false });
+  scriptedJson = await startScriptedTools({ json: true });
+  malformed = await startMalformedServer();
+}, 30_000);
+
+afterAll(async () => {
+  await workbenchPool().closeAll();
+  await Promise.all([proxy, authProxy, everything, everythingSse, scriptedSse, scriptedJson, malformed].map((s) => s?.stop()));
+});
+
+interface Session {
+  uid: string;
+  headers: Record<string, string>;
+}
+
+let ipCounter = 0;
+async function signedIn(plan: "free tier" | "pro" = "pro"): Promise<Session> {
+  const u = await createUser();
+  ipCounter += 1;
+  const res = await call(sessionPOST, "/api/auth/session", {
+    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
+    headers: { "x-forwarded-for": `10.66.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` },
+  });
+  expect(res.status).toBe(200);
+  await (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, u.uid));
+  return { uid: u.uid, headers: { authorization: `Bearer ${u.idToken}` } };
+}
+
+type Handler = Parameters<typeof call>[0];
+const api = (handler: Handler, path: string, who: Session, opts: CallOptions = {}) =>
+  call(handler, path, { ...opts, headers: { ...opts.headers, ...who.headers } });
+
+async function addServer(who: Session, name: string, url: string, headers: { name: string; value: string }[] = []) {
+  const res = await api(createPOST, "/api/servers", who, { body: { name, transport: "streamable-http", url, headers } });
+  expect(res.status).toBe(201);
+  return res.json.id as string;
+}
+
+const callServer = (who: Session, id: string, body: unknown, opts: CallOptions = {}) =>
+  api(callPOST, `/api/servers/${id}/call`, who, { ...opts, body, params: { id } });
+
+const echo = (message: string) => ({ method: "tools/call", params: { name: "echo", arguments: { message } } });
+
+/** Sends a streaming call; returns the lines as they arrive and a way to abort the request. */
+function streamCall(who: Session, id: string, body: unknown) {
+  const abort = new AbortController();
+  const req = new NextRequest(`${ORIGIN}/api/servers/${id}/call`, {
+    method: "POST",
+    headers: { ...who.headers, "content-type": "application/json", accept: "application/x-ndjson", origin: ORIGIN },
+    body: JSON.stringify(body),
+    signal: abort.signal,
+  });
+  const response = callPOST(req, { params: Promise.resolve({ id }) });
+  async function* lines(): AsyncGenerator<CallStreamLine> {
+    const res = await response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      let newline: number;
+      while ((newline = buffered.indexOf("\n")) >= 0) {
+        yield JSON.parse(buffered.slice(0, newline)) as CallStreamLine;
+        buffered = buffered.slice(newline + 1);
+      }
+    }
+  }
+  return { lines, abort: () => abort.abort() };
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describeEachDatabase("workbench calls", () => {
+  let owner: Session;
+  let other: Session;
+  let serverId: string;
+
+  beforeAll(async () => {
+    workbenchPool().configure({ idleMs: 5 * 60_000 });
+    owner = await signedIn("pro");
+    other = await signedIn("pro");
+    serverId = await addServer(owner, "Everything", `${proxy.origin}/mcp`);
+  });
+
+  it("runs a tool, reads a resource, gets a prompt and pings, all over one initialized connection", async () => {
+    const initializedBefore = proxy.count("initialize");
+
+    const tool = await callServer(owner, serverId, echo("hello workbench"));
+    expect(tool.status).toBe(200);
+    expect(tool.json.result.content).toEqual([{ type: "text", text: "Echo: hello workbench" }]);
+    expect(tool.json.durationMs).toEqual(expect.any(Number));
+    const { request, response } = tool.json.exchange;
+    expect(request).toMatchObject({ jsonrpc: "2.0", method: "tools/call", params: { name: "echo", arguments: { message: "hello workbench" } } });
+    expect(response).toMatchObject({ jsonrpc: "2.0", id: request.id, result: { content: [{ type: "text", text: "Echo: hello workbench" }] } });
+
+    const resource = await callServer(owner, serverId, { method: "resources/read", params: { uri: "demo://resource/dynamic/text/3" } });
+    expect(resource.status).toBe(200);
+    expect(resource.json.result.contents[0]).toMatchObject({ uri: "demo://resource/dynamic/text/3", mimeType: "text/plain" });
+
+    const prompt = await callServer(owner, serverId, { method: "prompts/get", params: { name: "args-prompt", arguments: { city: "Lyon", state: "Rhône" } } });
+    expect(prompt.status).toBe(200);
+    expect(JSON.stringify(prompt.json.result.messages)).toContain("Lyon");
+
+    const ping = await callServer(owner, serverId, { method: "ping" });
+    expect(ping.status).toBe(200);
+    expect(ping.json.result).toEqual({});
+    expect(ping.json.exchange.request).toMatchObject({ method: "ping" });
+
+    for (let i = 0; i < 10; i++) expect((await callServer(owner, serverId, echo(`again ${i}`))).status).toBe(200);
+    expect(proxy.count("initialize") - initializedBefore).toBe(1);
+  });
+
+  it("talks to a server over the legacy SSE transport as well", async () => {
+    const res = await api(createPOST, "/api/servers", owner, { body: { name: "Everything over SSE", transport: "sse", url: `${everythingSse.origin}/sse` } });
+    expect(res.status).toBe(201);
+    const id = res.json.id as string;
+    for (const message of ["one", "two"]) {
+      const tool = await callServer(owner, id, echo(message));
+      expect(tool.status).toBe(200);
+      expect(tool.json.result.content).toEqual([{ type: "text", text: `Echo: ${message}` }]);
+    }
+    const lines: CallStreamLine[] = [];
+    for await (const line of streamCall(owner, id, { method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 } } }).lines()) {
+      lines.push(line);
+    }
+    expect(lines.map((l) => l.type)).toEqual(["progress", "progress", "result"]);
+  });
+
+  it("keeps the caller's calls in the history, newest first, and records an activity event for each", async () => {
+    const res = await api(historyGET, `/api/workbench/history?serverId=${serverId}`, owner);
+    expect(res.status).toBe(200);
+    const all = (await api(historyGET, "/api/workbench/history", owner)).json.calls as { serverName: string }[];
+    expect(all.filter((c) => c.serverName === "Everything over SSE")).toHaveLength(3);
+    const calls = res.json.calls as { method: string; target: string | null; ok: boolean; summary: string; serverName: string; params: unknown }[];
+    expect(calls[0]).toMatchObject({ method: "tools/call", target: "echo", ok: true, summary: "Echo: again 9", serverName: "Everything", params: { name: "echo", arguments: { message: "again 9" } } });
+    expect(calls.map((c) => c.method)).toEqual(expect.arrayContaining(["ping", "prompts/get", "resources/read"]));
+    expect(calls.find((c) => c.method === "resources/read")).toMatchObject({ target: "demo://resource/dynamic/text/3", summary: "1 content (text/plain)" });
+
+    const events = await (await db())
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.userUid, owner.uid), eq(activityEvents.action, "workbench.call")));
+    expect(events).toHaveLength(all.length);
+    const echoEvent = events.find((e) => (e.metadata as { arguments?: { message?: string } }).arguments?.message === "hello workbench");
+    expect(echoEvent).toMatchObject({ targetType: "server", targetId: serverId, summary: expect.stringMatching(/^Ran tool echo on Everything: ok in \d+ ms$/) });
+
+    expect((await api(historyGET, "/api/workbench/history", other)).json.calls).toEqual([]);
+    expect((await api(historyGET, "/api/workbench/history?serverId=nope", owner)).status).toBe(400);
+
+    // One call in full: its arguments and the result as kept; nobody else's.
+    const [latest] = res.json.calls as { id: string }[];
+    const detail = await api(historyEntryGET, `/api/workbench/history/${latest.id}`, owner, { params: { id: latest.id } });
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({ id: latest.id, method: "tools/call", result: { content: [{ type: "text", text: "Echo: again 9" }] } });
+    expect((await api(historyEntryGET, `/api/workbench/history/${latest.id}`, other, { params: { id: latest.id } })).status).toBe(404);
+  });
+
+  it("keeps only the last 100 calls of a user", async () => {
+    const database = await db();
+    await database.delete(workbenchCalls).where(eq(workbenchCalls.userUid, owner.uid));
+    const old = new Date(Date.now() - 3_600_000);
+    await database.insert(workbenchCalls).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        userUid: owner.uid,
+        serverId,
+        method: "ping",
+        ok: true,
+        durationMs: 1,
+        summary: `old ${i}`,
+        createdAt: new Date(old.getTime() + i * 1000),
+      })),
+    );
+    expect((await callServer(owner, serverId, echo("the newest"))).status).toBe(200);
+    const { calls } = (await api(historyGET, "/api/workbench/history", owner)).json;
+    expect(calls).toHaveLength(100);
+    expect(calls[0].summary).toBe("Echo: the newest");
+    expect(calls.map((c: { summary: string }) => c.summary)).not.toContain("old 0");
+    expect(calls.at(-1).summary).toBe("old 1");
+  });
+
+  it("answers 404 for another user's server and for ids that are not server ids", async () => {
+    const theirs = await callServer(other, serverId, echo("not mine"));
+    expect(theirs.status).toBe(404);
+    expect(theirs.json).toEqual({ error: "not_found", message: "No server with this id." });
+    expect((await callServer(owner, "not-a-uuid", echo("x"))).status).toBe(404);
+    expect((await callServer(owner, "00000000-0000-4000-8000-000000000000", echo("x"))).status).toBe(404);
+  });
+
+  it("validates the call and refuses a request body over 256 kB", async () => {
+    const bad = await callServer(owner, serverId, { method: "tools/list", params: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("validation_failed");
+    const tooLong = await callServer(owner, serverId, { ...echo("x"), timeoutMs: 600_000 });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.details).toEqual([expect.objectContaining({ path: "timeoutMs" })]);
+
+    const huge = await callServer(owner, serverId, echo("y".repeat(300 * 1024)));
+    expect(huge.status).toBe(413);
+    expect(huge.json.error).toBe("payload_too_large");
+  });
+
+  it("enforces the plan's daily quota with 429, Retry-After and when it resets", async () => {
+    const free = await signedIn("free tier");
+    const id = await addServer(free, "Quota", `${proxy.origin}/mcp`);
+    expect((await callServer(free, id, { method: "ping" })).status).toBe(200);
+    // The day's 200 calls, spent.
+    await (await db()).update(rateLimits).set({ count: 200 }).where(eq(rateLimits.key, `workbench-calls:${free.uid}`));
+
+    const refused = await callServer(free, id, { method: "ping" });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe("rate_limited");
+    expect(refused.json.message).toMatch(
+      /^You have used all 200 workbench calls of your plan today; the quota resets at 00:00 UTC \(in (\d+h )?\d+m\)\.$/,
+    );
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    expect(Math.abs(retryAfter - untilMidnight)).toBeLessThan(5);
+    // A refused call is not a call: the history holds only the first.
+    expect((await api(historyGET, "/api/workbench/history", free)).json.calls).toHaveLength(1);
+  });
+
+  it("streams progress as NDJSON, then the result", async () => {
+    const lines: CallStreamLine[] = [];
+    for await (const line of streamCall(owner, serverId, {
+      method: "tools/call",
+      params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 3 } },
+    }).lines()) {
+      lines.push(line);
+    }
+    expect(lines.filter((l) => l.type === "progress")).toEqual([
+      { type: "progress", progress: 1, total: 3 },
+      { type: "progress", progress: 2, total: 3 },
+      { type: "progress", progress: 3, total: 3 },
+    ]);
+    const last = lines.at(-1)!;
+    expect(last).toMatchObject({ type: "result", result: { content: [{ type: "text", text: expect.stringContaining("Long running operation completed") }] } });
+    expect(last.type === "result" && last.exchange.request.params).toMatchObject({ _meta: { progressToken: expect.anything() } });
+  });
+
+  it("runs a tool that requires a task, and passes the task's status on", async () => {
+    const lines: CallStreamLine[] = [];
+    for await (const line of streamCall(owner, serverId, {
+      method: "tools/call",
+      params: { name: "simulate-research-query", arguments: { topic: "pooling" }, task: {} },
+    }).lines()) {
+      lines.push(line);
+    }
+    expect(lines.some((l) => l.type === "task" && l.status === "working")).toBe(true);
+    expect(lines.at(-1)).toMatchObject({ type: "result", result: { content: expect.any(Array) } });
+    expect(JSON.stringify(lines.at(-1))).toContain("pooling");
+  });
+
+  it("cancels the call on the server when the browser goes away", async () => {
+    const cancelledBefore = proxy.count("notifications/cancelled");
+    const streaming = streamCall(owner, serverId, {
+      method: "tools/call",
+      params: { name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } },
+    });
+    for await (const line of streaming.lines()) {
+      if (line.type === "progress") {
+        streaming.abort();
+        break;
+      }
+    }
+    await waitFor(() => proxy.count("notifications/cancelled") > cancelledBefore);
+    await waitFor(async () => {
+      const [latest] = (await api(historyGET, "/api/workbench/history", owner)).json.calls;
+      return latest.target === "trigger-long-running-operation" && latest.summary === "The call was cancelled.";
+    });
+    // The connection stays usable.
+    expect((await callServer(owner, serverId, echo("after cancel"))).status).toBe(200);
+  });
+
+  it("ends a call the server never answers with a timeout error", async () => {
+    const id = await addServer(owner, "Scripted", `${scriptedSse.origin}/mcp`);
+    const res = await callServer(owner, id, { method: "tools/call", params: { name: "hang", arguments: {} }, timeoutMs: 1000 });
+    expect(res.status).toBe(504);
+    expect(res.json).toMatchObject({ error: "upstream_timeout", message: `The server at ${scriptedSse.origin}/mcp did not answer within 1 s.` });
+    expect(res.json.details.exchange.request).toMatchObject({ method: "tools/call", params: { name: "hang" } });
+  });
+
+  it.each([
+    ["an event stream", 5.5, () => scriptedSse],
+    ["an event stream", 8, () => scriptedSse],
+    ["a JSON answer", 5.5, () => scriptedJson],
+    ["a JSON answer", 8, () => scriptedJson],
+  ])("refuses a result over 5 MB in %s (%s MB) with a clear error", async (label, mb, server) => {
+    const id = await addServer(owner, `Big ${label} ${mb}`, `${server().origin}/mcp`);
+    const res = await callServer(owner, id, { method: "tools/call", params: { name: "big", arguments: { bytes: mb * 1024 * 1024 } } });
+    expect(res.status).toBe(502);
+    expect(res.json).toMatchObject({ error: "upstream_error", message: "The server's answer is larger than 5 MB, the most the workbench accepts." });
+    // The connection (or its replacement) still serves the next call.
+    const after = await callServer(owner, id, { method: "tools/call", params: { name: "echo", arguments: { message: "small" } } });
+    expect(after.status).toBe(200);
+  });
+
+  it("explains refused credentials, protocol errors and malformed answers", async () => {
+    const denied = await addServer(owner, "Wrong token", `${authProxy.origin}/mcp`, [{ name: "Authorization", value: "Bearer wrong" }]);
+    const auth = await callServer(owner, denied, { method: "ping" });
+    expect(auth.status).toBe(502);
+    expect(auth.json.message).toBe("The server refused the credentials (401). Check the auth headers.");
+    // The call is in the history and the audit trail, the header's value in neither.
+    const events = await (await db()).select().from(activityEvents).where(eq(activityEvents.userUid, owner.uid));
+    const calls = await (await db()).select().from(workbenchCalls).where(eq(workbenchCalls.serverId, denied));
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify([events, calls])).not.toContain("Bearer wrong");
+
+    const missing = await callServer(owner, serverId, { method: "resources/read", params: { uri: "demo://nowhere/1" } });
+    expect(missing.status).toBe(502);
+    expect(missing.json.message).toMatch(/^The server answered with an error: MCP error -?\d+: /);
+    expect(missing.json.details.exchange.response).toMatchObject({ error: { code: expect.any(Number) } });
+
+    const id = await addServer(owner, "Malformed", `${malformed.origin}/mcp`);
+    const bad = await callServer(owner, id, { method: "tools/call", params: { name: "anything", arguments: {} } });
+    expect(bad.status).toBe(502);
+    expect(bad.json).toMatchObject({ error: "upstream_error", message: expect.stringMatching(/^The server's answer .*MCP/) });
+  });
+
+  it("reconnects once when the server restarted and dropped the session", async () => {
+    expect((await callServer(owner, serverId, echo("before restart"))).status).toBe(200);
+    const initializedBefore = proxy.count("initialize");
+
+    await everything.stop();
+    const down = await callServer(owner, serverId, echo("while down"));
+    expect(down.status).toBe(502);
+    expect(down.json.message).toBe(`The server answered HTTP 502 at ${proxy.origin}/mcp. Check the URL and the transport.`);
+
+    everything = await startEverything("streamableHttp");
+    proxy.retarget(everything);
+    const back = await callServer(owner, serverId, echo("after restart"));
+    expect(back.status).toBe(200);
+    expect(back.json.result.content[0].text).toBe("Echo: after restart");
+    expect(proxy.count("initialize") - initializedBefore).toBe(1);
+  });
+
+  it("opens a fresh connection when the server's definition changes", async () => {
+    expect((await callServer(owner, serverId, { method: "ping" })).status).toBe(200);
+    const before = proxy.count("initialize");
+    const patched = await api(serverPATCH, `/api/servers/${serverId}`, owner, {
+      method: "PATCH",
+      body: { headers: [{ name: "X-Trace", value: "workbench-test" }] },
+      params: { id: serverId },
+    });
+    expect(patched.status).toBe(200);
+    expect((await callServer(owner, serverId, { method: "ping" })).status).toBe(200);
+    expect(proxy.count("initialize") - before).toBe(1);
+  });
+
+  it("closes a connection after it has been idle", async () => {
+    workbenchPool().configure({ idleMs: 150 });
+    try {
+      expect((await callServer(owner, serverId, { method: "ping" })).status).toBe(200);
+      const ended = proxy.count("DELETE");
+      const initialized = proxy.count("initialize");
+      await waitFor(() => proxy.count("DELETE") > ended);
+      expect((await callServer(owner, serverId, { method: "ping" })).status).toBe(200);
+      expect(proxy.count("initialize") - initialized).toBe(1);
+    } finally {
+      workbenchPool().configure({ idleMs: 5 * 60_000 });
+    }
+  });
+});

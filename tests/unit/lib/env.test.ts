@@ -1,0 +1,61 @@
+/** @jest-environment node */
+import { EnvError, parseEnv } from "@/lib/env";
+
+describe("parseEnv", () => {
+  it("needs no configuration at all in local mode", () => {
+    const e = parseEnv({});
+    expect(e).toMatchObject({
+      localMode: true,
+      port: 3000,
+      appUrl: "http://localhost:3000",
+      dataDir: "./data",
+      authEmulatorHost: "127.0.0.1:9099",
+      firebase: { apiKey: "demo-api-key", projectId: "demo-mcp-console", authDomain: "demo-mcp-console.firebaseapp.com" },
+    });
+    expect(e.databaseUrl).toBeUndefined();
+  });
+
+  it("names every malformed variable at once", () => {
+    let error: EnvError | undefined;
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", FIREBASE_API_KEY: "a:b", ADMIN_EMAILS: "a@x.io, nope" });
+    } catch (e) {
+      error = e as EnvError;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const text = error!.message;
+    expect(text).toMatch(/PORT:/);
+    expect(text).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(text).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+    expect(text).toMatch(/FIREBASE_API_KEY: must not contain a colon/);
+    expect(text).toMatch(/ADMIN_EMAILS/);
+  });
+
+  it("refuses to start in production with a real identity project but no secrets", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", FIREBASE_PROJECT_ID: "acme-console" })).toThrow(
+      /SESSION_SECRET: required in production[\s\S]*ENCRYPTION_KEY: required in production[\s\S]*FIREBASE_API_KEY[\s\S]*APP_URL/,
+    );
+  });
+
+  it("accepts a complete production configuration", () => {
+    const e = parseEnv({
+      NODE_ENV: "production",
+      FIREBASE_PROJECT_ID: "acme-console",
+      FIREBASE_API_KEY: "AIzaSyExample",
+      FIREBASE_AUTH_DOMAIN: "acme-console.firebaseapp.com",
+      APP_URL: "https://console.acme.dev/",
+      SESSION_SECRET: "x".repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      DATABASE_URL: "postgres://u@db/console",
+      ADMIN_EMAILS: "Ops@Acme.dev",
+    });
+    expect(e.localMode).toBe(false);
+    expect(e.authEmulatorHost).toBeUndefined();
+    expect(e.appUrl).toBe("https://console.acme.dev");
+    expect(e.adminEmails).toEqual(["ops@acme.dev"]);
+  });
+
+  it("rejects an encryption key that is not 32 bytes", () => {
+    expect(() => parseEnv({ ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/);
+  });
+});

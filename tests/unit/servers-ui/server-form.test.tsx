@@ -1,0 +1,238 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { ServerForm } from "@/components/servers/server-form";
+import { emptyValues, valuesFromServer } from "@/components/servers/server-form-model";
+import { ApiError } from "@/lib/api/api-error";
+import { FREE_SUBSCRIPTION } from "@/lib/plans";
+import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
+
+const mockApiSend = jest.fn();
+jest.mock("@/lib/api/client", () => ({
+  apiGet: jest.fn(),
+  apiSend: (...args: unknown[]) => mockApiSend(...args),
+}));
+jest.mock("@/lib/subscription/use-subscription", () => ({
+  useSubscription: () => ({ subscription: FREE_SUBSCRIPTION, loading: false }),
+}));
+jest.mock("next/link", () => ({
+  __esModule: true,
+  default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+// jsdom has no ResizeObserver; Radix's switch measures itself with one.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+function renderForm(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const TEST_RESULT: ConnectionTestResult = {
+  ok: true,
+  serverInfo: { name: "mcp-servers/everything", title: "Everything Reference Server", version: "2.0.0", protocolVersion: "2025-06-18" },
+  capabilities: { tools: { listChanged: true }, prompts: {}, logging: {} },
+  counts: { tools: 13, resources: 7, resourceTemplates: 2, prompts: 4 },
+  latencyMs: 48,
+};
+
+beforeEach(() => mockApiSend.mockReset());
+
+describe("ServerForm (create)", () => {
+  it("marks the missing fields, says why next to them, focuses the first and sends nothing", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn();
+    renderForm(<ServerForm mode="create" initialValues={emptyValues()} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+
+    const name = screen.getByRole("textbox", { name: "Name" });
+    const url = screen.getByRole("textbox", { name: "URL" });
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription(expect.stringContaining("Enter a name."));
+    expect(url).toHaveAttribute("aria-invalid", "true");
+    expect(url).toHaveAccessibleDescription(expect.stringContaining("Enter the server's URL."));
+    await screen.findByRole("textbox", { name: "Name" });
+    expect(name).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("sends the parsed form, and shows a duplicate name from the server on the name field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockRejectedValue(new ApiError(409, "Conflict", "409: taken", { error: "conflict", message: "You already have a server with this name." }));
+    renderForm(<ServerForm mode="create" initialValues={emptyValues()} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "Everything");
+    await user.type(screen.getByRole("textbox", { name: "URL" }), "http://127.0.0.1:3001/mcp");
+    await user.type(screen.getByRole("textbox", { name: "Tags" }), "local,demo,");
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: "Everything",
+      transport: "streamable-http",
+      url: "http://127.0.0.1:3001/mcp",
+      headers: [],
+      description: "",
+      tags: ["local", "demo"],
+      monitoring: { enabled: false, intervalSec: 900 },
+    });
+    const name = screen.getByRole("textbox", { name: "Name" });
+    expect(await screen.findByText("You already have a server with this name.")).toBeVisible();
+    expect(name).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("shows the plan's limit as a banner with what an upgrade unlocks", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockRejectedValue(
+      new ApiError(403, "Forbidden", "403: plan", { error: "plan_required", feature: "servers", message: "The Free plan allows 3 servers, and you have 3." }),
+    );
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), name: "Four", url: "https://four.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+
+    const banner = await screen.findByRole("alert");
+    expect(banner).toHaveTextContent("The Free plan allows 3 servers, and you have 3.");
+    expect(banner).toHaveTextContent("Pro gives you up to 50 servers");
+    expect(within(banner).getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/settings#plan");
+  });
+
+  it("tests the connection and shows what the server said about itself", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApiSend.mockResolvedValue(TEST_RESULT);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), url: "http://127.0.0.1:3001/mcp" }} cancelHref="/servers" onSubmit={jest.fn()} />);
+
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+
+    const result = await screen.findByRole("region", { name: "Connection test result" });
+    expect(mockApiSend).toHaveBeenCalledWith("POST", "/api/servers/test", { transport: "streamable-http", url: "http://127.0.0.1:3001/mcp", headers: [] });
+    expect(result).toHaveTextContent("mcp-servers/everything");
+    expect(result).toHaveTextContent("Everything Reference Server");
+    expect(result).toHaveTextContent("2025-06-18");
+    expect(result).toHaveTextContent("Connected in 48 ms");
+    expect(within(result).getByRole("list", { name: "Capabilities" })).toHaveTextContent("tools");
+    expect(within(result).getByText("Tools").nextElementSibling).toHaveTextContent("13");
+    expect(within(result).getByText("Templates").nextElementSibling).toHaveTextContent("2");
+  });
+
+  it("offers the transport that answered when the chosen one failed, and tests again with it", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApiSend
+      .mockRejectedValueOnce(
+        new ApiError(502, "Bad Gateway", "502: x", {
+          error: "upstream_error",
+          message: "The server did not answer over Streamable HTTP.",
+          details: { suggestion: { transport: "sse" } },
+        }),
+      )
+      .mockResolvedValueOnce(TEST_RESULT);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), url: "http://127.0.0.1:3001/sse" }} cancelHref="/servers" onSubmit={jest.fn()} />);
+
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    expect(await screen.findByText("The server did not answer over Streamable HTTP.")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Use SSE instead" }));
+
+    await screen.findByRole("region", { name: "Connection test result" });
+    expect(mockApiSend).toHaveBeenLastCalledWith("POST", "/api/servers/test", { transport: "sse", url: "http://127.0.0.1:3001/sse", headers: [] });
+    expect(screen.getByRole("combobox", { name: "Transport" })).toHaveTextContent("SSE");
+  });
+});
+
+describe("ServerForm headers", () => {
+  it("adds rows with masked values that can be shown, and removes them", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), name: "A", url: "https://a.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole("button", { name: "Add header" }));
+    const name = screen.getByRole("combobox", { name: "Name of header 1" });
+    expect(name).toHaveFocus();
+    await user.type(name, "Authorization");
+    const value = screen.getByLabelText("Value of Authorization");
+    expect(value).toHaveAttribute("type", "password");
+    await user.type(value, "Bearer secret-token");
+
+    const toggle = screen.getByRole("button", { name: "Show value of Authorization" });
+    await user.click(toggle);
+    expect(value).toHaveAttribute("type", "text");
+    expect(screen.getByRole("button", { name: "Hide value of Authorization" })).toHaveAttribute("aria-pressed", "true");
+
+    await user.click(screen.getByRole("button", { name: "Add header" }));
+    await user.type(screen.getByRole("combobox", { name: "Name of header 2" }), "X-Extra");
+    await user.click(screen.getByRole("button", { name: "Remove X-Extra" }));
+    expect(screen.queryByRole("combobox", { name: "Name of header 2" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ headers: [{ name: "Authorization", value: "Bearer secret-token" }] }));
+  });
+
+  it("puts a header problem on that row's field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn();
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), name: "A", url: "https://a.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole("button", { name: "Add header" }));
+    await user.type(screen.getByRole("combobox", { name: "Name of header 1" }), "X-Key");
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+
+    const value = screen.getByLabelText("Value of X-Key");
+    expect(value).toHaveAttribute("aria-invalid", "true");
+    expect(value).toHaveAccessibleDescription("Enter a value.");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe("ServerForm (edit)", () => {
+  const server: ServerDto = {
+    id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10",
+    name: "Prod tools",
+    description: "",
+    transport: "streamable-http",
+    url: "https://tools.example.com/mcp",
+    headers: [{ name: "Authorization", value: "••••••••abcd" }],
+    tags: [],
+    monitoring: { enabled: false, intervalSec: 900 },
+    status: "up",
+    lastCheckAt: null,
+    latencyMs: null,
+    serverInfo: null,
+    capabilities: null,
+    counts: { tools: 0, resources: 0, prompts: 0 },
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+
+  it("saves only after a change, keeps a stored header left blank and rotates a typed one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(server)} onSubmit={onSubmit} />);
+
+    const save = screen.getByRole("button", { name: "Save changes" });
+    expect(save).toBeDisabled();
+    const stored = screen.getByLabelText("New value of Authorization");
+    expect(stored).toHaveAccessibleDescription(expect.stringContaining("••••••••abcd"));
+    expect(screen.getByRole("combobox", { name: "Name of header 1" })).toHaveAttribute("readonly");
+    // Stored values are unknown here, so the connection cannot be tested until one is typed.
+    expect(screen.getByRole("button", { name: "Test connection" })).toBeDisabled();
+
+    const name = screen.getByRole("textbox", { name: "Name" });
+    await user.clear(name);
+    await user.type(name, "Prod tools (eu)");
+    await user.click(save);
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ name: "Prod tools (eu)", headers: [{ name: "Authorization" }] }));
+
+    await user.type(stored, "Bearer rotated");
+    await user.click(save);
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ headers: [{ name: "Authorization", value: "Bearer rotated" }] }));
+  });
+});

@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { PromptsTab } from "@/components/workbench-page/prompts-tab";
+import type { Rerun } from "@/components/workbench-page/rerun";
+import { ResourcesTab } from "@/components/workbench-page/resources-tab";
+import type { CallRequest, CallStreamLine } from "@/lib/workbench/schema";
+import { installResizeObserver } from "../workbench/jsdom-gaps";
+
+type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
+const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
+jest.mock("@/lib/workbench/client", () => ({ streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args) }));
+jest.mock("@/lib/analytics/client", () => ({ track: () => {} }));
+
+beforeAll(installResizeObserver);
+beforeEach(() => mockStreamCall.mockReset());
+jest.setTimeout(20_000);
+
+const SERVER = "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10";
+
+function wrap(children: ReactNode) {
+  return render(<QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>);
+}
+
+const resources = [{ uri: "demo://resource/static/document/features.md", name: "features.md", mimeType: "text/markdown", description: "The feature list" }];
+const templates = [{ uriTemplate: "demo://resource/dynamic/text/{resourceId}", name: "Dynamic Text Resource", description: "Text made from {resourceId}" }];
+
+function answer(result: unknown): Stream {
+  return async (_id, request, { onLine }) => {
+    onLine({ type: "result", result, durationMs: 3, exchange: { request: { jsonrpc: "2.0", id: 1, method: request.method, params: request.params } } });
+  };
+}
+
+describe("the resources tab", () => {
+  it("reads a listed resource and shows its contents", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockStreamCall.mockImplementation(answer({ contents: [{ uri: resources[0].uri, mimeType: "text/markdown", text: "# Features" }] }));
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+
+    expect(screen.getByRole("heading", { name: "features.md" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Read resource" }));
+    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "resources/read", params: { uri: resources[0].uri } });
+    const output = await screen.findByRole("region", { name: `Call of ${resources[0].uri}` });
+    expect(within(output).getByText("# Features")).toBeInTheDocument();
+  });
+
+  it("fills a template's variables into its URI before reading, and asks for the missing ones", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockStreamCall.mockImplementation(answer({ contents: [{ uri: "demo://resource/dynamic/text/5", text: "Resource 5" }] }));
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+
+    await user.click(within(screen.getByRole("list", { name: "Resource templates" })).getByRole("button", { name: /Dynamic Text Resource/ }));
+    await user.click(screen.getByRole("button", { name: "Read resource" }));
+    expect(mockStreamCall).not.toHaveBeenCalled();
+    const field = screen.getByRole("textbox", { name: "resourceId" });
+    expect(field).toHaveAccessibleDescription("Enter a value for resourceId.");
+    expect(field).toHaveFocus();
+
+    await user.type(field, "5 6");
+    expect(screen.getByText("demo://resource/dynamic/text/5%206")).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, "5");
+    await user.click(screen.getByRole("button", { name: "Read resource" }));
+    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "resources/read", params: { uri: "demo://resource/dynamic/text/5" } });
+    expect(await screen.findByText("Resource 5")).toBeInTheDocument();
+  });
+
+  it("opens a resource link: any URI, read at once", async () => {
+    mockStreamCall.mockImplementation(answer({ contents: [{ uri: "demo://resource/session/a.gz", mimeType: "application/gzip", blob: "H4sIAAAAAAAAA8tIzcnJBwCGphA2BQAAAA==" }] }));
+    const onRerunStarted = jest.fn();
+    const rerun: Rerun = { serverId: SERVER, request: { method: "resources/read", params: { uri: "demo://resource/session/a.gz" } } };
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} rerun={rerun} onRerunStarted={onRerunStarted} onOpenResource={() => {}} />);
+    expect(await screen.findByRole("link", { name: /^Download a\.gz/ })).toBeInTheDocument();
+    expect(onRerunStarted).toHaveBeenCalledTimes(1);
+    expect(mockStreamCall).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the prompts tab", () => {
+  const prompts = [
+    {
+      name: "args-prompt",
+      title: "Arguments Prompt",
+      description: "A prompt with two arguments",
+      arguments: [
+        { name: "city", description: "Name of the city", required: true },
+        { name: "state", required: false },
+      ],
+    },
+  ];
+
+  it("asks for required arguments, leaves out empty optional ones and shows the messages", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockStreamCall.mockImplementation(answer({ messages: [{ role: "user", content: { type: "text", text: "What's the weather in Lyon?" } }] }));
+    wrap(<PromptsTab serverId={SERVER} prompts={prompts} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+
+    await user.click(screen.getByRole("button", { name: "Get prompt" }));
+    expect(mockStreamCall).not.toHaveBeenCalled();
+    expect(screen.getByRole("textbox", { name: "city" })).toHaveFocus();
+    expect(screen.getByText("Enter a value for city.")).toBeInTheDocument();
+
+    await user.type(screen.getByRole("textbox", { name: "city" }), "Lyon");
+    await user.click(screen.getByRole("button", { name: "Get prompt" }));
+    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "prompts/get", params: { name: "args-prompt", arguments: { city: "Lyon" } } });
+    const messages = await screen.findByRole("group", { name: "Prompt messages" });
+    expect(within(messages).getByText("What's the weather in Lyon?")).toBeInTheDocument();
+  });
+});
