@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AdminNavLink } from "@/components/admin/admin-nav-link";
 import { AppNavLinks } from "@/components/shell/app-nav-links";
 import { Logo } from "@/components/shell/logo";
+import { MobileNav } from "@/components/shell/mobile-nav";
 import { PlanBadge } from "@/components/shell/plan-badge";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { UserMenu } from "@/components/shell/user-menu";
@@ -40,11 +41,12 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 items-center gap-2 border-b px-4 sm:px-6">
-          <nav aria-label="Console (compact)" className="flex-1 overflow-x-auto md:hidden">
+          <div className="flex flex-1 items-center gap-1 md:hidden">
+            <MobileNav isAdmin={user.role === "admin"} />
             <Link href="/dashboard" className="flex items-center gap-2 font-semibold" aria-label={`${SITE.name} dashboard`}>
               <Logo />
             </Link>
-          </nav>
+          </div>
           <div className="ml-auto flex items-center gap-1">
             <PlanBadge />
             <ThemeSwitch />

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, FlaskConical, ServerCrash } from "lucide-react";
+import { ArrowLeft, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
@@ -13,6 +13,7 @@ import type { ServerDto } from "@/lib/servers/schema";
 import { InventoryTab } from "./inventory-tab";
 import { LoadError } from "./load-error";
 import { OverviewTab } from "./overview-tab";
+import { ServerNotFound } from "./server-not-found";
 import { SettingsTab } from "./settings-tab";
 import { StatusBadge } from "./status-badge";
 import { TRANSPORT_INFO } from "./transports";
@@ -114,21 +115,6 @@ function DetailSkeleton() {
         <Skeleton className="h-40" />
         <Skeleton className="h-40" />
       </div>
-    </div>
-  );
-}
-
-/** Unknown id, or another user's server: the same answer, so nothing leaks. */
-function ServerNotFound() {
-  return (
-    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 text-center">
-      <ServerCrash aria-hidden="true" className="size-10 text-muted-foreground" />
-      <p className="text-sm font-semibold text-primary">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">Server not found</h1>
-      <p className="text-muted-foreground">This server does not exist, was deleted, or belongs to someone else.</p>
-      <Button asChild>
-        <Link href="/servers">Back to your servers</Link>
-      </Button>
     </div>
   );
 }

@@ -33,14 +33,16 @@ export function UserMenu({ displayName, email }: UserMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${displayName}`}>
+        {/* The name comes from the content, so that the words a speech-input user reads on the button are its name. */}
+        <Button variant="ghost" className="gap-2 px-2">
           <span
             aria-hidden="true"
             className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
           >
             {initials(displayName) || "U"}
           </span>
-          <span className="hidden max-w-40 truncate text-sm sm:inline">{displayName}</span>
+          <span className="sr-only">Account menu for </span>
+          <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only">{displayName}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

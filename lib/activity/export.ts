@@ -24,11 +24,19 @@ function jsonChunk(rows: ExportRow[], first: boolean): string {
 /**
  * The user's matching events as a CSV or JSON document, produced page by page
  * as the client reads: a slow reader holds back the database, and memory
- * stays at one page whatever the size of the log.
+ * stays at one page whatever the size of the log. `onComplete` runs once the
+ * last page is out, with the number of events; a download given up halfway
+ * never calls it.
  */
-export function activityExportStream(uid: string, filters: ActivityFilters, format: ExportFormat): ReadableStream<Uint8Array> {
+export function activityExportStream(
+  uid: string,
+  filters: ActivityFilters,
+  format: ExportFormat,
+  onComplete: (events: number) => Promise<void>,
+): ReadableStream<Uint8Array> {
   const pages = activityPages(uid, filters);
   let first = true;
+  let events = 0;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -37,11 +45,13 @@ export function activityExportStream(uid: string, filters: ActivityFilters, form
           if (next.done) {
             if (format === "json") controller.enqueue(encoder.encode(first ? "[]\n" : "\n]\n"));
             else if (first) controller.enqueue(encoder.encode(csvChunk([], true)));
+            await onComplete(events);
             controller.close();
             return;
           }
           const text = format === "csv" ? csvChunk(next.value, first) : jsonChunk(next.value, first);
           first = false;
+          events += next.value.length;
           controller.enqueue(encoder.encode(text));
         } catch (err) {
           controller.error(err);

@@ -52,3 +52,24 @@ test("a signed-in user moves through the console with the sidebar, switches them
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/auth\/login/);
 });
+
+test("on a phone, the console menu replaces the sidebar and closes once a page is chosen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, "Grace Hopper");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("navigation", { name: "Console", exact: true })).toBeHidden();
+
+  await page.getByRole("button", { name: "Open the console menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await menu.getByRole("link", { name: "Servers" }).click();
+  await expect(page).toHaveURL(/\/servers$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Servers" })).toBeVisible();
+
+  // The account menu is still reachable by its name, now that the name is out of sight.
+  await page.getByRole("button", { name: "Open the console menu" }).click();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+});

@@ -3,6 +3,9 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { ServerDetail } from "@/components/servers/server-detail";
 import { Spinner } from "@/components/ui/spinner";
+import { currentUser } from "@/lib/auth/current-user";
+import { HttpError } from "@/lib/http/errors";
+import { getServer } from "@/lib/servers/service";
 
 export const metadata: Metadata = { title: "Server" };
 
@@ -12,6 +15,17 @@ export default async function ServerPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   // Server ids are UUIDs: anything else cannot exist, and gets a real 404 at once.
   if (!UUID.test(id)) notFound();
+  // Another user's server, or one deleted since, is not found either: answered
+  // from here at once. (The console's loading boundary has streamed by then, so
+  // the status stays 200; Next marks the page noindex.)
+  const user = await currentUser();
+  if (!user) notFound();
+  try {
+    await getServer(user.uid, id);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) notFound();
+    throw err;
+  }
   return (
     // The page reads its tab from the URL (?tab=), known only at request time.
     <Suspense fallback={<Spinner aria-label="Loading the server" />}>

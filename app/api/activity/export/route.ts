@@ -8,15 +8,17 @@ const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json;
 export const GET = route({ auth: "user", query: activityExportQuery }, async ({ user, query, req, ip }) => {
   assertCanExport(user);
   const { format, ...filters } = query;
-  await record({
-    userUid: user.uid,
-    action: "export.downloaded",
-    summary: `Exported the activity log as ${format.toUpperCase()}`,
-    metadata: { format, filters },
-    req,
-    ip,
-  });
-  return new Response(activityExportStream(user.uid, filters, format), {
+  // Recorded once the whole file is out: a download given up halfway is not one.
+  const recordDownload = (events: number) =>
+    record({
+      userUid: user.uid,
+      action: "export.downloaded",
+      summary: `Exported ${events.toLocaleString("en-US")} ${events === 1 ? "event" : "events"} of the activity log as ${format.toUpperCase()}`,
+      metadata: { format, filters, events },
+      req,
+      ip,
+    });
+  return new Response(activityExportStream(user.uid, filters, format, recordDownload), {
     headers: {
       "content-type": CONTENT_TYPES[format],
       "content-disposition": `attachment; filename="${exportFileName(format)}"`,
