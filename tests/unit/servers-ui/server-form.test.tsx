@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { ServerForm } from "@/components/servers/server-form";
@@ -63,8 +63,8 @@ describe("ServerForm (create)", () => {
     expect(name).toHaveAccessibleDescription(expect.stringContaining("Enter a name."));
     expect(url).toHaveAttribute("aria-invalid", "true");
     expect(url).toHaveAccessibleDescription(expect.stringContaining("Enter the server's URL."));
-    await screen.findByRole("textbox", { name: "Name" });
-    expect(name).toHaveFocus();
+    // Focus moves on the next animation frame, once the errors are rendered.
+    await waitFor(() => expect(name).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -156,7 +156,7 @@ describe("ServerForm headers", () => {
 
     await user.click(screen.getByRole("button", { name: "Add header" }));
     const name = screen.getByRole("combobox", { name: "Name of header 1" });
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     await user.type(name, "Authorization");
     const value = screen.getByLabelText("Value of Authorization");
     expect(value).toHaveAttribute("type", "password");
