@@ -91,6 +91,11 @@ export async function getServer(uid: string, id: string): Promise<ServerDto> {
   return dtoOf(await findOwned(uid, id));
 }
 
+/** Throws the 404 of `getServer` when the user has no such server; one query, for a page that only needs to know. */
+export async function assertOwnsServer(uid: string, id: string): Promise<void> {
+  await findOwned(uid, id);
+}
+
 type Counts = { tools: number; resources: number; resourceTemplates: number; prompts: number };
 
 const countsOf = (d: Discovery): Counts => ({

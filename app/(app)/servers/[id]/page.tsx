@@ -5,7 +5,7 @@ import { ServerDetail } from "@/components/servers/server-detail";
 import { Spinner } from "@/components/ui/spinner";
 import { currentUser } from "@/lib/auth/current-user";
 import { HttpError } from "@/lib/http/errors";
-import { getServer } from "@/lib/servers/service";
+import { assertOwnsServer } from "@/lib/servers/service";
 
 export const metadata: Metadata = { title: "Server" };
 
@@ -21,7 +21,7 @@ export default async function ServerPage({ params }: { params: Promise<{ id: str
   const user = await currentUser();
   if (!user) notFound();
   try {
-    await getServer(user.uid, id);
+    await assertOwnsServer(user.uid, id);
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;
