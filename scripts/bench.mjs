@@ -6,10 +6,14 @@
 // the medians; exits 1 when the ratio is over the bar. For reference it also
 // times the cheapest route of the same server (`GET /api/config`: no
 // session, no database): what any request through Next.js costs here, and so
-// the lowest ratio a route handler could reach on this machine. The console runs on
-// its embedded database, or on a fresh database of the PostgreSQL server
-// named by BENCH_DATABASE_URL.
+// the lowest ratio a route handler could reach on this machine; and a bare
+// Node HTTP server in this process that forwards the call over its own pooled
+// SDK client (no session, no database, no Next.js): what one extra HTTP hop
+// costs here, and so the lowest ratio any backend between the browser and
+// the server could reach. The console runs on its embedded database, or on a
+// fresh database of the PostgreSQL server named by BENCH_DATABASE_URL.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -63,6 +67,24 @@ try {
     const json = await res.json();
     if (res.status !== 200 || json.result?.content?.[0]?.text !== "Echo: benchmark") throw new Error(`unexpected API answer: ${res.status} ${JSON.stringify(json)}`);
   };
+  // The forwarder: the least a backend hop can do.
+  const upstream = new Client({ name: "bench-forwarder", version: "1.0.0" });
+  await upstream.connect(new StreamableHTTPClientTransport(new URL(everything.url)));
+  const forwarder = http.createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const { params } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const text = JSON.stringify({ result: await upstream.callTool(params) });
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    res.end(text);
+  });
+  await new Promise((resolve) => forwarder.listen(0, "127.0.0.1", resolve));
+  const forwarderUrl = `http://127.0.0.1:${forwarder.address().port}/`;
+  const throughForwarder = async () => {
+    const res = await fetch(forwarderUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const json = await res.json();
+    if (json.result?.content?.[0]?.text !== "Echo: benchmark") throw new Error("unexpected forwarder answer");
+  };
   const bareRoute = async () => {
     const res = await fetch(`${app.url}/api/config`);
     if (res.status !== 200) throw new Error(`unexpected /api/config answer: ${res.status}`);
@@ -77,8 +99,9 @@ try {
   for (let i = 0; i < WARM_UP; i++) {
     await direct();
     await throughApi();
+    await throughForwarder();
   }
-  const samples = { direct: [], api: [], bare: [], directAgain: [] };
+  const samples = { direct: [], api: [], bare: [], directAgain: [], forwarded: [], directThird: [] };
   // Alternating, so that a slower moment of the machine weighs on both alike.
   for (let i = 0; i < CALLS; i++) {
     samples.direct.push(await timed(direct));
@@ -89,7 +112,13 @@ try {
     samples.directAgain.push(await timed(direct));
     samples.bare.push(await timed(bareRoute));
   }
+  for (let i = 0; i < CALLS; i++) {
+    samples.directThird.push(await timed(direct));
+    samples.forwarded.push(await timed(throughForwarder));
+  }
   await client.close();
+  await upstream.close();
+  forwarder.close();
 
   const row = (label, xs) => console.log(`${label.padEnd(28)}${ms(percentile(xs, 50)).padStart(12)}${ms(percentile(xs, 95)).padStart(12)}`);
   const ratio = percentile(samples.api, 50) / percentile(samples.direct, 50);
@@ -101,9 +130,14 @@ try {
   console.log("then, alternating too:");
   row("direct (MCP SDK, pooled)", samples.directAgain);
   row("reference: GET /api/config", samples.bare);
-  console.log(`\noverhead ratio (API p50 / direct p50): ${ratio.toFixed(3)} — bar ≤ ${BAR}: ${ratio <= BAR ? "met" : "MISSED"}`);
   const floor = (percentile(samples.directAgain, 50) + percentile(samples.bare, 50)) / percentile(samples.directAgain, 50);
+  console.log("then, alternating too:");
+  row("direct (MCP SDK, pooled)", samples.directThird);
+  row("reference: bare forwarder", samples.forwarded);
+  console.log(`\noverhead ratio (API p50 / direct p50): ${ratio.toFixed(3)} — bar ≤ ${BAR}: ${ratio <= BAR ? "met" : "MISSED"}`);
   console.log(`lowest ratio a Next.js route could reach here ((direct p50 + bare route p50) / direct p50): ${floor.toFixed(3)}`);
+  const hop = percentile(samples.forwarded, 50) / percentile(samples.directThird, 50);
+  console.log(`lowest ratio any backend hop reaches here (bare forwarder p50 / direct p50): ${hop.toFixed(3)}`);
   process.exitCode = ratio <= BAR ? 0 : 1;
 } finally {
   app.stop();
