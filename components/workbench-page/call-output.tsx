@@ -10,6 +10,7 @@ import { ResourceContentsView } from "@/components/workbench/results/resource-co
 import { ToolResultView } from "@/components/workbench/results/tool-result-view";
 import type { PromptResult, ResourceResult, ToolResult } from "@/components/workbench/results/content";
 import { Spinner } from "@/components/ui/spinner";
+import { ServerRequestPanel } from "./server-request-panel";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";
 import { validateArguments } from "@/lib/workbench/schema-form/validate";
 import type { CallState } from "@/lib/workbench/use-call";
@@ -87,6 +88,9 @@ export function CallOutput({ state, title, onOpenResource, outputSchema }: CallO
           message={state.progress?.message ?? (state.task ? `Task ${state.task.status}${state.task.statusMessage ? `: ${state.task.statusMessage}` : ""}` : undefined)}
         />
       ) : null}
+
+      {/* Only a running call can still take an answer. */}
+      {running ? state.requests.map((request) => <ServerRequestPanel key={request.id} request={request} />) : null}
 
       {state.status === "done" ? <Result state={state} onOpenResource={onOpenResource} outputSchema={outputSchema} /> : null}
 

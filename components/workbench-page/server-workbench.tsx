@@ -1,6 +1,6 @@
 "use client";
 
-import { Boxes, FileText, MessageSquare, Wrench } from "lucide-react";
+import { Boxes, FileText, FolderTree, MessageSquare, Wrench } from "lucide-react";
 import { useCallback } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/servers/load-error";
@@ -8,14 +8,16 @@ import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-b
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useServerInventory } from "@/lib/servers/client";
+import { useRoots } from "@/lib/workbench/roots-store";
 import type { ServerDto } from "@/lib/servers/schema";
 import { PromptsTab } from "./prompts-tab";
 import { ResourcesTab } from "./resources-tab";
+import { RootsTab } from "./roots-tab";
 import type { Rerun } from "./rerun";
 import type { WorkbenchTool } from "./tool-panel";
 import { ToolsTab } from "./tools-tab";
 
-export type WorkbenchTab = "tools" | "resources" | "prompts";
+export type WorkbenchTab = "tools" | "resources" | "prompts" | "roots";
 
 interface ServerWorkbenchProps {
   server: ServerDto;
@@ -31,6 +33,7 @@ const declares = (capabilities: Record<string, unknown> | null, path: string[]) 
 /** One server's tools, resources and prompts, each in a tab whose state outlives switching tabs. */
 export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWorkbenchProps) {
   const inventory = useServerInventory(server.id);
+  const [roots] = useRoots(server.id);
   const started = useCallback(() => onRerun(null), [onRerun]);
   const openResource = useCallback(
     (uri: string) => {
@@ -82,6 +85,10 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
           <MessageSquare aria-hidden="true" />
           Prompts ({inv.prompts.length})
         </TabsTrigger>
+        <TabsTrigger value="roots">
+          <FolderTree aria-hidden="true" />
+          Roots ({roots.length})
+        </TabsTrigger>
       </TabsList>
       {/* Mounted throughout, so that a running call, its result and the typed arguments survive a look at another tab. */}
       <TabsContent value="tools" forceMount className={inactiveHidden}>
@@ -107,6 +114,9 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
       </TabsContent>
       <TabsContent value="prompts" forceMount className={inactiveHidden}>
         <PromptsTab serverId={server.id} prompts={inv.prompts} rerun={rerun} onRerunStarted={started} onOpenResource={openResource} />
+      </TabsContent>
+      <TabsContent value="roots">
+        <RootsTab serverId={server.id} />
       </TabsContent>
     </Tabs>
   );

@@ -11,8 +11,8 @@ import { AnnotationBadges } from "./annotation-badges";
 import { CallOptions, type ToolCallOptions } from "./call-options";
 import { CallOutput } from "./call-output";
 
-/** A tool as the workbench knows it; `execution` says whether it runs as an MCP task. */
-export type WorkbenchTool = ToolDefinition & { execution?: { taskSupport?: string } };
+/** A tool as the workbench knows it. */
+export type WorkbenchTool = ToolDefinition;
 
 interface ToolPanelProps {
   tool: WorkbenchTool;

@@ -22,10 +22,9 @@ interface ToolsTabProps extends RerunProps {
 
 function taskSupportOf(tool: WorkbenchTool, serverTasks: boolean): "required" | "optional" | undefined {
   if (!serverTasks) return undefined;
+  // MCP: a tool that declares nothing does not run as a task.
   const declared = tool.execution?.taskSupport;
-  if (declared === "required") return "required";
-  // Without a declaration (older discoveries keep none) the person decides.
-  return declared === "forbidden" ? undefined : "optional";
+  return declared === "required" || declared === "optional" ? declared : undefined;
 }
 
 export function ToolsTab({ serverId, tools, logging, tasks, rerun, onRerunStarted, onOpenResource }: ToolsTabProps) {

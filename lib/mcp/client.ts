@@ -3,6 +3,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ServerInfo } from "../db/schema";
 import type { OutboundPolicy } from "../net/address-policy";
 import { findOutboundError, type OutboundError } from "../net/errors";
@@ -48,6 +55,28 @@ export const DEFAULT_LIMITS: McpLimits = {
   maxResponseBytes: 5 * 1024 * 1024,
   maxPages: 20,
 };
+
+/**
+ * What the console declares as a client, on every connection: the workbench
+ * answers servers' requests for roots, form input (elicitation) and model
+ * answers (sampling), and a server may offer tools only to clients that do,
+ * so discovery declares the same to list what the workbench can run. Where no
+ * person is there to answer (discovery, checks, scans) the defaults below
+ * give no roots, decline input and refuse sampling.
+ */
+export const CLIENT_CAPABILITIES = {
+  roots: { listChanged: true },
+  sampling: {},
+  elicitation: { form: {} },
+};
+
+function answerWithoutPerson(client: Client) {
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+  client.setRequestHandler(ElicitRequestSchema, () => ({ action: "decline" as const }));
+  client.setRequestHandler(CreateMessageRequestSchema, () => {
+    throw new McpError(ErrorCode.InvalidRequest, "Nobody is there to answer a sampling request on this connection.");
+  });
+}
 
 /** How long closing waits for the server to end its session. */
 const TERMINATE_WAIT_MS = 1_000;
@@ -110,7 +139,8 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     setProtocolVersion(version);
   };
 
-  const client = new Client({ name: SITE.name, version }, { capabilities: {} });
+  const client = new Client({ name: SITE.name, version }, { capabilities: CLIENT_CAPABILITIES });
+  answerWithoutPerson(client);
   // Errors surface through the pending request; the default handler would only log them.
   client.onerror = () => {};
 

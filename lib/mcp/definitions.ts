@@ -10,8 +10,9 @@ import type {
  * What is kept of each discovered item, and its hash. The hash covers what
  * a model is shown (a tool's name, description, input and output schemas
  * and annotations; the equivalent for the other kinds), so that a changed
- * definition — a rug pull — changes the hash. The display title is kept but
- * not hashed.
+ * definition — a rug pull — changes the hash. The display title and a
+ * tool's execution hints (whether it runs as an MCP task) are kept but not
+ * hashed.
  */
 
 export type InventoryKind = "tool" | "resource" | "resource_template" | "prompt";
@@ -56,7 +57,7 @@ export function definitionHash(kind: InventoryKind, definition: Loose): string {
 
 export const definitionKey = (kind: InventoryKind, definition: Loose): string => String(definition[KEY_FIELD[kind]]);
 
-export const toolDefinition = (t: Loose) => pick(t, ["title", ...HASHED.tool]) as unknown as ToolDefinition;
+export const toolDefinition = (t: Loose) => pick(t, ["title", "execution", ...HASHED.tool]) as unknown as ToolDefinition;
 export const promptDefinition = (p: Loose) => pick(p, ["title", ...HASHED.prompt]) as unknown as PromptDefinition;
 export const resourceDefinition = (r: Loose) => pick(r, ["title", ...HASHED.resource]) as unknown as ResourceDefinition;
 export const templateDefinition = (r: Loose) =>

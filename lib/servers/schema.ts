@@ -153,6 +153,8 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** MCP tasks: "required", "optional", or (absent, "forbidden") not as a task. */
+  execution?: { taskSupport?: "required" | "optional" | "forbidden" };
 }
 export interface ResourceDefinition {
   uri: string;

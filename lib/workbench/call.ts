@@ -15,6 +15,7 @@ import { decryptedHeaders } from "../servers/headers";
 import { workbenchPool } from "./pool";
 import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage } from "./session";
+import type { ServerRequest } from "./server-requests";
 import type { CallTarget } from "./targets";
 
 /**
@@ -28,6 +29,8 @@ export interface CallEvents {
   onProgress?(progress: { progress: number; total?: number; message?: string }): void;
   onLog?(message: LogMessage): void;
   onTask?(task: { taskId: string; status: string; statusMessage?: string }): void;
+  /** Puts a request of the server (form input, sampling) to the person at the page. */
+  onServerRequest?(request: ServerRequest, signal: AbortSignal): Promise<Record<string, unknown>>;
 }
 
 export interface CallFailure {
@@ -115,7 +118,7 @@ async function send({ request, session, signal, events }: Attempt, options: Requ
       return client.request({ method: "prompts/get", params: request.params }, GetPromptResultSchema, options);
     case "tools/call": {
       const { name, arguments: args, task } = request.params;
-      // The SDK asks for progress (and resets the timeout on it); the session passes each notification on, in order.
+      // The SDK asks for progress; the session passes each notification on, in order.
       const withProgress: RequestOptions = { ...options, onprogress: () => {} };
       if (!task) return client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, withProgress);
       return runAsTask(session, { name, arguments: args }, { ...withProgress, task }, signal, events);
@@ -172,34 +175,88 @@ class AttemptError extends Error {
   }
 }
 
-function describeFailure(err: AttemptError, attempt: Attempt, timeoutMs: number): CallFailure {
+function describeFailure(err: AttemptError, attempt: Attempt): CallFailure {
   const reason = attempt.signal.reason;
   if (attempt.signal.aborted && reason instanceof Cancelled) return failure("cancelled", "The call was cancelled.");
   if (err.sessionReason) return fromMcpFailure(err.sessionReason);
   if (attempt.signal.aborted && reason instanceof McpFailure) return fromMcpFailure(reason);
-  if (err.original instanceof McpError && err.original.code === ErrorCode.RequestTimeout) {
-    return failure("upstream_timeout", `The server at ${displayUrl(attempt.target.url)} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
-  }
   return fromMcpFailure(attempt.session.connection.describe(err.original));
 }
 
+/**
+ * The call's timeout: it runs while the server is silent, starts again at
+ * each sign of life (progress, a task's status) and stands still while the
+ * server waits for the person to answer one of its requests.
+ */
+class Silence {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private waitingForPerson = 0;
+
+  constructor(
+    private readonly ms: number,
+    private readonly onTimeout: () => void,
+  ) {
+    this.restart();
+  }
+
+  restart() {
+    clearTimeout(this.timer);
+    if (this.waitingForPerson === 0) this.timer = setTimeout(this.onTimeout, this.ms);
+  }
+
+  async whilePersonAnswers<T>(work: () => Promise<T>): Promise<T> {
+    this.waitingForPerson += 1;
+    clearTimeout(this.timer);
+    try {
+      return await work();
+    } finally {
+      this.waitingForPerson -= 1;
+      this.restart();
+    }
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+  }
+}
+
 async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result: unknown; exchange?: CallExchange }> {
-  const { session, request } = attempt;
+  const { session, request, events } = attempt;
   let tap: CallTap | undefined;
   const fail = new AbortController();
   const signal = AbortSignal.any([attempt.signal, fail.signal]);
+  let silence: Silence | undefined;
   try {
     if (request.logLevel || session.connection.capabilities.logging) {
       // A server that declares logging but refuses the level still answers calls.
       await session.useLogLevel(request.logLevel ?? "info").catch(() => {});
     }
-    tap = session.tap(request.method, { onLog: attempt.events.onLog, onProgress: attempt.events.onProgress, fail: (f) => fail.abort(f) });
-    const result = await send({ ...attempt, signal }, { signal, timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: MAX_TOTAL_MS });
+    if (request.roots) await session.useRoots(request.roots);
+    const timedOut = new McpFailure("timeout", `The server at ${displayUrl(attempt.target.url)} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
+    const quiet = new Silence(timeoutMs, () => fail.abort(timedOut));
+    silence = quiet;
+    const { onServerRequest } = events;
+    tap = session.tap(request.method, {
+      onLog: events.onLog,
+      onProgress: (progress) => {
+        quiet.restart();
+        events.onProgress?.(progress);
+      },
+      onServerRequest: onServerRequest && ((asked, stop) => quiet.whilePersonAnswers(() => onServerRequest(asked, stop))),
+      fail: (f) => fail.abort(f),
+    });
+    const onTask: CallEvents["onTask"] = (task) => {
+      quiet.restart();
+      events.onTask?.(task);
+    };
+    // The SDK's own timeout is only the outer bound: the silence above is the call's.
+    const result = await send({ ...attempt, signal, events: { ...events, onTask } }, { signal, timeout: MAX_TOTAL_MS, maxTotalTimeout: MAX_TOTAL_MS });
     return { result, exchange: tap.exchange() };
   } catch (err) {
     const sessionReason = tap?.tooLarge ? tooLargeFailure() : fail.signal.aborted ? (fail.signal.reason as McpFailure) : undefined;
     throw new AttemptError(err, tap?.exchange(), sessionReason);
   } finally {
+    silence?.stop();
     tap?.dispose();
   }
 }
@@ -260,7 +317,7 @@ export async function executeCall(
             exchange,
           };
         }
-        return { ok: false, failure: describeFailure(failed, attempt, timeoutMs), durationMs: elapsed(), exchange };
+        return { ok: false, failure: describeFailure(failed, attempt), durationMs: elapsed(), exchange };
       }
     }
   } finally {

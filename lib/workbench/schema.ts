@@ -44,11 +44,25 @@ export const promptGetParams = z.object({
   arguments: z.record(z.string(), z.string().max(64 * 1024)).optional(),
 });
 
+/** Roots the workbench offers servers (MCP `roots/list`): the spec has them as file:// URIs. */
+export const MAX_ROOTS = 20;
+export const rootSchema = z.object({
+  uri: z
+    .string()
+    .trim()
+    .max(4096, "URIs are at most 4096 characters.")
+    .refine((uri) => /^file:\/\/\S*$/.test(uri), "A root is a file:// URI, such as file:///home/me/project."),
+  name: z.string().trim().max(256, "Names are at most 256 characters.").optional(),
+});
+export type Root = z.infer<typeof rootSchema>;
+
 const common = {
   /** Time allowed without any sign of life (progress resets it), up to MAX_TIMEOUT_MS. */
   timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS).optional(),
   /** The least severe server log message to receive, when the server supports logging. */
   logLevel: z.enum(LOG_LEVELS).optional(),
+  /** What the server gets when it asks for roots during this call and after it; the server is told when they change. */
+  roots: z.array(rootSchema).max(MAX_ROOTS, `At most ${MAX_ROOTS} roots.`).optional(),
 };
 
 export const callRequest = z.discriminatedUnion("method", [
@@ -96,10 +110,35 @@ export type CallStreamLine =
   | { type: "progress"; progress: number; total?: number; message?: string }
   | { type: "log"; level: string; logger?: string; data: unknown }
   | { type: "task"; taskId: string; status: string; statusMessage?: string }
+  | { type: "server-request"; id: string; kind: ServerRequestKind; params: Record<string, unknown> }
   | ({ type: "result" } & CallResponse)
   | { type: "error"; error: CallErrorCode; message: string; durationMs: number; exchange?: CallExchange };
 
 export const NDJSON = "application/x-ndjson";
+
+/**
+ * A request the server sends back during a streamed call, for the person at
+ * the workbench: form input (`elicitation/create`) or a model's answer
+ * (`sampling/createMessage`). The page answers it with
+ * `POST /api/workbench/requests/{id}`.
+ */
+export type ServerRequestKind = "elicitation" | "sampling";
+
+export const MAX_SAMPLING_TEXT = 64 * 1024;
+
+export const serverRequestReply = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("accept"),
+    /** Elicitation: the form's values. */
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
+    /** Sampling: the answer given in the model's place. */
+    text: z.string().max(MAX_SAMPLING_TEXT, `Answers are at most ${MAX_SAMPLING_TEXT / 1024} KiB.`).optional(),
+    model: z.string().trim().min(1, "Name the model.").max(128, "Model names are at most 128 characters.").optional(),
+  }),
+  z.object({ action: z.literal("decline") }),
+  z.object({ action: z.literal("cancel") }),
+]);
+export type ServerRequestReply = z.infer<typeof serverRequestReply>;
 
 export const historyQuery = z.object({
   serverId: z.uuid("Not a server id.").optional(),

@@ -6,14 +6,15 @@ import type { PlanHolder } from "../servers/limits";
 import { executeCall, type CallOutcome } from "./call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
+import { serverRequests } from "./server-requests";
 import { NDJSON, type CallRequest, type CallResponse, type CallStreamLine } from "./schema";
 import { findCallTarget, type CallTarget } from "./targets";
 
 /**
  * `POST /api/servers/{id}/call`: ownership, the daily quota, the call on a
  * pooled connection, then the history and the activity event. Answers JSON,
- * or NDJSON lines (progress, log messages, then the result) when asked for
- * with `Accept: application/x-ndjson`.
+ * or NDJSON lines (progress, log messages, the server's requests for the
+ * person, then the result) when asked for with `Accept: application/x-ndjson`.
  */
 
 export interface CallContext {
@@ -87,6 +88,10 @@ function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: 
             onProgress: (p) => write({ type: "progress", ...p }),
             onLog: (m) => write({ type: "log", ...m }),
             onTask: (t) => write({ type: "task", ...t }),
+            onServerRequest: (asked, stop) =>
+              serverRequests().ask(uid, asked, AbortSignal.any([stop, abort.signal]), (id) =>
+                write({ type: "server-request", id, kind: asked.kind, params: asked.params }),
+              ),
           },
         });
         write(

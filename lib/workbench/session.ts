@@ -1,18 +1,28 @@
 import "server-only";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { LoggingMessageNotificationSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  McpError,
+  type JSONRPCMessage,
+} from "@modelcontextprotocol/sdk/types.js";
 import { connectMcp, type McpTarget, type McpConnection } from "../mcp/client";
 import { McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
-import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel } from "./schema";
+import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "./schema";
+import type { ServerRequest } from "./server-requests";
 
 /**
  * A live MCP connection kept by the pool for the workbench, with what the
  * SDK does not offer per call: the raw JSON-RPC messages of each request,
  * its progress notifications in the order they arrived (the SDK drops one
  * that arrives just before the result), server log messages routed to the
- * calls that are running, the result size limit, and whether the
- * connection is still usable.
+ * calls that are running, the server's own requests (form input, sampling)
+ * passed to the call that can put them to a person, the roots it is given,
+ * the result size limit, and whether the connection is still usable.
  */
 
 export interface LogMessage {
@@ -38,6 +48,8 @@ export interface CallTap {
 interface Running {
   onLog?: (message: LogMessage) => void;
   onProgress?: (progress: ProgressMessage) => void;
+  /** Puts a request of the server to the person; absent when nobody can answer (an unstreamed call). */
+  onServerRequest?: (request: ServerRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
   fail: (failure: McpFailure) => void;
 }
 
@@ -71,6 +83,7 @@ export class WorkbenchSession {
   private readonly progressing = new Map<Token, Capture>();
   private readonly running = new Set<Running>();
   private logLevel: LogLevel | undefined;
+  private roots: Root[] = [];
   private closed = false;
 
   private constructor(readonly connection: McpConnection) {
@@ -95,6 +108,16 @@ export class WorkbenchSession {
     connection.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const entry: LogMessage = { level: params.level, data: params.data, ...(params.logger ? { logger: params.logger } : {}) };
       for (const call of this.running) call.onLog?.(entry);
+    });
+    const { client } = connection;
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: this.roots }));
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) =>
+      (await this.askPerson({ kind: "elicitation", params: request.params }, extra.signal)) ?? { action: "decline" },
+    );
+    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+      const answer = await this.askPerson({ kind: "sampling", params: request.params }, extra.signal);
+      if (!answer) throw new McpError(ErrorCode.InvalidRequest, "Sampling requests are answered only during a call run from the workbench page.");
+      return answer as never;
     });
     connection.client.onclose = () => {
       this.closed = true;
@@ -155,8 +178,21 @@ export class WorkbenchSession {
     this.logLevel = level;
   }
 
+  /** Gives the server these roots from now on, telling it when they changed. */
+  async useRoots(roots: Root[]): Promise<void> {
+    if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;
+    this.roots = roots;
+    await this.connection.client.sendRootsListChanged().catch(() => {});
+  }
+
   close(): Promise<void> {
     return this.connection.close();
+  }
+
+  /** The newest running call that can ask a person answers; undefined when none can. */
+  private askPerson(request: ServerRequest, signal: AbortSignal): Promise<Record<string, unknown>> | undefined {
+    const askers = [...this.running].filter((call) => call.onServerRequest);
+    return askers.at(-1)?.onServerRequest?.({ ...request, params: request.params as Record<string, unknown> }, signal);
   }
 
   private onProgress(params: unknown) {

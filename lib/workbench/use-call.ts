@@ -5,7 +5,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { track } from "@/lib/analytics/client";
 import { ApiError } from "@/lib/api/api-error";
 import { streamCall } from "./client";
-import type { CallExchange, CallRequest, CallStreamLine } from "./schema";
+import { useRoots } from "./roots-store";
+import type { CallExchange, CallRequest, CallStreamLine, ServerRequestKind } from "./schema";
 
 /** One call's life in the page: running with live progress and logs, then its result or error. */
 
@@ -16,19 +17,27 @@ export interface LogLine {
   time: number;
 }
 
+/** A request of the server to the person, announced during the call. */
+export interface AskedRequest {
+  id: string;
+  kind: ServerRequestKind;
+  params: Record<string, unknown>;
+}
+
 export interface CallState {
   status: "idle" | "running" | "done" | "failed" | "cancelled";
   request?: CallRequest;
   progress?: { progress: number; total?: number; message?: string };
   task?: { taskId: string; status: string; statusMessage?: string };
   logs: LogLine[];
+  requests: AskedRequest[];
   result?: unknown;
   durationMs?: number;
   exchange?: CallExchange;
   error?: { code: string; message: string };
 }
 
-const IDLE: CallState = { status: "idle", logs: [] };
+const IDLE: CallState = { status: "idle", logs: [], requests: [] };
 const HISTORY_SETTLE_MS = 1_500;
 
 function apply(state: CallState, line: CallStreamLine): CallState {
@@ -39,6 +48,8 @@ function apply(state: CallState, line: CallStreamLine): CallState {
       return { ...state, logs: [...state.logs, { level: line.level, logger: line.logger, data: line.data, time: Date.now() }] };
     case "task":
       return { ...state, task: { taskId: line.taskId, status: line.status, statusMessage: line.statusMessage } };
+    case "server-request":
+      return { ...state, requests: [...state.requests, { id: line.id, kind: line.kind, params: line.params }] };
     case "result":
       return { ...state, status: "done", result: line.result, durationMs: line.durationMs, exchange: line.exchange };
     case "error":
@@ -56,12 +67,15 @@ export function useCall(serverId: string) {
   const [state, setState] = useState<CallState>(IDLE);
   const controller = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
+  const [roots] = useRoots(serverId);
 
   // Leaving the page (or the server) cancels what is still running.
   useEffect(() => () => controller.current?.abort(), [serverId]);
 
   const run = useCallback(
-    async (request: CallRequest) => {
+    async (asked: CallRequest) => {
+      // The server asks for roots whenever it likes: each call brings the current ones.
+      const request: CallRequest = { ...asked, roots };
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -70,7 +84,7 @@ export function useCall(serverId: string) {
         if (controller.current === abort) setState(next);
       };
       const started = performance.now();
-      setState({ status: "running", request, logs: [] });
+      setState({ status: "running", request, logs: [], requests: [] });
       let answered = false;
       try {
         await streamCall(serverId, request, {
@@ -96,7 +110,7 @@ export function useCall(serverId: string) {
         void queryClient.invalidateQueries({ queryKey: ["workbench", "history"] });
       }
     },
-    [serverId, queryClient],
+    [serverId, queryClient, roots],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

@@ -6,8 +6,9 @@ import { PASSWORD, signInViaApi } from "./support";
 /**
  * The workbench against a real server-everything (free loopback port, clean
  * environment): every tool it offers run from its generated form, resources,
- * templates, prompts, ping, the history after a reload and a new sign-in,
- * and a cancelled call.
+ * templates, prompts, ping, the server's own requests (roots, form input,
+ * sampling) answered from the page, the history after a reload and a new
+ * sign-in, and a cancelled call.
  */
 
 let everything: RunningServer;
@@ -17,7 +18,8 @@ test.beforeAll(async () => {
   everything = await startEverything("streamableHttp");
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-  const client = new Client({ name: "e2e-check", version: "1.0.0" });
+  // What the console declares as a client: the server offers some tools only to clients that answer these requests.
+  const client = new Client({ name: "e2e-check", version: "1.0.0" }, { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${everything.origin}/mcp`)));
   toolNames = (await client.listTools()).tools.map((t) => t.name);
   await client.close();
@@ -183,6 +185,50 @@ test("runs every tool of server-everything from its generated form", async ({ pa
   await expect(out.getByText(/connection pools/).first()).toBeVisible();
   ran.add("simulate-research-query");
 
+  // Roots given on their tab reach the server (which asks again once told they changed).
+  await page.getByRole("tab", { name: /^Roots/ }).click();
+  await page.getByRole("button", { name: "Add a root" }).click();
+  await page.getByRole("textbox", { name: "Root 1 URI" }).fill("https://example.com/");
+  await page.getByRole("button", { name: "Save roots" }).click();
+  await expect(page.getByText("A root is a file:// URI, such as file:///home/me/project.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Root 1 URI" })).toBeFocused();
+  await page.getByRole("textbox", { name: "Root 1 URI" }).fill("file:///srv/e2e-project");
+  await page.getByRole("textbox", { name: /^Root 1 name/ }).fill("E2E project");
+  await page.getByRole("button", { name: "Save roots" }).click();
+  await expect(page.getByText("Saved 1 root: the next call gives them to the server.")).toBeVisible();
+  await page.getByRole("tab", { name: /^Tools/ }).click();
+  await chooseTool(page, "get-roots-list");
+  await expect(async () => {
+    out = await runTool(page, "get-roots-list");
+    await expect(out.getByText(/file:\/\/\/srv\/e2e-project/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  ran.add("get-roots-list");
+
+  // The server asks for input in the middle of the call: a form from its schema, checked before it goes.
+  await chooseTool(page, "trigger-elicitation-request");
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const eliciting = page.getByRole("region", { name: "Call of trigger-elicitation-request" });
+  const asked = eliciting.getByRole("form", { name: "Input the server asks for" });
+  await asked.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(asked.getByRole("textbox", { name: "String", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await asked.getByRole("textbox", { name: "String", exact: true }).fill("Ada Lovelace");
+  await asked.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(eliciting.getByRole("heading", { name: "Result of trigger-elicitation-request" })).toBeVisible({ timeout: 20_000 });
+  await expect(eliciting.getByText(/- Name: Ada Lovelace/)).toBeVisible();
+  ran.add("trigger-elicitation-request");
+
+  // Sampling: the person answers in the model's place.
+  await chooseTool(page, "trigger-sampling-request");
+  await page.getByRole("textbox", { name: "prompt" }).fill("Write a haiku about pools");
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const sampling = page.getByRole("region", { name: "Call of trigger-sampling-request" });
+  await expect(sampling.getByText(/Write a haiku about pools/)).toBeVisible();
+  await sampling.getByRole("textbox", { name: "Answer" }).fill("Connections wait, idle");
+  await sampling.getByRole("button", { name: "Send answer" }).click();
+  await expect(sampling.getByRole("heading", { name: "Result of trigger-sampling-request" })).toBeVisible({ timeout: 20_000 });
+  await expect(sampling.getByText(/Connections wait, idle/)).toBeVisible();
+  ran.add("trigger-sampling-request");
+
   expect([...ran].sort()).toEqual([...toolNames].sort());
 });
 
@@ -306,6 +352,23 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("list", { name: "Prompts" }).getByRole("button", { name: /^simple-prompt/ }).click();
     await page.getByRole("button", { name: "Get prompt" }).click();
     await expect(page.getByRole("group", { name: "Prompt messages" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+
+    // The server's requests, as the person sees them mid-call, and the roots.
+    await page.getByRole("tab", { name: /^Tools/ }).click();
+    await chooseTool(page, "trigger-elicitation-request");
+    await page.getByRole("button", { name: "Run tool" }).click();
+    await expect(page.getByRole("form", { name: "Input the server asks for" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await chooseTool(page, "trigger-sampling-request");
+    await page.getByRole("textbox", { name: "prompt" }).fill("Check the contrast");
+    await page.getByRole("button", { name: "Run tool" }).click();
+    await expect(page.getByRole("form", { name: "Answer in the model's place" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.getByRole("tab", { name: /^Roots/ }).click();
+    await page.getByRole("button", { name: "Add a root" }).click();
     expect(await axeViolations(page, ["#main"])).toEqual([]);
   });
 }

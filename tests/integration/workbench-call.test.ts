@@ -6,9 +6,11 @@ import { PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
+import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
 import { db } from "@/lib/db";
 import { activityEvents, rateLimits, users, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/workbench/pool";
+import { serverRequests } from "@/lib/workbench/server-requests";
 import type { CallStreamLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { createUser } from "../support/emulator";
@@ -169,7 +171,8 @@ describeEachDatabase("workbench calls", () => {
     for await (const line of streamCall(owner, id, { method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 } } }).lines()) {
       lines.push(line);
     }
-    expect(lines.map((l) => l.type)).toEqual(["progress", "progress", "result"]);
+    // The server may log meanwhile (it logs the roots it asked for after the handshake).
+    expect(lines.filter((l) => l.type !== "log").map((l) => l.type)).toEqual(["progress", "progress", "result"]);
   });
 
   it("keeps the caller's calls in the history, newest first, and records an activity event for each", async () => {
@@ -390,6 +393,93 @@ describeEachDatabase("workbench calls", () => {
     expect(patched.status).toBe(200);
     expect((await callServer(owner, serverId, { method: "ping" })).status).toBe(200);
     expect(proxy.count("initialize") - before).toBe(1);
+  });
+
+  describe("the server's own requests during a call", () => {
+    const reply = (who: Session, id: string, body: unknown) => api(replyPOST, `/api/workbench/requests/${id}`, who, { body, params: { id } });
+    const toolCall = (name: string, args: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+      method: "tools/call",
+      params: { name, arguments: args },
+      ...extra,
+    });
+
+    /** Reads lines up to the server's request, then the rest of the call on demand. */
+    async function untilAsked(lines: AsyncGenerator<CallStreamLine>) {
+      for (let step = await lines.next(); !step.done; step = await lines.next()) {
+        if (step.value.type === "server-request") return step.value;
+        if (step.value.type === "result" || step.value.type === "error") throw new Error(`the call ended first: ${JSON.stringify(step.value)}`);
+      }
+      throw new Error("the stream ended without a request");
+    }
+    async function lastLine(lines: AsyncGenerator<CallStreamLine>) {
+      let last: CallStreamLine | undefined;
+      for await (const line of lines) last = line;
+      return last;
+    }
+    const textOf = (line: CallStreamLine | undefined) =>
+      line?.type === "result" ? ((line.result as { content: { text: string }[] }).content.map((c) => c.text).join("\n")) : JSON.stringify(line);
+
+    it("puts a form to the person, checks the answer against the server's schema, and waits longer than the call's timeout", async () => {
+      const lines = streamCall(owner, serverId, toolCall("trigger-elicitation-request", {}, { timeoutMs: 1_000 })).lines();
+      const asked = await untilAsked(lines);
+      expect(asked).toMatchObject({ kind: "elicitation", params: { message: expect.any(String), requestedSchema: { required: ["name"] } } });
+
+      expect((await reply(other, asked.id, { action: "accept", content: { name: "Mallory" } })).status).toBe(404);
+      const invalid = await reply(owner, asked.id, { action: "accept", content: { email: "not an address" } });
+      expect(invalid.status).toBe(400);
+      expect(invalid.json.details.map((d: { path: string }) => d.path).sort()).toEqual(["/email", "/name"]);
+
+      // Longer than the call's 1 s timeout: the call waits for the person, not for the server.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const accepted = await reply(owner, asked.id, { action: "accept", content: { name: "Ada Lovelace", email: "ada@example.com" } });
+      expect(accepted.status).toBe(200);
+      const last = await lastLine(lines);
+      expect(textOf(last)).toContain("- Name: Ada Lovelace");
+      expect(textOf(last)).toContain("- Email: ada@example.com");
+      expect((await reply(owner, asked.id, { action: "decline" })).status).toBe(404);
+      expect(serverRequests().size).toBe(0);
+    });
+
+    it("sends the person's answer in the model's place for sampling, and a rejection as an error", async () => {
+      let lines = streamCall(owner, serverId, toolCall("trigger-sampling-request", { prompt: "Say hello", maxTokens: 20 })).lines();
+      let asked = await untilAsked(lines);
+      expect(asked.kind).toBe("sampling");
+      expect(JSON.stringify(asked.params.messages)).toContain("Say hello");
+      expect((await reply(owner, asked.id, { action: "accept", text: "" })).status).toBe(400);
+      expect((await reply(owner, asked.id, { action: "accept", text: "Hello from a person", model: "by-hand" })).status).toBe(200);
+      const answered = textOf(await lastLine(lines));
+      expect(answered).toContain("Hello from a person");
+      expect(answered).toContain("by-hand");
+
+      lines = streamCall(owner, serverId, toolCall("trigger-sampling-request", { prompt: "Again", maxTokens: 20 })).lines();
+      asked = await untilAsked(lines);
+      expect((await reply(owner, asked.id, { action: "decline" })).status).toBe(200);
+      const rejected = await lastLine(lines);
+      expect(rejected?.type === "result" && (rejected.result as { isError?: boolean }).isError).toBe(true);
+      expect(textOf(rejected)).toContain("The user rejected the sampling request.");
+    });
+
+    it("declines a form when nobody can answer it (an unstreamed call)", async () => {
+      const res = await callServer(owner, serverId, toolCall("trigger-elicitation-request"));
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.json.result)).toContain("User declined to provide the requested information.");
+    });
+
+    it("gives the server the call's roots, tells it when they change, and refuses roots that are not file URIs", async () => {
+      // The server keeps the list it was given and asks again once told it changed: a call soon after sees the new one.
+      const seen = (roots: { uri: string; name?: string }[]) =>
+        waitFor(async () => {
+          const res = await callServer(owner, serverId, toolCall("get-roots-list", {}, { roots }));
+          expect(res.status).toBe(200);
+          return roots.every((root) => JSON.stringify(res.json.result).includes(root.uri));
+        });
+      await seen([{ uri: "file:///srv/project-a", name: "Project A" }]);
+      await seen([{ uri: "file:///srv/project-b" }]);
+
+      const refused = await callServer(owner, serverId, toolCall("get-roots-list", {}, { roots: [{ uri: "https://example.com/" }] }));
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.json.details)).toContain("A root is a file:// URI");
+    });
   });
 
   it("closes a connection after it has been idle", async () => {

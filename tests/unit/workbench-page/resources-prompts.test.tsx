@@ -40,7 +40,7 @@ describe("the resources tab", () => {
 
     expect(screen.getByRole("heading", { name: "features.md" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Read resource" }));
-    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "resources/read", params: { uri: resources[0].uri } });
+    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "resources/read", params: { uri: resources[0].uri }, roots: [] });
     const output = await screen.findByRole("region", { name: `Call of ${resources[0].uri}` });
     expect(within(output).getByText("# Features")).toBeInTheDocument();
   });
@@ -62,7 +62,7 @@ describe("the resources tab", () => {
     await user.clear(field);
     await user.type(field, "5");
     await user.click(screen.getByRole("button", { name: "Read resource" }));
-    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "resources/read", params: { uri: "demo://resource/dynamic/text/5" } });
+    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "resources/read", params: { uri: "demo://resource/dynamic/text/5" }, roots: [] });
     expect(await screen.findByText("Resource 5")).toBeInTheDocument();
   });
 
@@ -102,7 +102,7 @@ describe("the prompts tab", () => {
 
     await user.type(screen.getByRole("textbox", { name: "city" }), "Lyon");
     await user.click(screen.getByRole("button", { name: "Get prompt" }));
-    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "prompts/get", params: { name: "args-prompt", arguments: { city: "Lyon" } } });
+    expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "prompts/get", params: { name: "args-prompt", arguments: { city: "Lyon" } }, roots: [] });
     const messages = await screen.findByRole("group", { name: "Prompt messages" });
     expect(within(messages).getByText("What's the weather in Lyon?")).toBeInTheDocument();
   });

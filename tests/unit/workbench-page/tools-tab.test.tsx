@@ -77,7 +77,7 @@ describe("the tools tab", () => {
     expect(mockStreamCall).toHaveBeenCalledTimes(1);
     const [serverId, request] = mockStreamCall.mock.calls[0];
     expect(serverId).toBe(SERVER);
-    expect(request).toEqual({ method: "tools/call", params: { name: "get-sum", arguments: { a: 2, b: 3 } }, timeoutMs: 60_000, logLevel: "info" });
+    expect(request).toEqual({ method: "tools/call", params: { name: "get-sum", arguments: { a: 2, b: 3 } }, timeoutMs: 60_000, logLevel: "info", roots: [] });
     expect(await screen.findByRole("progressbar", { name: "Call progress" })).toHaveAttribute("aria-valuenow", "1");
     expect(screen.getByRole("button", { name: "Run tool" })).toBeDisabled();
 
@@ -156,19 +156,23 @@ describe("the tools tab", () => {
     expect(mockStreamCall.mock.calls[0][1]).toMatchObject({ params: { name: "simulate-research-query", arguments: { topic: "pools" }, task: {} } });
   });
 
-  it("lets the person choose a task when the tool does not say, and never offers one the tool forbids", async () => {
+  it("lets the person choose a task when the tool allows one, and never offers one to a tool that forbids it or says nothing", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockResolvedValue(undefined);
-    const undeclared = { ...tools.find((t) => t.name === "get-env")!, name: "undeclared", execution: undefined };
-    renderTab({ tasks: true, tools: [...tools, undeclared] });
+    const base = tools.find((t) => t.name === "get-env")!;
+    const optional: WorkbenchTool = { ...base, name: "optional", execution: { taskSupport: "optional" } };
+    const undeclared: WorkbenchTool = { ...base, name: "undeclared", execution: undefined };
+    renderTab({ tasks: true, tools: [...tools, optional, undeclared] });
     await user.click(screen.getByRole("button", { name: /^echo/ }));
     expect(screen.queryByRole("switch", { name: /Run as a task/ })).not.toBeInTheDocument();
-
     await user.click(screen.getByRole("button", { name: /^undeclared/ }));
+    expect(screen.queryByRole("switch", { name: /Run as a task/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: /^optional/ }));
     const task = screen.getByRole("switch", { name: "Run as a task" });
     expect(task).not.toBeChecked();
     await user.click(task);
     await user.click(screen.getByRole("button", { name: "Run tool" }));
-    expect(mockStreamCall.mock.calls[0][1]).toMatchObject({ params: { name: "undeclared", task: {} } });
+    expect(mockStreamCall.mock.calls[0][1]).toMatchObject({ params: { name: "optional", task: {} } });
   });
 });
