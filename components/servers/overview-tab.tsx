@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/workbench/results/copy-button";
+import { clientConfig } from "@/lib/servers/client-config";
 import type { ServerDto } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
 import { formatEvery, formatLatency } from "./format";
@@ -114,6 +116,8 @@ export function OverviewTab({ server }: { server: ServerDto }) {
         </CardContent>
       </Card>
 
+      <ClientConfigCard server={server} />
+
       <Card className="gap-4 lg:col-span-2">
         <CardHeader>
           <CardTitle as="h2" className="text-base">About</CardTitle>
@@ -138,5 +142,26 @@ export function OverviewTab({ server }: { server: ServerDto }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function ClientConfigCard({ server }: { server: ServerDto }) {
+  const config = clientConfig(server);
+  return (
+    <Card className="gap-4 lg:col-span-2">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle as="h2" className="text-base">Use it in an MCP client</CardTitle>
+        <CopyButton text={() => config} label="Copy configuration" />
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <p className="text-sm text-muted-foreground">
+          An entry for the <code>mcpServers</code> file of clients such as Claude Code, VS Code or Cursor.
+          {server.headers.length > 0 ? " Header values are not shown here: put yours in place of the placeholders." : ""}
+        </p>
+        <pre aria-label="Client configuration" tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">
+          {config}
+        </pre>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,16 +1,17 @@
 "use client";
 
 import { MessageSquare, Square } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { PromptDefinition } from "@/lib/servers/schema";
 import { useCall } from "@/lib/workbench/use-call";
+import { useCompletion } from "@/lib/workbench/use-completion";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import type { CallRequest } from "@/lib/workbench/schema";
 import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+import { SuggestedInput } from "./suggested-input";
 
 /** Optional arguments left empty are not sent. */
 function requestFor(name: string, args: Record<string, string>): CallRequest {
@@ -20,10 +21,12 @@ function requestFor(name: string, args: Record<string, string>): CallRequest {
 interface PromptsTabProps extends RerunProps {
   serverId: string;
   prompts: PromptDefinition[];
+  /** The server suggests argument values (capability `completions`). */
+  completions: boolean;
   onOpenResource: (uri: string) => void;
 }
 
-export function PromptsTab({ serverId, prompts, rerun, onRerunStarted, onOpenResource }: PromptsTabProps) {
+export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStarted, onOpenResource }: PromptsTabProps) {
   const [selected, setSelected] = useState<string | null>(prompts[0]?.name ?? null);
   const [argsByPrompt, setArgsByPrompt] = useState<Record<string, Record<string, string>>>({});
   const [outputOf, setOutputOf] = useState<string | null>(null);
@@ -74,6 +77,7 @@ export function PromptsTab({ serverId, prompts, rerun, onRerunStarted, onOpenRes
           <PromptForm
             key={prompt.name}
             prompt={prompt}
+            suggest={completions ? serverId : null}
             values={argsByPrompt[prompt.name] ?? {}}
             onValues={(v) => setArgsByPrompt((all) => ({ ...all, [prompt.name]: v }))}
             running={call.state.status === "running"}
@@ -91,6 +95,7 @@ export function PromptsTab({ serverId, prompts, rerun, onRerunStarted, onOpenRes
 
 function PromptForm({
   prompt,
+  suggest,
   values,
   onValues,
   running,
@@ -98,6 +103,8 @@ function PromptForm({
   onCancel,
 }: {
   prompt: PromptDefinition;
+  /** The server to ask for suggestions, or null. */
+  suggest: string | null;
   values: Record<string, string>;
   onValues: (values: Record<string, string>) => void;
   running: boolean;
@@ -139,7 +146,11 @@ function PromptForm({
                 </span>
               ) : null}
             </Label>
-            <Input
+            <ArgumentInput
+              serverId={suggest}
+              prompt={prompt.name}
+              argument={arg.name}
+              values={values}
               id={`${id}-${arg.name}`}
               value={values[arg.name] ?? ""}
               onChange={(e) => onValues({ ...values, [arg.name]: e.target.value })}
@@ -176,4 +187,24 @@ function PromptForm({
       </div>
     </form>
   );
+}
+
+/** One argument's field, with the server's suggestions given what else is filled in. */
+function ArgumentInput({
+  serverId,
+  prompt,
+  argument,
+  values,
+  ...props
+}: { serverId: string | null; prompt: string; argument: string; values: Record<string, string> } & Omit<ComponentProps<typeof SuggestedInput>, "suggestions">) {
+  const context = Object.fromEntries(Object.entries(values).filter(([name, v]) => name !== argument && v !== ""));
+  const suggestions = useCompletion({
+    serverId: serverId ?? "",
+    enabled: serverId !== null,
+    ref: { type: "ref/prompt", name: prompt },
+    argument,
+    value: values[argument] ?? "",
+    context,
+  });
+  return <SuggestedInput {...props} suggestions={suggestions} />;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpen, Square } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,9 +9,11 @@ import { Label } from "@/components/ui/label";
 import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/servers/schema";
 import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
 import { useCall } from "@/lib/workbench/use-call";
+import { useCompletion } from "@/lib/workbench/use-completion";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+import { SuggestedInput } from "./suggested-input";
 
 /** What the panel shows: a listed resource, a template to fill, or any URI (a resource link's). */
 type Selection = { kind: "resource"; uri: string } | { kind: "template"; uriTemplate: string } | { kind: "uri"; uri: string };
@@ -20,10 +22,12 @@ interface ResourcesTabProps extends RerunProps {
   serverId: string;
   resources: ResourceDefinition[];
   templates: ResourceTemplateDefinition[];
+  /** The server suggests template variable values (capability `completions`). */
+  completions: boolean;
   onOpenResource: (uri: string) => void;
 }
 
-export function ResourcesTab({ serverId, resources, templates, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
+export function ResourcesTab({ serverId, resources, templates, completions, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
   const [selection, setSelection] = useState<Selection | null>(
     resources[0] ? { kind: "resource", uri: resources[0].uri } : templates[0] ? { kind: "template", uriTemplate: templates[0].uriTemplate } : null,
   );
@@ -103,6 +107,7 @@ export function ResourcesTab({ serverId, resources, templates, rerun, onRerunSta
           <TemplatePanel
             key={selection.uriTemplate}
             template={templates.find((t) => t.uriTemplate === selection.uriTemplate)!}
+            suggest={completions ? serverId : null}
             values={values[selection.uriTemplate] ?? {}}
             onValues={(v) => setValues((all) => ({ ...all, [selection.uriTemplate]: v }))}
             onRead={read}
@@ -165,6 +170,7 @@ function ResourcePanel({
 
 function TemplatePanel({
   template,
+  suggest,
   values,
   onValues,
   onRead,
@@ -172,6 +178,8 @@ function TemplatePanel({
   onCancel,
 }: {
   template: ResourceTemplateDefinition;
+  /** The server to ask for suggestions, or null. */
+  suggest: string | null;
   values: Record<string, string>;
   onValues: (values: Record<string, string>) => void;
   onRead: (uri: string) => void;
@@ -203,7 +211,11 @@ function TemplatePanel({
         return (
           <div key={name} className="grid gap-1">
             <Label htmlFor={`${id}-${name}`}>{name}</Label>
-            <Input
+            <VariableInput
+              serverId={suggest}
+              uriTemplate={template.uriTemplate}
+              variable={name}
+              values={values}
               id={`${id}-${name}`}
               value={values[name] ?? ""}
               onChange={(e) => onValues({ ...values, [name]: e.target.value })}
@@ -247,4 +259,24 @@ function AnyUriForm({ onRead, disabled }: { onRead: (uri: string) => void; disab
       </Button>
     </form>
   );
+}
+
+/** One template variable's field, with the server's suggestions given the other variables. */
+function VariableInput({
+  serverId,
+  uriTemplate,
+  variable,
+  values,
+  ...props
+}: { serverId: string | null; uriTemplate: string; variable: string; values: Record<string, string> } & Omit<ComponentProps<typeof SuggestedInput>, "suggestions">) {
+  const context = Object.fromEntries(Object.entries(values).filter(([name, v]) => name !== variable && v !== ""));
+  const suggestions = useCompletion({
+    serverId: serverId ?? "",
+    enabled: serverId !== null,
+    ref: { type: "ref/resource", uri: uriTemplate },
+    argument: variable,
+    value: values[variable] ?? "",
+    context,
+  });
+  return <SuggestedInput {...props} suggestions={suggestions} />;
 }

@@ -68,6 +68,7 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
 
   const logging = declares(server.capabilities, ["logging"]);
   const tasks = declares(server.capabilities, ["tasks", "requests", "tools", "call"]);
+  const completions = declares(server.capabilities, ["completions"]);
   const inactiveHidden = "data-[state=inactive]:hidden";
 
   return (
@@ -107,13 +108,14 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
           serverId={server.id}
           resources={inv.resources}
           templates={inv.resourceTemplates}
+          completions={completions}
           rerun={rerun}
           onRerunStarted={started}
           onOpenResource={openResource}
         />
       </TabsContent>
       <TabsContent value="prompts" forceMount className={inactiveHidden}>
-        <PromptsTab serverId={server.id} prompts={inv.prompts} rerun={rerun} onRerunStarted={started} onOpenResource={openResource} />
+        <PromptsTab serverId={server.id} prompts={inv.prompts} completions={completions} rerun={rerun} onRerunStarted={started} onOpenResource={openResource} />
       </TabsContent>
       <TabsContent value="roots">
         <RootsTab serverId={server.id} />

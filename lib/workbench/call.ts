@@ -99,6 +99,25 @@ async function openSession(target: CallTarget): Promise<WorkbenchSession> {
   return WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
 }
 
+const poolKey = (uid: string, target: CallTarget) => `${uid}:${target.id}`;
+
+/**
+ * Runs `work` on the user's pooled connection to `target`, for requests that
+ * are not calls (completions); a connection it finds broken is closed.
+ */
+export async function onPooledSession<T>(uid: string, target: CallTarget, work: (session: WorkbenchSession) => Promise<T>): Promise<T> {
+  const lease = await workbenchPool().acquire(poolKey(uid, target), target.version, () => openSession(target));
+  try {
+    const result = await work(lease.session);
+    lease.release();
+    return result;
+  } catch (err) {
+    if (notDelivered(err) || connectionLost(err)) lease.discard();
+    else lease.release();
+    throw err;
+  }
+}
+
 interface Attempt {
   request: CallRequest;
   target: CallTarget;
@@ -282,7 +301,7 @@ export async function executeCall(
   const total = setTimeout(() => control.abort(new McpFailure("timeout", `The call did not finish within ${MAX_TOTAL_MS / 60_000} minutes.`)), MAX_TOTAL_MS);
 
   const pool = workbenchPool();
-  const key = `${uid}:${target.id}`;
+  const key = poolKey(uid, target);
   try {
     for (let round = 0; ; round++) {
       if (control.signal.reason instanceof Cancelled) return { ok: false, failure: failure("cancelled", "The call was cancelled."), durationMs: elapsed() };

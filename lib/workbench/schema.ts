@@ -73,6 +73,29 @@ export const callRequest = z.discriminatedUnion("method", [
 ]);
 export type CallRequest = z.infer<typeof callRequest>;
 
+/**
+ * `POST /api/servers/{id}/complete`: suggestions for a prompt argument or a
+ * resource template variable (MCP `completion/complete`), asked for while
+ * the person types. Not a call: no history, no quota, its own rate limit.
+ */
+export const completeRequest = z.object({
+  ref: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("ref/prompt"), name }),
+    z.object({ type: z.literal("ref/resource"), uri: z.string().trim().min(1, "Enter a URI template.").max(4096, "URIs are at most 4096 characters.") }),
+  ]),
+  argument: z.object({ name, value: z.string().max(4096, "Values are at most 4096 characters.") }),
+  /** The other arguments already filled in, which may narrow the suggestions. */
+  context: z.object({ arguments: z.record(z.string(), z.string().max(4096)) }).optional(),
+});
+export type CompleteRequest = z.infer<typeof completeRequest>;
+
+export interface CompleteResponse {
+  values: string[];
+  /** How many the server has in all, when it says. */
+  total?: number;
+  hasMore?: boolean;
+}
+
 /** What a call targets, for lists and history: the tool or prompt name, the resource URI, nothing for ping. */
 export function targetOf(request: CallRequest): string | null {
   switch (request.method) {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { startEverything, type RunningServer } from "../support/mcp-server";
+import { CONSOLE_CLIENT_CAPABILITIES, startEverything, type RunningServer } from "../support/mcp-server";
 import { signInViaApi } from "./support";
 
 /**
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
   everything = await startEverything("streamableHttp");
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-  const client = new Client({ name: "e2e-check", version: "1.0.0" });
+  const client = new Client({ name: "e2e-check", version: "1.0.0" }, { capabilities: CONSOLE_CLIENT_CAPABILITIES });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${everything.origin}/mcp`)));
   const info = client.getServerVersion()!;
   const { tools } = await client.listTools();
@@ -82,6 +82,11 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   await expect(page.getByRole("heading", { level: 1, name: "Everything (e2e)" })).toBeVisible();
   await expect(definition(page.getByRole("tabpanel"), "Tools")).toHaveText(String(truth.tools.length));
   await expect(definition(page.getByRole("tabpanel"), "Name")).toHaveText(truth.name);
+  // Ready for another client, without the header's value.
+  const config = page.getByLabel("Client configuration");
+  await expect(config).toContainText(`"url": "${everything.origin}/mcp"`);
+  await expect(config).toContainText('"X-Trace": "<your X-Trace value>"');
+  await expect(config).not.toContainText("first-value-abcd");
   await page.getByRole("button", { name: "Refresh inventory" }).click();
   await expect(page.getByText("Inventory refreshed", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("button", { name: "Refresh inventory" })).toBeEnabled();

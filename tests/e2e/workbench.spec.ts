@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { startEverything, type RunningServer } from "../support/mcp-server";
+import { CONSOLE_CLIENT_CAPABILITIES, startEverything, type RunningServer } from "../support/mcp-server";
 import { PASSWORD, signInViaApi } from "./support";
 
 /**
@@ -18,8 +18,7 @@ test.beforeAll(async () => {
   everything = await startEverything("streamableHttp");
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-  // What the console declares as a client: the server offers some tools only to clients that answer these requests.
-  const client = new Client({ name: "e2e-check", version: "1.0.0" }, { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } } });
+  const client = new Client({ name: "e2e-check", version: "1.0.0" }, { capabilities: CONSOLE_CLIENT_CAPABILITIES });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${everything.origin}/mcp`)));
   toolNames = (await client.listTools()).tools.map((t) => t.name);
   await client.close();
@@ -261,6 +260,18 @@ test("reads a resource, fills a template, gets a prompt with arguments and pings
   await page.getByRole("button", { name: "Get prompt" }).click();
   out = page.getByRole("region", { name: "Call of args-prompt" });
   await expect(out.getByRole("group", { name: "Prompt messages" })).toContainText("Lyon");
+
+  // The server's suggestions while typing (completion/complete), narrowed by the other argument.
+  await page.getByRole("list", { name: "Prompts" }).getByRole("button", { name: /^completable-prompt/ }).click();
+  await page.getByRole("textbox", { name: "department" }).fill("Sa");
+  const offered = (field: Locator) => field.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
+  await expect.poll(() => offered(page.getByLabel("department"))).toEqual(["Sales"]);
+  await page.getByLabel("department").fill("Sales");
+  await expect.poll(() => offered(page.getByLabel("name"))).toEqual(["David", "Eve", "Frank"]);
+  await page.getByLabel("name").fill("Eve");
+  await page.getByRole("button", { name: "Get prompt" }).click();
+  out = page.getByRole("region", { name: "Call of completable-prompt" });
+  await expect(out.getByRole("group", { name: "Prompt messages" })).toContainText("Please promote Eve to the head of the Sales team.");
 });
 
 test("the history survives a reload, and runs a call again with one click", async ({ page }) => {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { POST as completePOST } from "@/app/api/servers/[id]/complete/route";
 import { PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
@@ -393,6 +394,28 @@ describeEachDatabase("workbench calls", () => {
     expect(patched.status).toBe(200);
     expect((await callServer(owner, serverId, { method: "ping" })).status).toBe(200);
     expect(proxy.count("initialize") - before).toBe(1);
+  });
+
+  it("suggests prompt arguments and template variables from the server, narrowed by what is filled in, without a history entry", async () => {
+    const complete = (who: Session, body: unknown, id = serverId) => api(completePOST, `/api/servers/${id}/complete`, who, { body, params: { id } });
+    const historyBefore = (await api(historyGET, "/api/workbench/history", owner)).json.calls.length;
+
+    const departments = await complete(owner, { ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "S" } });
+    expect(departments.status).toBe(200);
+    expect(departments.json.values).toEqual(["Sales", "Support"]);
+    const names = await complete(owner, {
+      ref: { type: "ref/prompt", name: "completable-prompt" },
+      argument: { name: "name", value: "" },
+      context: { arguments: { department: "Sales" } },
+    });
+    expect(names.json.values).toEqual(["David", "Eve", "Frank"]);
+    const ids = await complete(owner, { ref: { type: "ref/resource", uri: "demo://resource/dynamic/text/{resourceId}" }, argument: { name: "resourceId", value: "7" } });
+    expect(ids.json.values).toEqual(["7"]);
+
+    expect((await complete(other, { ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "" } })).status).toBe(404);
+    const invalid = await complete(owner, { ref: { type: "ref/elsewhere" }, argument: { name: "department", value: "" } });
+    expect(invalid.status).toBe(400);
+    expect((await api(historyGET, "/api/workbench/history", owner)).json.calls).toHaveLength(historyBefore);
   });
 
   describe("the server's own requests during a call", () => {

@@ -185,3 +185,10 @@ export async function startScriptedServer(state: ScriptedState): Promise<Running
   const port = await listen(server);
   return { port, origin: `http://127.0.0.1:${port}`, stop: () => closeServer(server, sockets) };
 }
+
+/**
+ * What the console declares as an MCP client: a test that asks a server
+ * directly what the console should see must declare the same, since servers
+ * offer some tools only to clients that answer roots, sampling and form input.
+ */
+export const CONSOLE_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } };

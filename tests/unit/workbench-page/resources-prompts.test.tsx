@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { PromptsTab } from "@/components/workbench-page/prompts-tab";
@@ -12,9 +12,14 @@ type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSign
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
 jest.mock("@/lib/workbench/client", () => ({ streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args) }));
 jest.mock("@/lib/analytics/client", () => ({ track: () => {} }));
+const mockApiSend = jest.fn();
+jest.mock("@/lib/api/client", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 
 beforeAll(installResizeObserver);
-beforeEach(() => mockStreamCall.mockReset());
+beforeEach(() => {
+  mockStreamCall.mockReset();
+  mockApiSend.mockReset();
+});
 jest.setTimeout(20_000);
 
 const SERVER = "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10";
@@ -36,7 +41,7 @@ describe("the resources tab", () => {
   it("reads a listed resource and shows its contents", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockImplementation(answer({ contents: [{ uri: resources[0].uri, mimeType: "text/markdown", text: "# Features" }] }));
-    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
 
     expect(screen.getByRole("heading", { name: "features.md" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Read resource" }));
@@ -48,7 +53,7 @@ describe("the resources tab", () => {
   it("fills a template's variables into its URI before reading, and asks for the missing ones", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockImplementation(answer({ contents: [{ uri: "demo://resource/dynamic/text/5", text: "Resource 5" }] }));
-    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
 
     await user.click(within(screen.getByRole("list", { name: "Resource templates" })).getByRole("button", { name: /Dynamic Text Resource/ }));
     await user.click(screen.getByRole("button", { name: "Read resource" }));
@@ -70,7 +75,7 @@ describe("the resources tab", () => {
     mockStreamCall.mockImplementation(answer({ contents: [{ uri: "demo://resource/session/a.gz", mimeType: "application/gzip", blob: "H4sIAAAAAAAAA8tIzcnJBwCGphA2BQAAAA==" }] }));
     const onRerunStarted = jest.fn();
     const rerun: Rerun = { serverId: SERVER, request: { method: "resources/read", params: { uri: "demo://resource/session/a.gz" } } };
-    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} rerun={rerun} onRerunStarted={onRerunStarted} onOpenResource={() => {}} />);
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} rerun={rerun} onRerunStarted={onRerunStarted} onOpenResource={() => {}} />);
     expect(await screen.findByRole("link", { name: /^Download a\.gz/ })).toBeInTheDocument();
     expect(onRerunStarted).toHaveBeenCalledTimes(1);
     expect(mockStreamCall).toHaveBeenCalledTimes(1);
@@ -93,7 +98,7 @@ describe("the prompts tab", () => {
   it("asks for required arguments, leaves out empty optional ones and shows the messages", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockImplementation(answer({ messages: [{ role: "user", content: { type: "text", text: "What's the weather in Lyon?" } }] }));
-    wrap(<PromptsTab serverId={SERVER} prompts={prompts} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+    wrap(<PromptsTab serverId={SERVER} prompts={prompts} completions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
 
     await user.click(screen.getByRole("button", { name: "Get prompt" }));
     expect(mockStreamCall).not.toHaveBeenCalled();
@@ -105,5 +110,36 @@ describe("the prompts tab", () => {
     expect(mockStreamCall.mock.calls[0][1]).toEqual({ method: "prompts/get", params: { name: "args-prompt", arguments: { city: "Lyon" } }, roots: [] });
     const messages = await screen.findByRole("group", { name: "Prompt messages" });
     expect(within(messages).getByText("What's the weather in Lyon?")).toBeInTheDocument();
+  });
+
+  it("offers the server's suggestions while an argument is typed, narrowed by the arguments already filled in", async () => {
+    const user = userEvent.setup({ delay: null });
+    const staff: Record<string, string[]> = { Engineering: ["Alice", "Bob"], Sales: ["David", "Eve"] };
+    mockApiSend.mockImplementation(async (_method: string, _path: string, body: { argument: { name: string; value: string }; context?: { arguments: Record<string, string> } }) => {
+      const pool = body.argument.name === "department" ? Object.keys(staff) : (staff[body.context?.arguments.department ?? ""] ?? []);
+      return { values: pool.filter((v) => v.startsWith(body.argument.value)) };
+    });
+    const completable = [{ name: "completable-prompt", arguments: [{ name: "department", required: true }, { name: "name", required: true }] }];
+    wrap(<PromptsTab serverId={SERVER} prompts={completable} completions rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+    const optionsOf = (field: HTMLElement) => [...(field as HTMLInputElement).list!.options].map((o) => o.value);
+
+    const department = screen.getByRole("textbox", { name: "department" });
+    await user.type(department, "E");
+    const suggested = await screen.findByRole("combobox", { name: "department" });
+    await waitFor(() => expect(optionsOf(suggested)).toEqual(["Engineering"]));
+    expect(mockApiSend).toHaveBeenLastCalledWith(
+      "POST",
+      `/api/servers/${SERVER}/complete`,
+      { ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "E" } },
+      expect.anything(),
+    );
+    await user.type(suggested, "ngineering");
+    await waitFor(() => expect(optionsOf(screen.getByRole("combobox", { name: "name" }))).toEqual(["Alice", "Bob"]));
+    expect(mockApiSend).toHaveBeenLastCalledWith(
+      "POST",
+      `/api/servers/${SERVER}/complete`,
+      expect.objectContaining({ argument: { name: "name", value: "" }, context: { arguments: { department: "Engineering" } } }),
+      expect.anything(),
+    );
   });
 });

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { completeArgument } from "@/lib/workbench/completion";
+import { completeRequest } from "@/lib/workbench/schema";
+
+export const POST = route(
+  { auth: "user", params: z.object({ id: z.string() }), body: completeRequest },
+  ({ user, params, body }) => completeArgument(user.uid, params.id, body),
+);
