@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpen, Square } from "lucide-react";
-import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useId, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,9 +10,11 @@ import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/serve
 import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
 import { useCall } from "@/lib/workbench/use-call";
 import { useCompletion } from "@/lib/workbench/use-completion";
+import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+import { ResourceUpdates, SubscribeButton } from "./resource-updates";
 import { SuggestedInput } from "./suggested-input";
 
 /** What the panel shows: a listed resource, a template to fill, or any URI (a resource link's). */
@@ -24,10 +26,12 @@ interface ResourcesTabProps extends RerunProps {
   templates: ResourceTemplateDefinition[];
   /** The server suggests template variable values (capability `completions`). */
   completions: boolean;
+  /** The server reports updates of subscribed resources (capability `resources.subscribe`). */
+  subscriptions: boolean;
   onOpenResource: (uri: string) => void;
 }
 
-export function ResourcesTab({ serverId, resources, templates, completions, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
+export function ResourcesTab({ serverId, resources, templates, completions, subscriptions, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
   const [selection, setSelection] = useState<Selection | null>(
     resources[0] ? { kind: "resource", uri: resources[0].uri } : templates[0] ? { kind: "template", uriTemplate: templates[0].uriTemplate } : null,
   );
@@ -35,6 +39,11 @@ export function ResourcesTab({ serverId, resources, templates, completions, reru
   const [readUri, setReadUri] = useState<string | null>(null);
   const call = useCall(serverId);
   const running = call.state.status === "running";
+  const live = useResourceSubscriptions(serverId, subscriptions);
+  const subscribeTo = (uri: string) =>
+    subscriptions ? (
+      <SubscribeButton subscribed={live.subscriptions.includes(uri)} pending={live.pending === uri} onToggle={() => void live.toggle(uri)} />
+    ) : null;
 
   function read(uri: string) {
     setReadUri(uri);
@@ -100,9 +109,18 @@ export function ResourcesTab({ serverId, resources, templates, completions, reru
           disabled={running}
         />
         {selection?.kind === "resource" ? (
-          <ResourcePanel resource={resources.find((r) => r.uri === selection.uri)} uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} />
+          <ResourcePanel
+            resource={resources.find((r) => r.uri === selection.uri)}
+            uri={selection.uri}
+            onRead={read}
+            running={running}
+            onCancel={call.cancel}
+            extra={subscribeTo(selection.uri)}
+          />
         ) : null}
-        {selection?.kind === "uri" ? <ResourcePanel uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} /> : null}
+        {selection?.kind === "uri" ? (
+          <ResourcePanel uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} extra={subscribeTo(selection.uri)} />
+        ) : null}
         {selection?.kind === "template" ? (
           <TemplatePanel
             key={selection.uriTemplate}
@@ -115,13 +133,22 @@ export function ResourcesTab({ serverId, resources, templates, completions, reru
             onCancel={call.cancel}
           />
         ) : null}
+        <ResourceUpdates
+          subscriptions={live.subscriptions}
+          updates={live.updates}
+          error={live.error}
+          onRead={(uri) => {
+            setSelection(selectionOf(uri));
+            read(uri);
+          }}
+        />
         {readUri ? <CallOutput state={call.state} title={readUri} onOpenResource={onOpenResource} /> : null}
       </div>
     </div>
   );
 }
 
-function ReadButtons({ running, onCancel, disabled }: { running: boolean; onCancel: () => void; disabled?: boolean }) {
+function ReadButtons({ running, onCancel, disabled, extra }: { running: boolean; onCancel: () => void; disabled?: boolean; extra?: ReactNode }) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" disabled={running || disabled}>
@@ -134,6 +161,7 @@ function ReadButtons({ running, onCancel, disabled }: { running: boolean; onCanc
           Cancel
         </Button>
       ) : null}
+      {extra}
     </div>
   );
 }
@@ -144,12 +172,15 @@ function ResourcePanel({
   onRead,
   running,
   onCancel,
+  extra,
 }: {
   resource?: ResourceDefinition;
   uri: string;
   onRead: (uri: string) => void;
   running: boolean;
   onCancel: () => void;
+  /** More actions next to Read (subscribing). */
+  extra?: ReactNode;
 }) {
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -163,7 +194,7 @@ function ResourcePanel({
       </div>
       <code className="text-xs break-all text-muted-foreground">{uri}</code>
       {resource?.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{resource.description}</p> : null}
-      <ReadButtons running={running} onCancel={onCancel} />
+      <ReadButtons running={running} onCancel={onCancel} extra={extra} />
     </form>
   );
 }

@@ -69,6 +69,7 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
   const logging = declares(server.capabilities, ["logging"]);
   const tasks = declares(server.capabilities, ["tasks", "requests", "tools", "call"]);
   const completions = declares(server.capabilities, ["completions"]);
+  const subscriptions = (server.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true;
   const inactiveHidden = "data-[state=inactive]:hidden";
 
   return (
@@ -109,6 +110,7 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
           resources={inv.resources}
           templates={inv.resourceTemplates}
           completions={completions}
+          subscriptions={subscriptions}
           rerun={rerun}
           onRerunStarted={started}
           onOpenResource={openResource}

@@ -9,10 +9,11 @@ import {
   McpError,
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { HttpError } from "../http/errors";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { decryptedHeaders } from "../servers/headers";
-import { workbenchPool } from "./pool";
+import { workbenchPool, type Lease } from "./pool";
 import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage } from "./session";
 import type { ServerRequest } from "./server-requests";
@@ -66,6 +67,12 @@ function fromMcpFailure(f: McpFailure): CallFailure {
   return failure("upstream_error", f.message);
 }
 
+/** A failure of the connection itself (to open it, or of a request that is not a call) as the API answers it. */
+export function upstreamHttpError(err: unknown): HttpError {
+  const f = fromMcpFailure(err instanceof McpFailure ? err : new McpFailure("protocol", err instanceof Error ? err.message : String(err)));
+  return new HttpError(f.status, f.code, f.message);
+}
+
 class Cancelled extends Error {}
 
 function causeCode(err: unknown): string | undefined {
@@ -101,12 +108,17 @@ async function openSession(target: CallTarget): Promise<WorkbenchSession> {
 
 const poolKey = (uid: string, target: CallTarget) => `${uid}:${target.id}`;
 
+/** The user's pooled connection to `target`, held until released (a stream of the server's notifications holds it). */
+export function leaseSession(uid: string, target: CallTarget): Promise<Lease> {
+  return workbenchPool().acquire(poolKey(uid, target), target.version, () => openSession(target));
+}
+
 /**
  * Runs `work` on the user's pooled connection to `target`, for requests that
  * are not calls (completions); a connection it finds broken is closed.
  */
 export async function onPooledSession<T>(uid: string, target: CallTarget, work: (session: WorkbenchSession) => Promise<T>): Promise<T> {
-  const lease = await workbenchPool().acquire(poolKey(uid, target), target.version, () => openSession(target));
+  const lease = await leaseSession(uid, target);
   try {
     const result = await work(lease.session);
     lease.release();

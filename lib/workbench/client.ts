@@ -3,7 +3,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, errorDetail } from "@/lib/api/api-error";
 import { apiGet, apiSend } from "@/lib/api/client";
-import { NDJSON, type CallRequest, type CallResponse, type CallStreamLine, type HistoryDetail, type HistoryResponse } from "./schema";
+import {
+  NDJSON,
+  type CallRequest,
+  type CallResponse,
+  type CallStreamLine,
+  type HistoryDetail,
+  type HistoryResponse,
+  type ServerEventLine,
+} from "./schema";
 
 /**
  * The workbench in the browser: a call streamed as NDJSON lines (progress
@@ -53,24 +61,43 @@ export async function streamCall(
   }
   if (!res.ok || !res.body) throw await errorFrom(res);
 
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
   let finished = false;
+  await readLines<CallStreamLine>(res.body, (line) => {
+    finished ||= line.type === "result" || line.type === "error";
+    onLine(line);
+  });
+  if (!finished) throw new ApiError(0, "Network Error", "The connection to the console ended before the call finished.");
+}
+
+/** Hands each NDJSON line of `body` to `onLine` as it arrives, until the stream ends. */
+async function readLines<T>(body: ReadableStream<BufferSource>, onLine: (line: T) => void): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) break;
+    if (done) return;
     buffered += value;
     let newline: number;
     while ((newline = buffered.indexOf("\n")) >= 0) {
       const text = buffered.slice(0, newline).trim();
       buffered = buffered.slice(newline + 1);
-      if (!text) continue;
-      const line = JSON.parse(text) as CallStreamLine;
-      finished ||= line.type === "result" || line.type === "error";
-      onLine(line);
+      if (text) onLine(JSON.parse(text) as T);
     }
   }
-  if (!finished) throw new ApiError(0, "Network Error", "The connection to the console ended before the call finished.");
+}
+
+/**
+ * Listens to the server's notifications between calls until `signal` ends
+ * it; resolves when the console closes the stream (the caller reconnects).
+ */
+export async function listenToServer(serverId: string, { signal, onLine }: { signal: AbortSignal; onLine: (line: ServerEventLine) => void }): Promise<void> {
+  const res = await fetch(`/api/servers/${encodeURIComponent(serverId)}/events`, {
+    credentials: "include",
+    headers: { Accept: NDJSON, "Cache-Control": "no-cache" },
+    signal,
+  });
+  if (!res.ok || !res.body) throw await errorFrom(res);
+  await readLines<ServerEventLine>(res.body, onLine);
 }
 
 export function useHistory(serverId?: string) {

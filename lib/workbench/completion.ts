@@ -1,8 +1,7 @@
 import "server-only";
 import { HttpError } from "../http/errors";
-import { McpFailure } from "../mcp/errors";
 import { enforce } from "../rate-limit/service";
-import { onPooledSession } from "./call";
+import { onPooledSession, upstreamHttpError } from "./call";
 import type { CompleteRequest, CompleteResponse } from "./schema";
 import { findCallTarget } from "./targets";
 
@@ -17,8 +16,6 @@ const LIMIT_PER_MINUTE = 600;
 const TIMEOUT_MS = 5_000;
 /** MCP caps one answer at 100 values. */
 const MAX_VALUES = 100;
-
-const STATUS_OF: Partial<Record<McpFailure["kind"], number>> = { timeout: 504, refused: 400 };
 
 export async function completeArgument(uid: string, serverId: string, request: CompleteRequest): Promise<CompleteResponse> {
   await enforce(`workbench-complete:${uid}`, LIMIT_PER_MINUTE, 60, "Too many suggestions asked for. Wait a moment.");
@@ -39,8 +36,6 @@ export async function completeArgument(uid: string, serverId: string, request: C
       };
     });
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const failure = err instanceof McpFailure ? err : new McpFailure("protocol", String(err));
-    throw new HttpError(STATUS_OF[failure.kind] ?? 502, "upstream_error", failure.message);
+    throw err instanceof HttpError ? err : upstreamHttpError(err);
   }
 }

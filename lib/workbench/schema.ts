@@ -96,6 +96,26 @@ export interface CompleteResponse {
   hasMore?: boolean;
 }
 
+/**
+ * `GET /api/servers/{id}/events`: what the server says between calls, as
+ * NDJSON lines, for as long as the page listens. `POST` and `DELETE`
+ * `/api/servers/{id}/subscriptions` (`{uri}`) choose the resources whose
+ * updates it reports.
+ */
+export type ServerEventLine =
+  | { type: "ready"; subscriptions: string[] }
+  | { type: "heartbeat" }
+  | { type: "resource-updated"; uri: string }
+  | { type: "list-changed"; list: "tools" | "resources" | "prompts" }
+  | { type: "log"; level: string; logger?: string; data: unknown }
+  | { type: "closed" };
+
+export const subscriptionRequest = resourceReadParams;
+
+export interface SubscriptionsResponse {
+  subscriptions: string[];
+}
+
 /** What a call targets, for lists and history: the tool or prompt name, the resource URI, nothing for ping. */
 export function targetOf(request: CallRequest): string | null {
   switch (request.method) {

@@ -7,6 +7,10 @@ import {
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
 import { connectMcp, type McpTarget, type McpConnection } from "../mcp/client";
@@ -22,7 +26,9 @@ import type { ServerRequest } from "./server-requests";
  * that arrives just before the result), server log messages routed to the
  * calls that are running, the server's own requests (form input, sampling)
  * passed to the call that can put them to a person, the roots it is given,
- * the result size limit, and whether the connection is still usable.
+ * resource subscriptions and the notifications that come between calls
+ * (for whoever watches), the result size limit, and whether the connection
+ * is still usable.
  */
 
 export interface LogMessage {
@@ -36,6 +42,13 @@ export interface ProgressMessage {
   total?: number;
   message?: string;
 }
+
+/** What the server says between calls, for a watcher (the page's event stream). */
+export type SessionEvent =
+  | { type: "resource-updated"; uri: string }
+  | { type: "list-changed"; list: "tools" | "resources" | "prompts" }
+  | ({ type: "log" } & LogMessage)
+  | { type: "closed" };
 
 /** A running call's window on the session. */
 export interface CallTap {
@@ -84,6 +97,8 @@ export class WorkbenchSession {
   private readonly running = new Set<Running>();
   private logLevel: LogLevel | undefined;
   private roots: Root[] = [];
+  private readonly watchers = new Set<(event: SessionEvent) => void>();
+  private readonly subscribed = new Set<string>();
   private closed = false;
 
   private constructor(readonly connection: McpConnection) {
@@ -105,11 +120,17 @@ export class WorkbenchSession {
       if ("method" in message && message.method === "notifications/progress") this.onProgress(message.params);
       receive?.(isResponse(message) ? this.inspect(message) : message, extra);
     };
-    connection.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    const { client } = connection;
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const entry: LogMessage = { level: params.level, data: params.data, ...(params.logger ? { logger: params.logger } : {}) };
       for (const call of this.running) call.onLog?.(entry);
+      // Between calls, the watchers hear it instead.
+      if (this.running.size === 0) this.emit({ type: "log", ...entry });
     });
-    const { client } = connection;
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => this.emit({ type: "resource-updated", uri: params.uri }));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "tools" }));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "resources" }));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "prompts" }));
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: this.roots }));
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) =>
       (await this.askPerson({ kind: "elicitation", params: request.params }, extra.signal)) ?? { action: "decline" },
@@ -121,6 +142,7 @@ export class WorkbenchSession {
     });
     connection.client.onclose = () => {
       this.closed = true;
+      this.emit({ type: "closed" });
     };
     connection.client.onerror = (err) => {
       // A streamed answer cut by the size guard never resolves its request: end the calls waiting on it.
@@ -178,6 +200,28 @@ export class WorkbenchSession {
     this.logLevel = level;
   }
 
+  /** Hears what the server says between calls until the returned function is called. */
+  watch(listener: (event: SessionEvent) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  /** The resources this connection is subscribed to. */
+  get subscriptions(): string[] {
+    return [...this.subscribed];
+  }
+
+  async subscribe(uri: string): Promise<void> {
+    await this.connection.client.subscribeResource({ uri }, this.connection.requestOptions());
+    this.subscribed.add(uri);
+  }
+
+  async unsubscribe(uri: string): Promise<void> {
+    if (!this.subscribed.has(uri)) return;
+    await this.connection.client.unsubscribeResource({ uri }, this.connection.requestOptions());
+    this.subscribed.delete(uri);
+  }
+
   /** Gives the server these roots from now on, telling it when they changed. */
   async useRoots(roots: Root[]): Promise<void> {
     if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;
@@ -187,6 +231,10 @@ export class WorkbenchSession {
 
   close(): Promise<void> {
     return this.connection.close();
+  }
+
+  private emit(event: SessionEvent) {
+    for (const watcher of this.watchers) watcher(event);
   }
 
   /** The newest running call that can ask a person answers; undefined when none can. */

@@ -244,6 +244,18 @@ test("reads a resource, fills a template, gets a prompt with arguments and pings
   let out = page.getByRole("region", { name: "Call of demo://resource/static/document/architecture.md" });
   await expect(out.getByRole("group", { name: "Resource contents" })).toContainText("Architecture");
 
+  // Subscribed, the page hears the server's updates of the resource between calls.
+  await page.getByRole("button", { name: "Subscribe to updates" }).click();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("tab", { name: /^Tools/ }).click();
+  await chooseTool(page, "toggle-subscriber-updates");
+  await runTool(page, "toggle-subscriber-updates");
+  await page.getByRole("tab", { name: /^Resources/ }).click();
+  const updates = page.getByRole("log", { name: "Resource updates" });
+  await expect(updates.getByRole("listitem").filter({ hasText: "demo://resource/static/document/architecture.md changed" }).first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("button", { name: "Subscribe to updates" })).toHaveAttribute("aria-pressed", "false");
+
   await page.getByRole("list", { name: "Resource templates" }).getByRole("button", { name: /Dynamic Text Resource/ }).click();
   await page.getByRole("button", { name: "Read resource" }).click();
   await expect(page.getByText("Enter a value for resourceId.")).toBeVisible();
@@ -358,6 +370,11 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Read resource" }).click();
     await expect(page.getByText(/^Enter a value for/)).toBeVisible();
     expect(await axeViolations(page, ["#main"])).toEqual([]);
+    await page.getByRole("list", { name: "Resources" }).getByRole("button").first().click();
+    await page.getByRole("button", { name: "Subscribe to updates" }).click();
+    await expect(page.getByRole("log", { name: "Resource updates" })).toBeVisible();
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
 
     await page.getByRole("tab", { name: /^Prompts/ }).click();
     await page.getByRole("list", { name: "Prompts" }).getByRole("button", { name: /^simple-prompt/ }).click();

@@ -3,6 +3,8 @@ import { NextRequest } from "next/server";
 import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as completePOST } from "@/app/api/servers/[id]/complete/route";
+import { GET as eventsGET } from "@/app/api/servers/[id]/events/route";
+import { DELETE as unsubscribeDELETE, POST as subscribePOST } from "@/app/api/servers/[id]/subscriptions/route";
 import { PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
@@ -12,7 +14,7 @@ import { db } from "@/lib/db";
 import { activityEvents, rateLimits, users, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/workbench/pool";
 import { serverRequests } from "@/lib/workbench/server-requests";
-import type { CallStreamLine } from "@/lib/workbench/schema";
+import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { createUser } from "../support/emulator";
 import { call, ORIGIN, type CallOptions } from "../support/http";
@@ -80,6 +82,26 @@ const callServer = (who: Session, id: string, body: unknown, opts: CallOptions =
 
 const echo = (message: string) => ({ method: "tools/call", params: { name: "echo", arguments: { message } } });
 
+/** The NDJSON lines of a streamed answer, as they arrive. */
+async function* ndjson<T>(response: Promise<Response>): AsyncGenerator<T> {
+  const res = await response;
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      yield JSON.parse(buffered.slice(0, newline)) as T;
+      buffered = buffered.slice(newline + 1);
+    }
+  }
+}
+
 /** Sends a streaming call; returns the lines as they arrive and a way to abort the request. */
 function streamCall(who: Session, id: string, body: unknown) {
   const abort = new AbortController();
@@ -90,25 +112,14 @@ function streamCall(who: Session, id: string, body: unknown) {
     signal: abort.signal,
   });
   const response = callPOST(req, { params: Promise.resolve({ id }) });
-  async function* lines(): AsyncGenerator<CallStreamLine> {
-    const res = await response;
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("application/x-ndjson");
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffered = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffered += decoder.decode(value, { stream: true });
-      let newline: number;
-      while ((newline = buffered.indexOf("\n")) >= 0) {
-        yield JSON.parse(buffered.slice(0, newline)) as CallStreamLine;
-        buffered = buffered.slice(newline + 1);
-      }
-    }
-  }
-  return { lines, abort: () => abort.abort() };
+  return { lines: () => ndjson<CallStreamLine>(response), abort: () => abort.abort() };
+}
+
+/** Listens to the server's notifications between calls. */
+function listen(who: Session, id: string) {
+  const abort = new AbortController();
+  const req = new NextRequest(`${ORIGIN}/api/servers/${id}/events`, { headers: who.headers, signal: abort.signal });
+  return { lines: ndjson<ServerEventLine>(eventsGET(req, { params: Promise.resolve({ id }) })), abort: () => abort.abort() };
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000) {
@@ -416,6 +427,45 @@ describeEachDatabase("workbench calls", () => {
     const invalid = await complete(owner, { ref: { type: "ref/elsewhere" }, argument: { name: "department", value: "" } });
     expect(invalid.status).toBe(400);
     expect((await api(historyGET, "/api/workbench/history", owner)).json.calls).toHaveLength(historyBefore);
+  });
+
+  it("subscribes to a resource and streams its updates between calls, until unsubscribed", async () => {
+    const uri = "demo://resource/static/document/architecture.md";
+    const subscribe = (who: Session) => api(subscribePOST, `/api/servers/${serverId}/subscriptions`, who, { body: { uri }, params: { id: serverId } });
+    expect((await subscribe(other)).status).toBe(404);
+    const subscribed = await subscribe(owner);
+    expect(subscribed.status).toBe(200);
+    expect(subscribed.json.subscriptions).toEqual([uri]);
+
+    const events = listen(owner, serverId);
+    expect((await events.lines.next()).value).toEqual({ type: "ready", subscriptions: [uri] });
+    // server-everything sends updates of subscribed resources once this tool is on (at once, then every 5 s).
+    expect((await callServer(owner, serverId, { method: "tools/call", params: { name: "toggle-subscriber-updates", arguments: {} } })).status).toBe(200);
+    let update: ServerEventLine | undefined;
+    for (let step = await events.lines.next(); !step.done; step = await events.lines.next()) {
+      if (step.value.type === "resource-updated") {
+        update = step.value;
+        break;
+      }
+    }
+    expect(update).toEqual({ type: "resource-updated", uri });
+
+    const gone = await api(unsubscribeDELETE, `/api/servers/${serverId}/subscriptions?uri=${encodeURIComponent(uri)}`, owner, {
+      method: "DELETE",
+      params: { id: serverId },
+    });
+    expect(gone.json.subscriptions).toEqual([]);
+    await callServer(owner, serverId, { method: "tools/call", params: { name: "toggle-subscriber-updates", arguments: {} } });
+
+    // Once the page stops listening, the connection is let go: it closes when idle.
+    workbenchPool().configure({ idleMs: 150 });
+    try {
+      const ended = proxy.count("DELETE");
+      events.abort();
+      await waitFor(() => proxy.count("DELETE") > ended);
+    } finally {
+      workbenchPool().configure({ idleMs: 5 * 60_000 });
+    }
   });
 
   describe("the server's own requests during a call", () => {

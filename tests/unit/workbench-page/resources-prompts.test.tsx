@@ -1,16 +1,21 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { PromptsTab } from "@/components/workbench-page/prompts-tab";
 import type { Rerun } from "@/components/workbench-page/rerun";
 import { ResourcesTab } from "@/components/workbench-page/resources-tab";
-import type { CallRequest, CallStreamLine } from "@/lib/workbench/schema";
+import type { CallRequest, CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { installResizeObserver } from "../workbench/jsdom-gaps";
 
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
-jest.mock("@/lib/workbench/client", () => ({ streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args) }));
+type Listen = (serverId: string, opts: { signal: AbortSignal; onLine: (line: ServerEventLine) => void }) => Promise<void>;
+const mockListen = jest.fn<ReturnType<Listen>, Parameters<Listen>>();
+jest.mock("@/lib/workbench/client", () => ({
+  streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
+  listenToServer: (...args: Parameters<Listen>) => mockListen(...args),
+}));
 jest.mock("@/lib/analytics/client", () => ({ track: () => {} }));
 const mockApiSend = jest.fn();
 jest.mock("@/lib/api/client", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
@@ -19,6 +24,7 @@ beforeAll(installResizeObserver);
 beforeEach(() => {
   mockStreamCall.mockReset();
   mockApiSend.mockReset();
+  mockListen.mockReset();
 });
 jest.setTimeout(20_000);
 
@@ -41,7 +47,7 @@ describe("the resources tab", () => {
   it("reads a listed resource and shows its contents", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockImplementation(answer({ contents: [{ uri: resources[0].uri, mimeType: "text/markdown", text: "# Features" }] }));
-    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} subscriptions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
 
     expect(screen.getByRole("heading", { name: "features.md" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Read resource" }));
@@ -50,10 +56,41 @@ describe("the resources tab", () => {
     expect(within(output).getByText("# Features")).toBeInTheDocument();
   });
 
+  it("subscribes to a resource, shows the updates the server sends while subscribed, and reads one again", async () => {
+    const user = userEvent.setup({ delay: null });
+    const uri = resources[0].uri;
+    mockApiSend.mockImplementation(async (method: string) => ({ subscriptions: method === "POST" ? [uri] : [] }));
+    let say: (line: ServerEventLine) => void = () => {};
+    mockListen.mockImplementation((_id, { signal, onLine }) => {
+      say = onLine;
+      return new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+    });
+    mockStreamCall.mockImplementation(answer({ contents: [{ uri, text: "# Features" }] }));
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} subscriptions rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+
+    expect(mockListen).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Subscribe to updates" }));
+    expect(mockApiSend).toHaveBeenLastCalledWith("POST", `/api/servers/${SERVER}/subscriptions`, { uri });
+    expect(await screen.findByRole("button", { name: "Unsubscribe" })).toHaveAttribute("aria-pressed", "true");
+    expect(mockListen).toHaveBeenCalledTimes(1);
+    act(() => say({ type: "ready", subscriptions: [uri] }));
+    act(() => say({ type: "resource-updated", uri }));
+    const log = screen.getByRole("log", { name: "Resource updates" });
+    expect(within(log).getByText(uri)).toBeInTheDocument();
+    await user.click(within(log).getByRole("button", { name: `Read it again (${uri})` }));
+    expect(mockStreamCall.mock.calls[0][1]).toMatchObject({ method: "resources/read", params: { uri } });
+
+    await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    expect(mockApiSend).toHaveBeenLastCalledWith("DELETE", `/api/servers/${SERVER}/subscriptions?uri=${encodeURIComponent(uri)}`);
+    expect(await screen.findByRole("button", { name: "Subscribe to updates" })).toHaveAttribute("aria-pressed", "false");
+    // No subscription left: the page stops listening.
+    expect(mockListen.mock.calls[0][1].signal.aborted).toBe(true);
+  });
+
   it("fills a template's variables into its URI before reading, and asks for the missing ones", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockImplementation(answer({ contents: [{ uri: "demo://resource/dynamic/text/5", text: "Resource 5" }] }));
-    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} subscriptions={false} rerun={null} onRerunStarted={() => {}} onOpenResource={() => {}} />);
 
     await user.click(within(screen.getByRole("list", { name: "Resource templates" })).getByRole("button", { name: /Dynamic Text Resource/ }));
     await user.click(screen.getByRole("button", { name: "Read resource" }));
@@ -75,7 +112,7 @@ describe("the resources tab", () => {
     mockStreamCall.mockImplementation(answer({ contents: [{ uri: "demo://resource/session/a.gz", mimeType: "application/gzip", blob: "H4sIAAAAAAAAA8tIzcnJBwCGphA2BQAAAA==" }] }));
     const onRerunStarted = jest.fn();
     const rerun: Rerun = { serverId: SERVER, request: { method: "resources/read", params: { uri: "demo://resource/session/a.gz" } } };
-    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} rerun={rerun} onRerunStarted={onRerunStarted} onOpenResource={() => {}} />);
+    wrap(<ResourcesTab serverId={SERVER} resources={resources} templates={templates} completions={false} subscriptions={false} rerun={rerun} onRerunStarted={onRerunStarted} onOpenResource={() => {}} />);
     expect(await screen.findByRole("link", { name: /^Download a\.gz/ })).toBeInTheDocument();
     expect(onRerunStarted).toHaveBeenCalledTimes(1);
     expect(mockStreamCall).toHaveBeenCalledTimes(1);

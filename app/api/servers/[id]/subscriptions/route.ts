@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { setSubscription } from "@/lib/workbench/events";
+import { subscriptionRequest } from "@/lib/workbench/schema";
+
+const params = z.object({ id: z.string() });
+
+export const POST = route({ auth: "user", params, body: subscriptionRequest }, ({ user, params, body }) =>
+  setSubscription(user.uid, params.id, body.uri, true),
+);
+
+export const DELETE = route({ auth: "user", params, query: subscriptionRequest }, ({ user, params, query }) =>
+  setSubscription(user.uid, params.id, query.uri, false),
+);

@@ -1,0 +1,82 @@
+import "server-only";
+import { HttpError } from "../http/errors";
+import { leaseSession, onPooledSession, upstreamHttpError } from "./call";
+import type { Lease } from "./pool";
+import { NDJSON, type ServerEventLine, type SubscriptionsResponse } from "./schema";
+import { findCallTarget } from "./targets";
+
+/**
+ * The server's notifications between calls (resource updates, list
+ * changes, log messages), streamed to the page while it listens, and the
+ * resource subscriptions that bring updates. The stream holds the user's
+ * pooled connection, so it is not closed as idle meanwhile; it ends when
+ * the page goes away or the connection closes (the page then reconnects).
+ */
+
+/** Often enough that proxies do not take a quiet stream for a dead one. */
+const HEARTBEAT_MS = 25_000;
+
+async function lease(uid: string, serverId: string): Promise<Lease> {
+  const target = await findCallTarget(uid, serverId);
+  try {
+    return await leaseSession(uid, target);
+  } catch (err) {
+    throw err instanceof HttpError ? err : upstreamHttpError(err);
+  }
+}
+
+export async function streamServerEvents(uid: string, serverId: string, signal: AbortSignal): Promise<Response> {
+  const held = await lease(uid, serverId);
+  const { session } = held;
+  const encoder = new TextEncoder();
+  let end = () => {};
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      const write = (line: ServerEventLine) => {
+        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
+      const unwatch = session.watch((event) => {
+        write(event);
+        if (event.type === "closed") end();
+      });
+      const beat = setInterval(() => write({ type: "heartbeat" }), HEARTBEAT_MS);
+      end = () => {
+        if (!open) return;
+        open = false;
+        unwatch();
+        clearInterval(beat);
+        signal.removeEventListener("abort", end);
+        held.release();
+        controller.close();
+      };
+      signal.addEventListener("abort", end, { once: true });
+      write({ type: "ready", subscriptions: session.subscriptions });
+      if (!session.usable) end();
+    },
+    cancel() {
+      end();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": `${NDJSON}; charset=utf-8`, "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
+  });
+}
+
+/** Subscribes the user's connection to `uri` (or ends the subscription), when the server offers subscriptions. */
+export async function setSubscription(uid: string, serverId: string, uri: string, subscribed: boolean): Promise<SubscriptionsResponse> {
+  const target = await findCallTarget(uid, serverId);
+  try {
+    return await onPooledSession(uid, target, async (session) => {
+      const resources = session.connection.capabilities.resources as { subscribe?: boolean } | undefined;
+      if (!resources?.subscribe) throw new HttpError(409, "conflict", "This server does not offer resource subscriptions.");
+      await (subscribed ? session.subscribe(uri) : session.unsubscribe(uri)).catch((err: unknown) => {
+        throw session.connection.describe(err);
+      });
+      return { subscriptions: session.subscriptions };
+    });
+  } catch (err) {
+    throw err instanceof HttpError ? err : upstreamHttpError(err);
+  }
+}

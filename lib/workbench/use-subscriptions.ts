@@ -1,0 +1,80 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { ApiError } from "@/lib/api/api-error";
+import { apiSend } from "@/lib/api/client";
+import { listenToServer } from "./client";
+import type { SubscriptionsResponse } from "./schema";
+
+/**
+ * Resource subscriptions from the page: subscribe or not per resource, and
+ * while any is on, listen to the server's notifications and keep its
+ * updates (newest first). A dropped stream is opened again after a pause.
+ */
+
+export interface ResourceUpdate {
+  uri: string;
+  at: number;
+}
+
+const RECONNECT_MS = 2_000;
+const UPDATES_KEPT = 50;
+
+export function useResourceSubscriptions(serverId: string, supported: boolean) {
+  const [subscriptions, setSubscriptions] = useState<string[]>([]);
+  const [updates, setUpdates] = useState<ResourceUpdate[]>([]);
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const listening = supported && subscriptions.length > 0;
+
+  useEffect(() => {
+    if (!listening) return;
+    const abort = new AbortController();
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const listen = async () => {
+      try {
+        await listenToServer(serverId, {
+          signal: abort.signal,
+          onLine: (line) => {
+            // A new connection (the server restarted, or its definition was edited) starts without subscriptions.
+            if (line.type === "ready") setSubscriptions(line.subscriptions);
+            if (line.type === "resource-updated") setUpdates((all) => [{ uri: line.uri, at: Date.now() }, ...all].slice(0, UPDATES_KEPT));
+          },
+        });
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        if (err instanceof ApiError && err.status === 401) {
+          setError("Your session has expired: sign in again to hear from the server.");
+          return;
+        }
+      }
+      if (!abort.signal.aborted) again = setTimeout(() => void listen(), RECONNECT_MS);
+    };
+    void listen();
+    return () => {
+      abort.abort();
+      clearTimeout(again);
+    };
+  }, [serverId, listening]);
+
+  const toggle = useCallback(
+    async (uri: string) => {
+      setPending(uri);
+      setError(null);
+      const path = `/api/servers/${encodeURIComponent(serverId)}/subscriptions`;
+      try {
+        const answer = subscriptions.includes(uri)
+          ? await apiSend<SubscriptionsResponse>("DELETE", `${path}?uri=${encodeURIComponent(uri)}`)
+          : await apiSend<SubscriptionsResponse>("POST", path, { uri });
+        setSubscriptions(answer.subscriptions);
+      } catch (err) {
+        setError(err instanceof Error ? err.message : String(err));
+      } finally {
+        setPending(null);
+      }
+    },
+    [serverId, subscriptions],
+  );
+
+  return { subscriptions, updates, pending, error, toggle };
+}
