@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/app/empty-state";
 import { FormAlert } from "@/components/auth/form-alert";
 import { TicketList } from "@/components/support/ticket-list";
 import { TicketThreadView } from "@/components/support/ticket-thread";
+import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -44,13 +45,28 @@ function Tickets() {
         <Skeleton className="h-32 w-full" aria-label="Loading tickets" />
       ) : tickets.isError ? (
         <FormAlert>{tickets.error.message}</FormAlert>
-      ) : tickets.data.tickets.length === 0 ? (
+      ) : tickets.data.pages[0].tickets.length === 0 ? (
         <EmptyState icon={Inbox} title="Nothing here">
           No ticket has this status.
         </EmptyState>
       ) : (
-        <TicketList tickets={tickets.data.tickets} hrefFor={(t) => `/admin/support?ticket=${t}`} label="Support tickets" />
+        <>
+          <TicketList tickets={tickets.data.pages.flatMap((p) => p.tickets)} hrefFor={(t) => `/admin/support?ticket=${t}`} label="Support tickets" />
+          <LoadMore query={tickets} what="tickets" />
+        </>
       )}
+    </div>
+  );
+}
+
+/** The next page of an inbox list, while there is one. */
+function LoadMore({ query, what }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }; what: string }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="flex justify-center">
+      <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        {query.isFetchingNextPage ? `Loading older ${what}…` : `Load older ${what}`}
+      </Button>
     </div>
   );
 }
@@ -60,7 +76,8 @@ function ContactMessages() {
   const setStatus = useSetContactStatus();
   if (messages.isPending) return <Skeleton className="h-32 w-full" aria-label="Loading contact messages" />;
   if (messages.isError) return <FormAlert>{messages.error.message}</FormAlert>;
-  if (messages.data.messages.length === 0) {
+  const all = messages.data.pages.flatMap((p) => p.messages);
+  if (all.length === 0) {
     return (
       <EmptyState icon={Mail} title="No contact messages">
         Messages sent through the public contact form appear here.
@@ -68,37 +85,40 @@ function ContactMessages() {
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Contact messages">
-      {messages.data.messages.map((m) => (
-        <li key={m.id} className="rounded-xl border p-4">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0">
-              <h3 className="font-medium">{m.subject}</h3>
-              <p className="text-xs text-muted-foreground">
-                {m.name} &lt;
-                <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="text-primary underline-offset-4 hover:underline">
-                  {m.email}
-                </a>
-                &gt; · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
-              </p>
+    <div className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-3" aria-label="Contact messages">
+        {all.map((m) => (
+          <li key={m.id} className="rounded-xl border p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 className="font-medium">{m.subject}</h3>
+                <p className="text-xs text-muted-foreground">
+                  {m.name} &lt;
+                  <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="text-primary underline-offset-4 hover:underline">
+                    {m.email}
+                  </a>
+                  &gt; · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+                </p>
+              </div>
+              <Select value={m.status} onValueChange={(v) => setStatus.mutate({ id: m.id, status: v as ContactStatus })}>
+                <SelectTrigger className="w-32" aria-label={`Status of “${m.subject}”`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {CONTACT_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {CONTACT_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             </div>
-            <Select value={m.status} onValueChange={(v) => setStatus.mutate({ id: m.id, status: v as ContactStatus })}>
-              <SelectTrigger className="w-32" aria-label={`Status of “${m.subject}”`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {CONTACT_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {CONTACT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
-        </li>
-      ))}
-    </ul>
+            <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={messages} what="messages" />
+    </div>
   );
 }
 

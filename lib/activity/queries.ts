@@ -3,16 +3,15 @@ import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
 import type { Db } from "../db/client";
 import { activityEvents, servers } from "../db/schema";
-import { decodeCursor, encodeCursor, type ActivityCursor } from "./cursor";
+import { encodeCursor, exactTime as exactTimeOf, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";
-import { badRequest, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 
-/** The creation time as text with all six fractional digits, for cursors and exports. */
-const exactTime = sql<string>`to_char(${activityEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactTime = exactTimeOf(activityEvents.createdAt);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function where(uid: string, filters: ActivityFilters, after: ActivityCursor | null): SQL {
+function where(uid: string, filters: ActivityFilters, after: TimeCursor | null): SQL {
   const parts: (SQL | undefined)[] = [eq(activityEvents.userUid, uid)];
   if (filters.action) parts.push(eq(activityEvents.action, filters.action));
   if (filters.serverId) {
@@ -26,11 +25,7 @@ function where(uid: string, filters: ActivityFilters, after: ActivityCursor | nu
   }
   if (filters.from) parts.push(gte(activityEvents.createdAt, new Date(filters.from)));
   if (filters.to) parts.push(lt(activityEvents.createdAt, new Date(filters.to)));
-  // Keyset: strictly older than the last row seen. Rows inserted meanwhile are
-  // newer than any cursor, so they never shift a page or repeat a row.
-  if (after) {
-    parts.push(sql`(${activityEvents.createdAt}, ${activityEvents.id}) < (${after.t}::timestamptz, ${after.id}::uuid)`);
-  }
+  if (after) parts.push(olderThan(activityEvents.createdAt, activityEvents.id, after));
   return and(...parts)!;
 }
 
@@ -52,13 +47,6 @@ async function inIndexOrder<T>(query: (tx: Tx) => Promise<T>): Promise<T> {
     await tx.execute(sql`set local enable_sort = off`);
     return query(tx);
   });
-}
-
-function parseCursor(value: string | undefined): ActivityCursor | null {
-  if (!value) return null;
-  const cursor = decodeCursor(value);
-  if (!cursor) throw badRequest("The cursor is not valid. Start again from the first page.");
-  return cursor;
 }
 
 function hrefFor(type: string, id: string, serverNames: Map<string, string>): Pick<ActivityTarget, "href" | "label"> {
@@ -149,7 +137,7 @@ export interface ExportRow {
  * page whatever the size of the log.
  */
 export async function* activityPages(uid: string, filters: ActivityFilters, pageSize = 1000): AsyncGenerator<ExportRow[]> {
-  let after: ActivityCursor | null = null;
+  let after: TimeCursor | null = null;
   for (;;) {
     const rows: ExportRow[] = await inIndexOrder((tx) =>
       tx

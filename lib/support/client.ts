@@ -1,8 +1,8 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "@/lib/api/client";
-import type { ContactMessageItem, ContactStatus, TicketCreate, TicketStatus, TicketSummary, TicketThread } from "./schema";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiSend } from "@/lib/api/client";
+import type { ContactMessageItem, ContactPage, ContactStatus, TicketCreate, TicketPage, TicketStatus, TicketSummary, TicketThread } from "./schema";
 
 const OWN_TICKETS = ["/api/support/tickets"] as const;
 const ticketKey = (id: string) => [`/api/support/tickets/${id}`] as const;
@@ -54,12 +54,28 @@ export function useSetTicketStatus(id: string) {
   });
 }
 
+/** An inbox list, a page at a time (`fetchNextPage` for older ones). */
+function useInboxPages<T>(path: string, status: string) {
+  return useInfiniteQuery({
+    queryKey: [path, status],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (status) params.set("status", status);
+      if (pageParam) params.set("cursor", pageParam);
+      return apiGet<T>(`${path}?${params}`, { signal });
+    },
+    initialPageParam: "",
+    getNextPageParam: (last: T) => (last as { nextCursor: string | null }).nextCursor ?? undefined,
+    staleTime: 0,
+  });
+}
+
 export function useAllTickets(status: TicketStatus | "") {
-  return useQuery<{ tickets: TicketSummary[] }>({ queryKey: [status ? `${ALL_TICKETS}?status=${status}` : ALL_TICKETS], staleTime: 0 });
+  return useInboxPages<TicketPage>(ALL_TICKETS, status);
 }
 
 export function useContactMessages() {
-  return useQuery<{ messages: ContactMessageItem[] }>({ queryKey: [CONTACT_MESSAGES], staleTime: 0 });
+  return useInboxPages<ContactPage>(CONTACT_MESSAGES, "");
 }
 
 export function useSetContactStatus() {

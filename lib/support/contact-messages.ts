@@ -1,9 +1,10 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db } from "../db";
+import { encodeCursor, exactTime, olderThan, parseCursor } from "../db/time-cursor";
 import { contactMessages } from "../db/schema";
 import { notFound } from "../http/errors";
-import type { ContactMessageItem, ContactStatus } from "./schema";
+import type { ContactMessageItem, ContactPage, ContactStatus } from "./schema";
 
 const columns = {
   id: contactMessages.id,
@@ -15,22 +16,39 @@ const columns = {
   createdAt: contactMessages.createdAt,
 };
 
-const LIST_LIMIT = 200;
+/** Listed a page at a time. */
+export const CONTACT_PAGE = 50;
 
 const toItem = (r: { createdAt: Date } & Omit<ContactMessageItem, "createdAt">): ContactMessageItem => ({
-  ...r,
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  subject: r.subject,
+  message: r.message,
+  status: r.status,
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Messages from the public contact form, newest first (administrators only). */
-export async function listContactMessages(status?: ContactStatus): Promise<ContactMessageItem[]> {
+/** Messages from the public contact form, newest first, a page at a time (administrators only). */
+export async function listContactMessages(filter: { status?: ContactStatus; cursor?: string }): Promise<ContactPage> {
+  const after = parseCursor(filter.cursor);
   const rows = await (await db())
-    .select(columns)
+    .select({ ...columns, createdAtExact: exactTime(contactMessages.createdAt) })
     .from(contactMessages)
-    .where(status ? eq(contactMessages.status, status) : undefined)
+    .where(
+      and(
+        filter.status ? eq(contactMessages.status, filter.status) : undefined,
+        after ? olderThan(contactMessages.createdAt, contactMessages.id, after) : undefined,
+      ),
+    )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(LIST_LIMIT);
-  return rows.map(toItem);
+    .limit(CONTACT_PAGE + 1);
+  const shown = rows.slice(0, CONTACT_PAGE);
+  const last = shown.at(-1);
+  return {
+    messages: shown.map(toItem),
+    nextCursor: rows.length > CONTACT_PAGE && last ? encodeCursor({ t: last.createdAtExact, id: last.id }) : null,
+  };
 }
 
 export async function setContactStatus(id: string, status: ContactStatus): Promise<ContactMessageItem> {

@@ -43,6 +43,10 @@ export const ticketStatusUpdate = z.object({ status: z.enum(TICKET_STATUSES, { e
 
 export const contactStatusUpdate = z.object({ status: z.enum(CONTACT_STATUSES, { error: "Unknown status." }) });
 
+/** The administrators' inbox lists: a status to show, and where the previous page ended. */
+export const ticketInboxQuery = z.object({ status: z.enum(TICKET_STATUSES).optional(), cursor: z.string().max(200).optional() });
+export const contactInboxQuery = z.object({ status: z.enum(CONTACT_STATUSES).optional(), cursor: z.string().max(200).optional() });
+
 export interface TicketSummary {
   id: string;
   subject: string;
@@ -78,4 +82,15 @@ export interface ContactMessageItem {
   message: string;
   status: string;
   createdAt: string;
+}
+
+/** A page of the inbox, newest activity first; `nextCursor` asks for the next, null at the end. */
+export interface TicketPage {
+  tickets: TicketSummary[];
+  nextCursor: string | null;
+}
+
+export interface ContactPage {
+  messages: ContactMessageItem[];
+  nextCursor: string | null;
 }

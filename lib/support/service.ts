@@ -2,12 +2,13 @@ import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
+import { encodeCursor, exactTime, olderThan, parseCursor } from "../db/time-cursor";
 import { servers, supportMessages, supportTickets, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import type { Logger } from "../log";
 import { enforce } from "../rate-limit/service";
 import { notifyAnswer, notifyNewTicket } from "./notify";
-import type { TicketCreate, TicketMessage, TicketStatus, TicketSummary, TicketThread } from "./schema";
+import type { TicketCreate, TicketMessage, TicketPage, TicketStatus, TicketSummary, TicketThread } from "./schema";
 
 export interface Viewer {
   uid: string;
@@ -24,7 +25,10 @@ export interface ActionContext {
 
 const TICKETS_PER_HOUR = 10;
 const MESSAGES_PER_HOUR = 60;
+/** A user's own tickets: the hourly limit keeps them few. */
 const LIST_LIMIT = 200;
+/** The administrators' inbox, a page at a time. */
+export const INBOX_PAGE = 50;
 
 const summaryColumns = {
   id: supportTickets.id,
@@ -35,6 +39,7 @@ const summaryColumns = {
   serverName: servers.name,
   createdAt: supportTickets.createdAt,
   updatedAt: supportTickets.updatedAt,
+  updatedAtExact: exactTime(supportTickets.updatedAt),
   ownerUid: supportTickets.userUid,
   ownerEmail: users.email,
   ownerName: users.displayName,
@@ -73,9 +78,22 @@ export async function listOwnTickets(uid: string): Promise<TicketSummary[]> {
   return (await selectSummaries(eq(supportTickets.userUid, uid))).map((r) => toSummary(r, false));
 }
 
-/** Every ticket, for the administrators' inbox. */
-export async function listAllTickets(status?: TicketStatus): Promise<TicketSummary[]> {
-  return (await selectSummaries(status ? eq(supportTickets.status, status) : undefined)).map((r) => toSummary(r, true));
+/** Every ticket, for the administrators' inbox, most recently active first, a page at a time. */
+export async function listAllTickets(filter: { status?: TicketStatus; cursor?: string }): Promise<TicketPage> {
+  const after = parseCursor(filter.cursor);
+  const rows = await selectSummaries(
+    and(
+      filter.status ? eq(supportTickets.status, filter.status) : undefined,
+      after ? olderThan(supportTickets.updatedAt, supportTickets.id, after) : undefined,
+    ),
+    INBOX_PAGE + 1,
+  );
+  const shown = rows.slice(0, INBOX_PAGE);
+  const last = shown.at(-1);
+  return {
+    tickets: shown.map((r) => toSummary(r, true)),
+    nextCursor: rows.length > INBOX_PAGE && last ? encodeCursor({ t: last.updatedAtExact, id: last.id }) : null,
+  };
 }
 
 /** A ticket the viewer may see: their own, or any for an administrator; otherwise not found. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { PATCH as contactPATCH } from "@/app/api/admin/contact-messages/[id]/route";
 import { GET as contactGET } from "@/app/api/admin/contact-messages/route";
 import { GET as ticketsGET } from "@/app/api/admin/support/tickets/route";
@@ -9,7 +9,7 @@ import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { activityEvents, contactMessages, servers, users } from "@/lib/db/schema";
+import { activityEvents, contactMessages, servers, supportTickets, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeEachDatabase } from "../support/databases";
 import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
@@ -156,5 +156,51 @@ describeEachDatabase("administration API", () => {
     expect(filtered.json.messages.map((m: { id: string }) => m.id)).not.toContain(msg.id);
     const missing = randomUUID();
     expect((await call(contactPATCH, `/api/admin/contact-messages/${missing}`, { method: "PATCH", cookie: admin.cookie, params: { id: missing }, body: { status: "read" } })).status).toBe(404);
+  });
+
+  it("pages through every ticket and contact message, older ones after newer, none twice, even when they share an instant", async () => {
+    const admin = await signInAdmin();
+    const instant = new Date(Date.now() + 365 * 86_400_000);
+    // Dated ahead of everything else in the inbox, so that they are its first pages.
+    const later = (i: number) => new Date(instant.getTime() + Math.floor(i / 3) * 1000);
+    const tag = randomUUID();
+    const tickets = await (await db())
+      .insert(supportTickets)
+      .values(Array.from({ length: 120 }, (_, i) => ({ userUid: admin.uid, subject: `Paged ${tag} ${i}`, category: "question" as const, createdAt: later(i), updatedAt: later(i) })))
+      .returning({ id: supportTickets.id });
+    const messages = await (await db())
+      .insert(contactMessages)
+      .values(Array.from({ length: 120 }, (_, i) => ({ name: "Visitor", email: "v@example.com", subject: `Paged ${tag} ${i}`, message: "…", createdAt: later(i) })))
+      .returning({ id: contactMessages.id });
+
+    async function everyPage(path: string, field: "tickets" | "messages") {
+      const seen: { id: string; subject: string }[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await call(field === "tickets" ? ticketsGET : contactGET, `${path}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, { cookie: admin.cookie });
+        expect(res.status).toBe(200);
+        expect(res.json[field].length).toBeLessThanOrEqual(50);
+        seen.push(...res.json[field]);
+        cursor = res.json.nextCursor;
+        pages += 1;
+      } while (cursor && seen.filter((r) => r.subject.startsWith(`Paged ${tag}`)).length < 120);
+      expect(pages).toBeGreaterThanOrEqual(3);
+      const ours = seen.filter((r) => r.subject.startsWith(`Paged ${tag}`));
+      expect(new Set(ours.map((r) => r.id)).size).toBe(ours.length);
+      // Newest first: the subjects' numbers come down, three to an instant.
+      const numbers = ours.map((r) => Number(r.subject.split(" ").at(-1)));
+      expect(numbers.map((n) => Math.floor(n / 3))).toEqual([...numbers.map((n) => Math.floor(n / 3))].sort((a, b) => b - a));
+      return ours.map((r) => r.id);
+    }
+    expect((await everyPage("/api/admin/support/tickets", "tickets")).sort()).toEqual(tickets.map((t) => t.id).sort());
+    expect((await everyPage("/api/admin/contact-messages", "messages")).sort()).toEqual(messages.map((m) => m.id).sort());
+
+    const bad = await call(ticketsGET, "/api/admin/support/tickets?cursor=not-a-cursor", { cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("The cursor is not valid. Start again from the first page.");
+    // Out of the way of the other tests' first pages.
+    await (await db()).delete(supportTickets).where(eq(supportTickets.userUid, admin.uid));
+    await (await db()).delete(contactMessages).where(inArray(contactMessages.id, messages.map((m) => m.id)));
   });
 });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { decodeCursor, encodeCursor } from "@/lib/activity/cursor";
+import { decodeCursor, encodeCursor } from "@/lib/db/time-cursor";
 import { activityExportQuery, activityListQuery, exportFileName } from "@/lib/activity/schema";
 
 describe("activity cursor", () => {
