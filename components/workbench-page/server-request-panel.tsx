@@ -18,7 +18,8 @@ import type { AskedRequest } from "@/lib/workbench/use-call";
 
 /**
  * A request the server made during the call, put to the person: a form to
- * fill (elicitation) or a model's answer to write (sampling). The call waits,
+ * fill or a page to open (elicitation), or a model's answer to write
+ * (sampling). The call waits,
  * its timeout paused, until it is answered.
  */
 
@@ -69,6 +70,52 @@ function Shell({ title, children }: { title: string; children: React.ReactNode }
 function Outcome({ sent, error }: { sent: Sent; error: string | null }) {
   if (sent) return <p role="status" className="text-sm text-muted-foreground">{ANSWERED[sent.action]}</p>;
   return error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null;
+}
+
+/** Only web pages are offered as links: a server must not get the page to run a `javascript:` URL. */
+function webUrl(value: unknown): URL | null {
+  try {
+    const url = new URL(String(value));
+    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function UrlElicitationRequest({ request }: { request: AskedRequest }) {
+  const { sent, sending, error, reply } = useReply(request.id);
+  const url = webUrl(request.params.url);
+  const message = typeof request.params.message === "string" ? request.params.message : "";
+  return (
+    <Shell title="The server asks you to open a page">
+      {message ? <p className="text-sm whitespace-pre-wrap">{message}</p> : null}
+      {url ? (
+        <p className="text-sm break-all">
+          <a href={url.href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+            Open {url.host}
+            <span className="sr-only"> (in a new tab)</span>
+          </a>
+          <span className="block text-xs text-muted-foreground">{url.href}</span>
+        </p>
+      ) : (
+        <p className="text-sm text-destructive">The server gave no web address to open ({String(request.params.url)}).</p>
+      )}
+      {sent ? null : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" disabled={sending || !url} onClick={() => void reply({ action: "accept" })}>
+            I have done it
+          </Button>
+          <Button type="button" variant="outline" disabled={sending} onClick={() => void reply({ action: "decline" })}>
+            Decline
+          </Button>
+          <Button type="button" variant="ghost" disabled={sending} onClick={() => void reply({ action: "cancel" })}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+      <Outcome sent={sent} error={error} />
+    </Shell>
+  );
 }
 
 function ElicitationRequest({ request }: { request: AskedRequest }) {
@@ -162,5 +209,6 @@ function SamplingRequest({ request }: { request: AskedRequest }) {
 }
 
 export function ServerRequestPanel({ request }: { request: AskedRequest }) {
-  return request.kind === "elicitation" ? <ElicitationRequest request={request} /> : <SamplingRequest request={request} />;
+  if (request.kind === "sampling") return <SamplingRequest request={request} />;
+  return request.params.mode === "url" ? <UrlElicitationRequest request={request} /> : <ElicitationRequest request={request} />;
 }

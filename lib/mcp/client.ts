@@ -58,16 +58,16 @@ export const DEFAULT_LIMITS: McpLimits = {
 
 /**
  * What the console declares as a client, on every connection: the workbench
- * answers servers' requests for roots, form input (elicitation) and model
- * answers (sampling), and a server may offer tools only to clients that do,
- * so discovery declares the same to list what the workbench can run. Where no
- * person is there to answer (discovery, checks, scans) the defaults below
- * give no roots, decline input and refuse sampling.
+ * answers servers' requests for roots, for input (a form, or a page to open:
+ * elicitation) and for model answers (sampling), and a server may offer tools
+ * only to clients that do, so discovery declares the same to list what the
+ * workbench can run. Where no person is there to answer (discovery, checks,
+ * scans) the defaults below give no roots, decline input and refuse sampling.
  */
 export const CLIENT_CAPABILITIES = {
   roots: { listChanged: true },
   sampling: {},
-  elicitation: { form: {} },
+  elicitation: { form: {}, url: {} },
 };
 
 function answerWithoutPerson(client: Client) {

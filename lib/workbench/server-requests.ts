@@ -81,6 +81,8 @@ export class ServerRequests {
 
 function elicitationResult(params: Record<string, unknown>, reply: ServerRequestReply): Record<string, unknown> {
   if (reply.action !== "accept") return { action: reply.action };
+  // A page to open (URL mode) is answered without content: the person says they went through it.
+  if (params.mode === "url") return { action: "accept" };
   const content = reply.content ?? {};
   const issues = validateArguments(params.requestedSchema as JsonSchema, content);
   if (issues.length > 0) throw badRequest("Some fields are not valid.", issues);

@@ -216,6 +216,16 @@ test("runs every tool of server-everything from its generated form", async ({ pa
   await expect(eliciting.getByText(/- Name: Ada Lovelace/)).toBeVisible();
   ran.add("trigger-elicitation-request");
 
+  // A page to open: the server learns that the person went through it.
+  await chooseTool(page, "trigger-url-elicitation");
+  await page.getByRole("textbox", { name: "url" }).fill("https://auth.example.com/start");
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const opening = page.getByRole("region", { name: "Call of trigger-url-elicitation" });
+  await expect(opening.getByRole("link", { name: "Open auth.example.com (in a new tab)" })).toHaveAttribute("href", "https://auth.example.com/start");
+  await opening.getByRole("button", { name: "I have done it" }).click();
+  await expect(opening.getByText(/User completed the URL elicitation flow/)).toBeVisible({ timeout: 20_000 });
+  ran.add("trigger-url-elicitation");
+
   // Sampling: the person answers in the model's place.
   await chooseTool(page, "trigger-sampling-request");
   await page.getByRole("textbox", { name: "prompt" }).fill("Write a haiku about pools");

@@ -55,11 +55,11 @@ describe.each(["streamable-http", "sse"] as const)("server-everything over %s", 
   const direct = () => `${servers[transport]!.origin}${PATHS[transport]}`;
   const proxied = () => `${proxies[transport]!.origin}${PATHS[transport]}`;
 
-  it("discovers 16 tools, 7 resources, 2 resource templates and 4 prompts, with the server's info", async () => {
+  it("discovers 17 tools, 7 resources, 2 resource templates and 4 prompts, with the server's info", async () => {
     const found = await discover({ transport, url: direct(), headers: {} });
-    expect(found.tools).toHaveLength(16);
+    expect(found.tools).toHaveLength(17);
     // Offered only to clients that declare roots, sampling and form input, as the console does.
-    expect(found.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["get-roots-list", "trigger-sampling-request", "trigger-elicitation-request"]));
+    expect(found.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["get-roots-list", "trigger-sampling-request", "trigger-elicitation-request", "trigger-url-elicitation"]));
     expect(found.resources).toHaveLength(7);
     expect(found.resourceTemplates).toHaveLength(2);
     expect(found.prompts).toHaveLength(4);
@@ -82,7 +82,7 @@ describe.each(["streamable-http", "sse"] as const)("server-everything over %s", 
     const proxy = proxies[transport]!;
     proxy.requests.length = 0;
     const found = await discover({ transport, url: proxied(), headers: { Authorization: `Bearer ${TOKEN}` } });
-    expect(found.tools).toHaveLength(16);
+    expect(found.tools).toHaveLength(17);
     expect(proxy.requests.length).toBeGreaterThan(1);
     expect(proxy.requests.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
   });

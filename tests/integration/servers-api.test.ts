@@ -131,7 +131,7 @@ describeEachDatabase("servers API", () => {
       monitoring: { enabled: false, intervalSec: 900 },
       status: "up",
       serverInfo: { name: "mcp-servers/everything", version: "2.0.0", protocolVersion: expect.any(String) },
-      counts: { tools: 16, resources: 7, prompts: 4 },
+      counts: { tools: 17, resources: 7, prompts: 4 },
     });
     expect(created.latencyMs).toEqual(expect.any(Number));
     expect(created.capabilities).toHaveProperty("tools");
@@ -182,7 +182,7 @@ describeEachDatabase("servers API", () => {
 
     const inventory = await api(inventoryGET, `/api/servers/${everythingRow.id}/inventory`, owner, { params: { id: everythingRow.id } });
     expect(inventory.status).toBe(200);
-    expect(inventory.json.tools).toHaveLength(16);
+    expect(inventory.json.tools).toHaveLength(17);
     expect(inventory.json.resources).toHaveLength(7);
     expect(inventory.json.resourceTemplates).toHaveLength(2);
     expect(inventory.json.prompts).toHaveLength(4);
@@ -274,7 +274,7 @@ describeEachDatabase("servers API", () => {
 
     const back = await patch({ headers: [{ name: "Authorization", value: `Bearer ${TOKEN}` }] });
     expect(back.json.headers).toEqual([{ name: "Authorization", value: "••••••••7a0c" }]);
-    expect((await discoverNow()).json.tools).toHaveLength(16);
+    expect((await discoverNow()).json.tools).toHaveLength(17);
 
     const updates = (await eventsOf(owner.uid)).filter((e) => e.action === "server.updated" && e.targetId === created.id);
     expect(updates.map((e) => e.metadata.headerNames)).toEqual([
@@ -306,11 +306,11 @@ describeEachDatabase("servers API", () => {
       ok: true,
       serverInfo: { name: "mcp-servers/everything", title: "Everything Reference Server", version: "2.0.0", protocolVersion: expect.any(String) },
       capabilities: expect.objectContaining({ tools: expect.any(Object), resources: expect.any(Object), prompts: expect.any(Object) }),
-      counts: { tools: 16, resources: 7, resourceTemplates: 2, prompts: 4 },
+      counts: { tools: 17, resources: 7, resourceTemplates: 2, prompts: 4 },
       latencyMs: expect.any(Number),
     });
     const [event] = (await eventsOf(owner.uid)).filter((e) => e.action === "server.tested").slice(-1);
-    expect(event.summary).toBe(`Tested ${proxy.origin}/mcp: mcp-servers/everything 2.0.0, 16 tools, 7 resources, 2 resource templates and 4 prompts`);
+    expect(event.summary).toBe(`Tested ${proxy.origin}/mcp: mcp-servers/everything 2.0.0, 17 tools, 7 resources, 2 resource templates and 4 prompts`);
   });
 
   it("test connection explains refused credentials and suggests the other transport", async () => {
@@ -434,7 +434,7 @@ describeEachDatabase("servers API", () => {
 
     const summary = (await api(dashboardGET, "/api/dashboard", fresh)).json;
     expect(summary.servers).toEqual({ total: 2, byStatus: { unknown: 1, up: 1, degraded: 0, down: 0, paused: 0 }, limit: 3 });
-    expect(summary.tools).toBe(16);
+    expect(summary.tools).toBe(17);
     expect(summary.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: true });
     expect(summary.recentActivity[0]).toMatchObject({ action: "workbench.call", targetType: "server", targetId: up.id });
     expect(summary.recentActivity.map((e: { action: string }) => e.action)).toEqual(

@@ -74,7 +74,7 @@ describeEachDatabase("servers: closing figures", ({ handle }) => {
     for (let i = 0; i < 10; i++) {
       const [t, res] = await timed(() => call(testPOST, "/api/servers/test", { body, cookie }));
       expect(res.status).toBe(200);
-      expect(res.json.counts).toEqual({ tools: 16, resources: 7, resourceTemplates: 2, prompts: 4 });
+      expect(res.json.counts).toEqual({ tools: 17, resources: 7, resourceTemplates: 2, prompts: 4 });
       if (i > 0) times.push(t);
     }
     console.log(`[${handle().kind}] POST /api/servers/test: median ${ms(median(times))} over ${times.length} runs (after one warm-up)`);

@@ -113,7 +113,7 @@ describeEachDatabase("POST /api/auth/demo", () => {
         name: "Everything (demo)",
         url: `http://127.0.0.1:${port}/mcp`,
         status: "up",
-        counts: { tools: 16, resources: 7, prompts: 4 },
+        counts: { tools: 17, resources: 7, prompts: 4 },
       }),
     ]);
   });

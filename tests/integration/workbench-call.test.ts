@@ -532,6 +532,14 @@ describeEachDatabase("workbench calls", () => {
       expect(textOf(rejected)).toContain("The user rejected the sampling request.");
     });
 
+    it("asks the person to open a page (URL mode) and passes on that they went through it", async () => {
+      const lines = streamCall(owner, serverId, toolCall("trigger-url-elicitation", { url: "https://auth.example.com/start" })).lines();
+      const asked = await untilAsked(lines);
+      expect(asked).toMatchObject({ kind: "elicitation", params: { mode: "url", url: "https://auth.example.com/start" } });
+      expect((await reply(owner, asked.id, { action: "accept" })).status).toBe(200);
+      expect(textOf(await lastLine(lines))).toContain("User completed the URL elicitation flow.");
+    });
+
     it("declines a form when nobody can answer it (an unstreamed call)", async () => {
       const res = await callServer(owner, serverId, toolCall("trigger-elicitation-request"));
       expect(res.status).toBe(200);

@@ -191,4 +191,4 @@ export async function startScriptedServer(state: ScriptedState): Promise<Running
  * directly what the console should see must declare the same, since servers
  * offer some tools only to clients that answer roots, sampling and form input.
  */
-export const CONSOLE_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } };
+export const CONSOLE_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };

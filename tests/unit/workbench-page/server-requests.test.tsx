@@ -149,6 +149,30 @@ describe("the server's requests during a call", () => {
     expect(mockApiSend).toHaveBeenLastCalledWith("POST", "/api/workbench/requests/req-3", { action: "decline" });
   });
 
+  it("offers a page the server asks the person to open as a link, and never a script URL", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApiSend.mockResolvedValue({ answered: true });
+    let end = callAsking({ type: "server-request", id: "req-4", kind: "elicitation", params: { mode: "url", url: "https://auth.example.com/start", message: "Sign in there." } });
+    renderWorkbench();
+    await user.click(screen.getByRole("button", { name: /^ask-me/ }));
+    await user.click(screen.getByRole("button", { name: "Run tool" }));
+    const link = await screen.findByRole("link", { name: "Open auth.example.com (in a new tab)" });
+    expect(link).toHaveAttribute("href", "https://auth.example.com/start");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.getByText("Sign in there.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "I have done it" }));
+    expect(mockApiSend).toHaveBeenLastCalledWith("POST", "/api/workbench/requests/req-4", { action: "accept" });
+    act(() => end());
+    await screen.findByRole("heading", { name: "Result of ask-me" });
+
+    end = callAsking({ type: "server-request", id: "req-5", kind: "elicitation", params: { mode: "url", url: "javascript:alert(1)", message: "" } });
+    await user.click(screen.getByRole("button", { name: "Run tool" }));
+    expect(await screen.findByText(/The server gave no web address to open/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Open / })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "I have done it" })).toBeDisabled();
+    act(() => end());
+  });
+
   it("keeps roots per server, refuses what is not a file URI, and sends them with every call", async () => {
     const user = userEvent.setup({ delay: null });
     mockStreamCall.mockResolvedValue(undefined);
