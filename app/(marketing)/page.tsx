@@ -18,7 +18,7 @@ const CAPABILITIES = [
   {
     icon: FlaskConical,
     title: "Workbench",
-    text: "Call tools, read resources and fill prompts of any registered server from the browser. Forms come from each tool's JSON Schema; results are rendered by type, with the raw JSON-RPC exchange; every call is kept in your history.",
+    text: "Call tools, read resources and fill prompts of any registered server from the browser. Forms come from each tool's JSON Schema; results are rendered by type, with the raw JSON-RPC exchange; the server's own requests (input, sampling, roots) are answered from the page; every call is kept in your history.",
   },
   {
     icon: Activity,
