@@ -1,12 +1,11 @@
 "use client";
 
 import { MessageSquare, Square } from "lucide-react";
-import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { PromptDefinition } from "@/lib/servers/schema";
 import { useCall } from "@/lib/workbench/use-call";
-import { useCompletion } from "@/lib/workbench/use-completion";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import type { CallRequest } from "@/lib/workbench/schema";
@@ -146,9 +145,9 @@ function PromptForm({
                 </span>
               ) : null}
             </Label>
-            <ArgumentInput
+            <SuggestedInput
               serverId={suggest}
-              prompt={prompt.name}
+              completing={{ type: "ref/prompt", name: prompt.name }}
               argument={arg.name}
               values={values}
               id={`${id}-${arg.name}`}
@@ -189,22 +188,3 @@ function PromptForm({
   );
 }
 
-/** One argument's field, with the server's suggestions given what else is filled in. */
-function ArgumentInput({
-  serverId,
-  prompt,
-  argument,
-  values,
-  ...props
-}: { serverId: string | null; prompt: string; argument: string; values: Record<string, string> } & Omit<ComponentProps<typeof SuggestedInput>, "suggestions">) {
-  const context = Object.fromEntries(Object.entries(values).filter(([name, v]) => name !== argument && v !== ""));
-  const suggestions = useCompletion({
-    serverId: serverId ?? "",
-    enabled: serverId !== null,
-    ref: { type: "ref/prompt", name: prompt },
-    argument,
-    value: values[argument] ?? "",
-    context,
-  });
-  return <SuggestedInput {...props} suggestions={suggestions} />;
-}

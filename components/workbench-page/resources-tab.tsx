@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpen, Square } from "lucide-react";
-import { useEffect, useId, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,7 +9,6 @@ import { Label } from "@/components/ui/label";
 import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/servers/schema";
 import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
 import { useCall } from "@/lib/workbench/use-call";
-import { useCompletion } from "@/lib/workbench/use-completion";
 import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
@@ -242,10 +241,10 @@ function TemplatePanel({
         return (
           <div key={name} className="grid gap-1">
             <Label htmlFor={`${id}-${name}`}>{name}</Label>
-            <VariableInput
+            <SuggestedInput
               serverId={suggest}
-              uriTemplate={template.uriTemplate}
-              variable={name}
+              completing={{ type: "ref/resource", uri: template.uriTemplate }}
+              argument={name}
               values={values}
               id={`${id}-${name}`}
               value={values[name] ?? ""}
@@ -292,22 +291,3 @@ function AnyUriForm({ onRead, disabled }: { onRead: (uri: string) => void; disab
   );
 }
 
-/** One template variable's field, with the server's suggestions given the other variables. */
-function VariableInput({
-  serverId,
-  uriTemplate,
-  variable,
-  values,
-  ...props
-}: { serverId: string | null; uriTemplate: string; variable: string; values: Record<string, string> } & Omit<ComponentProps<typeof SuggestedInput>, "suggestions">) {
-  const context = Object.fromEntries(Object.entries(values).filter(([name, v]) => name !== variable && v !== ""));
-  const suggestions = useCompletion({
-    serverId: serverId ?? "",
-    enabled: serverId !== null,
-    ref: { type: "ref/resource", uri: uriTemplate },
-    argument: variable,
-    value: values[variable] ?? "",
-    context,
-  });
-  return <SuggestedInput {...props} suggestions={suggestions} />;
-}

@@ -72,6 +72,21 @@ function Outcome({ sent, error }: { sent: Sent; error: string | null }) {
   return error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null;
 }
 
+/** The way to accept (`children`), then declining and dismissing, as every input request offers them. */
+function Answers({ sending, reply, children }: { sending: boolean; reply: (body: ServerRequestReply) => Promise<void>; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {children}
+      <Button type="button" variant="outline" disabled={sending} onClick={() => void reply({ action: "decline" })}>
+        Decline
+      </Button>
+      <Button type="button" variant="ghost" disabled={sending} onClick={() => void reply({ action: "cancel" })}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
 /** Only web pages are offered as links: a server must not get the page to run a `javascript:` URL. */
 function webUrl(value: unknown): URL | null {
   try {
@@ -101,17 +116,11 @@ function UrlElicitationRequest({ request }: { request: AskedRequest }) {
         <p className="text-sm text-destructive">The server gave no web address to open ({String(request.params.url)}).</p>
       )}
       {sent ? null : (
-        <div className="flex flex-wrap gap-2">
+        <Answers sending={sending} reply={reply}>
           <Button type="button" disabled={sending || !url} onClick={() => void reply({ action: "accept" })}>
             I have done it
           </Button>
-          <Button type="button" variant="outline" disabled={sending} onClick={() => void reply({ action: "decline" })}>
-            Decline
-          </Button>
-          <Button type="button" variant="ghost" disabled={sending} onClick={() => void reply({ action: "cancel" })}>
-            Dismiss
-          </Button>
-        </div>
+        </Answers>
       )}
       <Outcome sent={sent} error={error} />
     </Shell>
@@ -136,17 +145,11 @@ function ElicitationRequest({ request }: { request: AskedRequest }) {
         aria-label="Input the server asks for"
       >
         {sent ? null : (
-          <div className="flex flex-wrap gap-2">
+          <Answers sending={sending} reply={reply}>
             <Button type="submit" disabled={sending}>
               Send
             </Button>
-            <Button type="button" variant="outline" disabled={sending} onClick={() => void reply({ action: "decline" })}>
-              Decline
-            </Button>
-            <Button type="button" variant="ghost" disabled={sending} onClick={() => void reply({ action: "cancel" })}>
-              Dismiss
-            </Button>
-          </div>
+          </Answers>
         )}
       </SchemaForm>
       <Outcome sent={sent} error={error} />

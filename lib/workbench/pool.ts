@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "../process-singleton";
 import type { WorkbenchSession } from "./session";
 
 /**
@@ -6,8 +7,7 @@ import type { WorkbenchSession } from "./session";
  * serves many calls. Keyed by user and server; an entry is replaced when the
  * server's definition changed (its `version`), closed after `idleMs` without
  * a call, and the least recently used idle one is closed when there are
- * more than `maxConnections`. One pool per process, on globalThis, because
- * each route bundle may carry its own copy of this module.
+ * more than `maxConnections`. One pool per process (see processSingleton).
  */
 
 export interface PoolOptions {
@@ -133,11 +133,6 @@ export class ConnectionPool {
   }
 }
 
-const GLOBAL_KEY = Symbol.for("mcp-console.workbench-pool");
-type WithPool = typeof globalThis & { [GLOBAL_KEY]?: ConnectionPool };
-
 export function workbenchPool(): ConnectionPool {
-  const holder = globalThis as WithPool;
-  holder[GLOBAL_KEY] ??= new ConnectionPool();
-  return holder[GLOBAL_KEY];
+  return processSingleton("workbench-pool", () => new ConnectionPool());
 }

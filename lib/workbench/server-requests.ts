@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { badRequest, notFound } from "../http/errors";
+import { processSingleton } from "../process-singleton";
 import { validateArguments } from "./schema-form/validate";
 import type { JsonSchema } from "./schema-form/types";
 import type { ServerRequestKind, ServerRequestReply } from "./schema";
@@ -10,8 +11,9 @@ import type { ServerRequestKind, ServerRequestReply } from "./schema";
  * Requests a server sends back during a streamed workbench call, waiting for
  * the person at the page: announced on the call's stream, answered with
  * `POST /api/workbench/requests/{id}` by the same user, dropped when the call
- * ends or the server gives up. One registry per process, on globalThis,
- * because the call and the answer are served by different route bundles.
+ * ends or the server gives up. One registry per process (see
+ * processSingleton): the call and the answer are served by different route
+ * bundles.
  */
 
 /** MCP's code for a sampling request the user rejected. */
@@ -94,11 +96,6 @@ function samplingResult(reply: Extract<ServerRequestReply, { action: "accept" }>
   return { role: "assistant", content: { type: "text", text: reply.text }, model: reply.model ?? "workbench", stopReason: "endTurn" };
 }
 
-const GLOBAL_KEY = Symbol.for("mcp-console.workbench-server-requests");
-type WithRequests = typeof globalThis & { [GLOBAL_KEY]?: ServerRequests };
-
 export function serverRequests(): ServerRequests {
-  const holder = globalThis as WithRequests;
-  holder[GLOBAL_KEY] ??= new ServerRequests();
-  return holder[GLOBAL_KEY];
+  return processSingleton("workbench-server-requests", () => new ServerRequests());
 }
