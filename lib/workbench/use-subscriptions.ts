@@ -9,7 +9,8 @@ import type { SubscriptionsResponse } from "./schema";
 /**
  * Resource subscriptions from the page: subscribe or not per resource, and
  * while any is on, listen to the server's notifications and keep its
- * updates (newest first). A dropped stream is opened again after a pause.
+ * updates (newest first). A dropped stream is opened again after a pause
+ * that grows while the server stays unreachable.
  */
 
 export interface ResourceUpdate {
@@ -17,7 +18,9 @@ export interface ResourceUpdate {
   at: number;
 }
 
+/** The first pause before listening again; it doubles while the server stays unreachable. */
 const RECONNECT_MS = 2_000;
+const RECONNECT_MAX_MS = 60_000;
 const UPDATES_KEPT = 50;
 
 export function useResourceSubscriptions(serverId: string, supported: boolean) {
@@ -31,13 +34,17 @@ export function useResourceSubscriptions(serverId: string, supported: boolean) {
     if (!listening) return;
     const abort = new AbortController();
     let again: ReturnType<typeof setTimeout> | undefined;
+    let pause = RECONNECT_MS;
     const listen = async () => {
       try {
         await listenToServer(serverId, {
           signal: abort.signal,
           onLine: (line) => {
-            // A new connection (the server restarted, or its definition was edited) starts without subscriptions.
-            if (line.type === "ready") setSubscriptions(line.subscriptions);
+            if (line.type === "ready") {
+              pause = RECONNECT_MS;
+              // A new connection (the server restarted, or its definition was edited) starts without subscriptions.
+              setSubscriptions(line.subscriptions);
+            }
             if (line.type === "resource-updated") setUpdates((all) => [{ uri: line.uri, at: Date.now() }, ...all].slice(0, UPDATES_KEPT));
           },
         });
@@ -48,7 +55,9 @@ export function useResourceSubscriptions(serverId: string, supported: boolean) {
           return;
         }
       }
-      if (!abort.signal.aborted) again = setTimeout(() => void listen(), RECONNECT_MS);
+      if (abort.signal.aborted) return;
+      again = setTimeout(() => void listen(), pause);
+      pause = Math.min(pause * 2, RECONNECT_MAX_MS);
     };
     void listen();
     return () => {

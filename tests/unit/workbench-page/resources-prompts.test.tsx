@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { PromptsTab } from "@/components/workbench-page/prompts-tab";
 import type { Rerun } from "@/components/workbench-page/rerun";
 import { ResourcesTab } from "@/components/workbench-page/resources-tab";
+import { ApiError } from "@/lib/api/api-error";
 import type { CallRequest, CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
+import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
 import { installResizeObserver } from "../workbench/jsdom-gaps";
 
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
@@ -85,6 +87,28 @@ describe("the resources tab", () => {
     expect(await screen.findByRole("button", { name: "Subscribe to updates" })).toHaveAttribute("aria-pressed", "false");
     // No subscription left: the page stops listening.
     expect(mockListen.mock.calls[0][1].signal.aborted).toBe(true);
+  });
+
+  it("listens again after the stream drops, waiting longer each time the server stays away", async () => {
+    jest.useFakeTimers();
+    try {
+      const uri = resources[0].uri;
+      mockApiSend.mockResolvedValue({ subscriptions: [uri] });
+      mockListen.mockRejectedValue(new ApiError(502, "Bad Gateway", "502: The server is not answering."));
+      const { result } = renderHook(() => useResourceSubscriptions(SERVER, true));
+      await act(() => result.current.toggle(uri));
+      expect(mockListen).toHaveBeenCalledTimes(1);
+      await act(() => jest.advanceTimersByTimeAsync(1_999));
+      expect(mockListen).toHaveBeenCalledTimes(1);
+      await act(() => jest.advanceTimersByTimeAsync(1));
+      expect(mockListen).toHaveBeenCalledTimes(2);
+      await act(() => jest.advanceTimersByTimeAsync(3_999));
+      expect(mockListen).toHaveBeenCalledTimes(2);
+      await act(() => jest.advanceTimersByTimeAsync(1));
+      expect(mockListen).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("fills a template's variables into its URI before reading, and asks for the missing ones", async () => {
