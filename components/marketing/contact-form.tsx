@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { Button } from "@/components/ui/button";
@@ -35,6 +35,10 @@ export function ContactForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const messageId = useId();
   const confirmation = useRef<HTMLHeadingElement>(null);
+  // The confirmation takes focus once it is on the page (after an await the render is not immediate).
+  useEffect(() => {
+    if (sentTo) confirmation.current?.focus();
+  }, [sentTo]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +58,6 @@ export function ContactForm() {
       await apiSend("POST", "/api/contact", parsed.data);
       setSentTo(parsed.data.email);
       form.reset();
-      requestAnimationFrame(() => confirmation.current?.focus());
     } catch (err) {
       const fromServer = serverFieldErrors(err);
       if (fromServer && Object.keys(fromServer).length) {

@@ -112,7 +112,7 @@ test("the free tier sees what export gives and how to get it; the API refuses it
 
   await exportPanel.getByRole("link", { name: "Ask for the Pro plan" }).click();
   await expect(page).toHaveURL(/\/support\?category=billing/);
-  await expect(page.getByLabel("Subject")).toHaveValue("Upgrade to Pro for data export");
+  await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Upgrade to Pro for data export");
   await expect(page.getByRole("combobox", { name: "Category" })).toHaveText("Plan and billing");
 });
 
@@ -135,7 +135,7 @@ for (const theme of ["light", "dark"] as const) {
 
     await page.goto("/support");
     await page.getByRole("button", { name: "Send ticket" }).click();
-    await expect(page.getByLabel("Message")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(`/support?ticket=${id}`);

@@ -135,10 +135,10 @@ test("a support ticket answered by an administrator, with both mails", async ({ 
   const subject = `Checks fail at night ${Date.now().toString(36)}`;
   await page.goto("/support");
   await expect(page.getByText("We email you when the team answers.")).toBeVisible();
-  await page.getByLabel("Subject").fill(subject);
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
   await page.getByRole("combobox", { name: "Category" }).click();
   await page.getByRole("option", { name: "Something is broken" }).click();
-  await page.getByLabel("Message").fill("Every night at 02:00 the checks of my server fail for ten minutes.");
+  await page.getByRole("textbox", { name: "Message" }).fill("Every night at 02:00 the checks of my server fail for ten minutes.");
   await page.getByRole("button", { name: "Send ticket" }).click();
   await expect(page).toHaveURL(/\/support\?ticket=/);
   await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();

@@ -108,7 +108,7 @@ test.describe("contact", () => {
     await page.goto("/contact");
     await page.getByLabel("Name").fill("Ada Lovelace");
     await page.getByLabel("Email").fill("ada@example.com");
-    await page.getByLabel("Subject").fill("Enterprise plan");
+    await page.getByRole("textbox", { name: "Subject" }).fill("Enterprise plan");
     await page.getByLabel("Message", { exact: true }).fill("We run forty MCP servers and would like to talk.");
     const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
     await page.getByRole("button", { name: "Send message" }).click();
@@ -124,7 +124,7 @@ test.describe("contact", () => {
     await honeypot.fill("https://spam.example", { force: true });
     await page.getByLabel("Name").fill("Bot");
     await page.getByLabel("Email").fill("bot@example.com");
-    await page.getByLabel("Subject").fill("Cheap pills");
+    await page.getByRole("textbox", { name: "Subject" }).fill("Cheap pills");
     await page.getByLabel("Message", { exact: true }).fill("Buy now, limited offer, click here.");
     const request = page.waitForRequest((r) => r.url().endsWith("/api/contact"));
     await page.getByRole("button", { name: "Send message" }).click();
