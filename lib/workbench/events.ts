@@ -25,7 +25,7 @@ async function lease(uid: string, serverId: string): Promise<Lease> {
   }
 }
 
-export async function streamServerEvents(uid: string, serverId: string, signal: AbortSignal): Promise<Response> {
+export async function streamServerEvents(uid: string, serverId: string, req: Request): Promise<Response> {
   const held = await lease(uid, serverId);
   const { session } = held;
   const encoder = new TextEncoder();
@@ -47,11 +47,16 @@ export async function streamServerEvents(uid: string, serverId: string, signal: 
         open = false;
         unwatch();
         clearInterval(beat);
-        signal.removeEventListener("abort", end);
+        // Through `req`, which this keeps alive: a request's signal follows the connection only while the request lives.
+        req.signal.removeEventListener("abort", end);
         held.release();
-        controller.close();
+        try {
+          controller.close();
+        } catch {
+          // Already closed: the page went away first.
+        }
       };
-      signal.addEventListener("abort", end, { once: true });
+      req.signal.addEventListener("abort", end, { once: true });
       write({ type: "ready", subscriptions: session.subscriptions });
       if (!session.usable) end();
     },

@@ -457,11 +457,20 @@ describeEachDatabase("workbench calls", () => {
     expect(gone.json.subscriptions).toEqual([]);
     await callServer(owner, serverId, { method: "tools/call", params: { name: "toggle-subscriber-updates", arguments: {} } });
 
-    // Once the page stops listening, the connection is let go: it closes when idle.
+    // Once the page stops listening (its request aborted, or the body dropped), the connection is let go: it closes when idle.
     workbenchPool().configure({ idleMs: 150 });
     try {
-      const ended = proxy.count("DELETE");
+      let ended = proxy.count("DELETE");
       events.abort();
+      await waitFor(() => proxy.count("DELETE") > ended);
+
+      const dropped = await eventsGET(new NextRequest(`${ORIGIN}/api/servers/${serverId}/events`, { headers: owner.headers }), {
+        params: Promise.resolve({ id: serverId }),
+      });
+      const reader = dropped.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('"type":"ready"');
+      ended = proxy.count("DELETE");
+      await reader.cancel();
       await waitFor(() => proxy.count("DELETE") > ended);
     } finally {
       workbenchPool().configure({ idleMs: 5 * 60_000 });

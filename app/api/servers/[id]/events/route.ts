@@ -3,5 +3,5 @@ import { route } from "@/lib/http/route";
 import { streamServerEvents } from "@/lib/workbench/events";
 
 export const GET = route({ auth: "user", params: z.object({ id: z.string() }) }, ({ user, params, req }) =>
-  streamServerEvents(user.uid, params.id, req.signal),
+  streamServerEvents(user.uid, params.id, req),
 );
