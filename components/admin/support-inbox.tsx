@@ -4,10 +4,10 @@ import { Inbox, Mail } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
+import { LoadMore } from "@/components/app/load-more";
 import { FormAlert } from "@/components/auth/form-alert";
 import { TicketList } from "@/components/support/ticket-list";
 import { TicketThreadView } from "@/components/support/ticket-thread";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -52,21 +52,9 @@ function Tickets() {
       ) : (
         <>
           <TicketList tickets={tickets.data.pages.flatMap((p) => p.tickets)} hrefFor={(t) => `/admin/support?ticket=${t}`} label="Support tickets" />
-          <LoadMore query={tickets} what="tickets" />
+          <LoadMore query={tickets} label="Load older tickets" busyLabel="Loading older tickets…" />
         </>
       )}
-    </div>
-  );
-}
-
-/** The next page of an inbox list, while there is one. */
-function LoadMore({ query, what }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }; what: string }) {
-  if (!query.hasNextPage) return null;
-  return (
-    <div className="flex justify-center">
-      <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-        {query.isFetchingNextPage ? `Loading older ${what}…` : `Load older ${what}`}
-      </Button>
     </div>
   );
 }
@@ -117,7 +105,7 @@ function ContactMessages() {
           </li>
         ))}
       </ul>
-      <LoadMore query={messages} what="messages" />
+      <LoadMore query={messages} label="Load older messages" busyLabel="Loading older messages…" />
     </div>
   );
 }

@@ -3,9 +3,9 @@
 import { Users } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
+import { LoadMore } from "@/components/app/load-more";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -127,13 +127,7 @@ export function UsersAdmin() {
               ))}
             </TableBody>
           </Table>
-          {query.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={query} label="Load more" />
         </>
       )}
     </div>

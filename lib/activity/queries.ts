@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
 import type { Db } from "../db/client";
 import { activityEvents, servers } from "../db/schema";
-import { encodeCursor, exactTime as exactTimeOf, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
+import { exactTime as exactTimeOf, keysetPage, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";
 import { notFound } from "../http/errors";
 
@@ -81,8 +81,7 @@ export async function listActivity(
       .limit(page.limit + 1),
   );
 
-  const more = rows.length > page.limit;
-  const shown = more ? rows.slice(0, page.limit) : rows;
+  const { shown, nextCursor } = keysetPage(rows, page.limit, (r) => r.at);
 
   // A server's link and name only while it still exists and is the user's.
   const serverIds = [
@@ -104,8 +103,7 @@ export async function listActivity(
     createdAt: r.at,
     target: r.targetType && r.targetId ? { type: r.targetType, id: r.targetId, ...hrefFor(r.targetType, r.targetId, names) } : null,
   }));
-  const last = shown.at(-1);
-  return { events, nextCursor: more && last ? encodeCursor({ t: last.at, id: last.id }) : null };
+  return { events, nextCursor };
 }
 
 /** The details of one of the user's events; another user's event is not found. */

@@ -42,6 +42,17 @@ export function parseCursor(value: string | undefined): TimeCursor | null {
   return cursor;
 }
 
+/**
+ * The page out of `rows`, fetched with a limit of `size + 1` so that one
+ * more row tells whether a next page exists; its cursor points after the
+ * page's last row, whose exact time `timeOf` gives.
+ */
+export function keysetPage<R extends { id: string }>(rows: R[], size: number, timeOf: (row: R) => string): { shown: R[]; nextCursor: string | null } {
+  const shown = rows.slice(0, size);
+  const last = shown.at(-1);
+  return { shown, nextCursor: rows.length > size && last ? encodeCursor({ t: timeOf(last), id: last.id }) : null };
+}
+
 /** A timestamp column as text with all six fractional digits, for cursors and exports. */
 export const exactTime = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "../db";
-import { encodeCursor, exactTime, olderThan, parseCursor } from "../db/time-cursor";
+import { exactTime, keysetPage, olderThan, parseCursor } from "../db/time-cursor";
 import { contactMessages } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { ContactMessageItem, ContactPage, ContactStatus } from "./schema";
@@ -43,12 +43,8 @@ export async function listContactMessages(filter: { status?: ContactStatus; curs
     )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(CONTACT_PAGE + 1);
-  const shown = rows.slice(0, CONTACT_PAGE);
-  const last = shown.at(-1);
-  return {
-    messages: shown.map(toItem),
-    nextCursor: rows.length > CONTACT_PAGE && last ? encodeCursor({ t: last.createdAtExact, id: last.id }) : null,
-  };
+  const { shown, nextCursor } = keysetPage(rows, CONTACT_PAGE, (r) => r.createdAtExact);
+  return { messages: shown.map(toItem), nextCursor };
 }
 
 export async function setContactStatus(id: string, status: ContactStatus): Promise<ContactMessageItem> {

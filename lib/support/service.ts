@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
-import { encodeCursor, exactTime, olderThan, parseCursor } from "../db/time-cursor";
+import { exactTime, keysetPage, olderThan, parseCursor } from "../db/time-cursor";
 import { servers, supportMessages, supportTickets, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import type { Logger } from "../log";
@@ -88,12 +88,8 @@ export async function listAllTickets(filter: { status?: TicketStatus; cursor?: s
     ),
     INBOX_PAGE + 1,
   );
-  const shown = rows.slice(0, INBOX_PAGE);
-  const last = shown.at(-1);
-  return {
-    tickets: shown.map((r) => toSummary(r, true)),
-    nextCursor: rows.length > INBOX_PAGE && last ? encodeCursor({ t: last.updatedAtExact, id: last.id }) : null,
-  };
+  const { shown, nextCursor } = keysetPage(rows, INBOX_PAGE, (r) => r.updatedAtExact);
+  return { tickets: shown.map((r) => toSummary(r, true)), nextCursor };
 }
 
 /** A ticket the viewer may see: their own, or any for an administrator; otherwise not found. */

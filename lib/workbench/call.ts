@@ -115,10 +115,14 @@ export function leaseSession(uid: string, target: CallTarget): Promise<Lease> {
 
 /**
  * Runs `work` on the user's pooled connection to `target`, for requests that
- * are not calls (completions); a connection it finds broken is closed.
+ * are not calls (completions, subscriptions); a connection it finds broken is
+ * closed. Fails with the API's error: an HttpError `work` threw, or the
+ * connection's failure as 502/504.
  */
 export async function onPooledSession<T>(uid: string, target: CallTarget, work: (session: WorkbenchSession) => Promise<T>): Promise<T> {
-  const lease = await leaseSession(uid, target);
+  const lease = await leaseSession(uid, target).catch((err: unknown) => {
+    throw upstreamHttpError(err);
+  });
   try {
     const result = await work(lease.session);
     lease.release();
@@ -126,7 +130,7 @@ export async function onPooledSession<T>(uid: string, target: CallTarget, work: 
   } catch (err) {
     if (notDelivered(err) || connectionLost(err)) lease.discard();
     else lease.release();
-    throw err;
+    throw err instanceof HttpError ? err : upstreamHttpError(lease.session.connection.describe(err));
   }
 }
 
@@ -312,14 +316,12 @@ export async function executeCall(
   signal?.addEventListener("abort", cancel, { once: true });
   const total = setTimeout(() => control.abort(new McpFailure("timeout", `The call did not finish within ${MAX_TOTAL_MS / 60_000} minutes.`)), MAX_TOTAL_MS);
 
-  const pool = workbenchPool();
-  const key = poolKey(uid, target);
   try {
     for (let round = 0; ; round++) {
       if (control.signal.reason instanceof Cancelled) return { ok: false, failure: failure("cancelled", "The call was cancelled."), durationMs: elapsed() };
       let lease;
       try {
-        lease = await pool.acquire(key, target.version, () => openSession(target));
+        lease = await leaseSession(uid, target);
       } catch (err) {
         const f = err instanceof McpFailure ? err : new McpFailure("protocol", String(err));
         return { ok: false, failure: fromMcpFailure(f), durationMs: elapsed() };

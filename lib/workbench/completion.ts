@@ -1,7 +1,6 @@
 import "server-only";
-import { HttpError } from "../http/errors";
 import { enforce } from "../rate-limit/service";
-import { onPooledSession, upstreamHttpError } from "./call";
+import { onPooledSession } from "./call";
 import type { CompleteRequest, CompleteResponse } from "./schema";
 import { findCallTarget } from "./targets";
 
@@ -20,22 +19,14 @@ const MAX_VALUES = 100;
 export async function completeArgument(uid: string, serverId: string, request: CompleteRequest): Promise<CompleteResponse> {
   await enforce(`workbench-complete:${uid}`, LIMIT_PER_MINUTE, 60, "Too many suggestions asked for. Wait a moment.");
   const target = await findCallTarget(uid, serverId);
-  try {
-    return await onPooledSession(uid, target, async (session) => {
-      const { client, capabilities, requestOptions, describe } = session.connection;
-      if (!capabilities.completions) return { values: [] };
-      const { completion } = await client
-        .complete(request, { ...requestOptions(), timeout: TIMEOUT_MS, maxTotalTimeout: TIMEOUT_MS })
-        .catch((err: unknown) => {
-          throw describe(err);
-        });
-      return {
-        values: completion.values.slice(0, MAX_VALUES),
-        ...(completion.total !== undefined ? { total: completion.total } : {}),
-        ...(completion.hasMore !== undefined ? { hasMore: completion.hasMore } : {}),
-      };
-    });
-  } catch (err) {
-    throw err instanceof HttpError ? err : upstreamHttpError(err);
-  }
+  return onPooledSession(uid, target, async (session) => {
+    const { client, capabilities, requestOptions } = session.connection;
+    if (!capabilities.completions) return { values: [] };
+    const { completion } = await client.complete(request, { ...requestOptions(), timeout: TIMEOUT_MS, maxTotalTimeout: TIMEOUT_MS });
+    return {
+      values: completion.values.slice(0, MAX_VALUES),
+      ...(completion.total !== undefined ? { total: completion.total } : {}),
+      ...(completion.hasMore !== undefined ? { hasMore: completion.hasMore } : {}),
+    };
+  });
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { HttpError } from "../http/errors";
 import { leaseSession, onPooledSession, upstreamHttpError } from "./call";
-import type { Lease } from "./pool";
 import { NDJSON, type ServerEventLine, type SubscriptionsResponse } from "./schema";
 import { findCallTarget } from "./targets";
 
@@ -16,17 +15,11 @@ import { findCallTarget } from "./targets";
 /** Often enough that proxies do not take a quiet stream for a dead one. */
 const HEARTBEAT_MS = 25_000;
 
-async function lease(uid: string, serverId: string): Promise<Lease> {
-  const target = await findCallTarget(uid, serverId);
-  try {
-    return await leaseSession(uid, target);
-  } catch (err) {
-    throw err instanceof HttpError ? err : upstreamHttpError(err);
-  }
-}
-
 export async function streamServerEvents(uid: string, serverId: string, req: Request): Promise<Response> {
-  const held = await lease(uid, serverId);
+  const target = await findCallTarget(uid, serverId);
+  const held = await leaseSession(uid, target).catch((err: unknown) => {
+    throw upstreamHttpError(err);
+  });
   const { session } = held;
   const encoder = new TextEncoder();
   let end = () => {};
@@ -72,16 +65,10 @@ export async function streamServerEvents(uid: string, serverId: string, req: Req
 /** Subscribes the user's connection to `uri` (or ends the subscription), when the server offers subscriptions. */
 export async function setSubscription(uid: string, serverId: string, uri: string, subscribed: boolean): Promise<SubscriptionsResponse> {
   const target = await findCallTarget(uid, serverId);
-  try {
-    return await onPooledSession(uid, target, async (session) => {
-      const resources = session.connection.capabilities.resources as { subscribe?: boolean } | undefined;
-      if (!resources?.subscribe) throw new HttpError(409, "conflict", "This server does not offer resource subscriptions.");
-      await (subscribed ? session.subscribe(uri) : session.unsubscribe(uri)).catch((err: unknown) => {
-        throw session.connection.describe(err);
-      });
-      return { subscriptions: session.subscriptions };
-    });
-  } catch (err) {
-    throw err instanceof HttpError ? err : upstreamHttpError(err);
-  }
+  return onPooledSession(uid, target, async (session) => {
+    const resources = session.connection.capabilities.resources as { subscribe?: boolean } | undefined;
+    if (!resources?.subscribe) throw new HttpError(409, "conflict", "This server does not offer resource subscriptions.");
+    await (subscribed ? session.subscribe(uri) : session.unsubscribe(uri));
+    return { subscriptions: session.subscriptions };
+  });
 }

@@ -240,7 +240,7 @@ export class WorkbenchSession {
   /** The newest running call that can ask a person answers; undefined when none can. */
   private askPerson(request: ServerRequest, signal: AbortSignal): Promise<Record<string, unknown>> | undefined {
     const askers = [...this.running].filter((call) => call.onServerRequest);
-    return askers.at(-1)?.onServerRequest?.({ ...request, params: request.params as Record<string, unknown> }, signal);
+    return askers.at(-1)?.onServerRequest?.(request, signal);
   }
 
   private onProgress(params: unknown) {
