@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
@@ -96,11 +96,25 @@ export const servers = pgTable(
     capabilities: jsonb("capabilities").$type<Record<string, unknown>>(),
     counts: jsonb("counts").$type<InventoryCounts>(),
     discoveredAt: timestamp("discovered_at", { withTimezone: true }),
+    /** What the server tells its clients about itself at the handshake (scanned like a description). */
+    instructions: text("instructions"),
+    /** Hash of the tool definitions at the last discovery: a check that sees another one knows they changed. */
+    toolsHash: text("tools_hash"),
+    /** Monitoring: slower than this (handshake to ping) is `degraded`. */
+    degradedThresholdMs: integer("degraded_threshold_ms").notNull().default(2000),
+    /** Failed checks in a row; the second makes the server `down`. */
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** When the next scheduled check is due; null while monitoring is off or paused. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /** The instance that claimed the due check, until when: an expired lease is retaken. */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("servers_owner_name_idx").on(t.ownerUid, sql`lower(${t.name})`),
     index("servers_owner_created_idx").on(t.ownerUid, t.createdAt),
+    index("servers_next_check_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
   ],
 );
 
@@ -229,3 +243,244 @@ export const supportMessages = pgTable(
   },
   (t) => [index("support_messages_ticket_created_idx").on(t.ticketId, t.createdAt)],
 );
+
+// ─── Monitoring ──────────────────────────────────────────────────────────────
+
+export const checkResult = pgEnum("check_result", ["up", "degraded", "failed"]);
+
+/**
+ * One health check (handshake, ping, tools/list) of a server. `due_at` is the
+ * scheduled time it ran for (for a manual check, when it was asked): unique
+ * per server, so a check can never run twice for the same due time.
+ */
+export const monitorChecks = pgTable(
+  "monitor_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    trigger: text("trigger").$type<"schedule" | "manual">().notNull(),
+    result: checkResult("result").notNull(),
+    /** Handshake to ping, in ms; null when the check failed before the ping answered. */
+    latencyMs: integer("latency_ms"),
+    connectMs: integer("connect_ms"),
+    initializeMs: integer("initialize_ms"),
+    pingMs: integer("ping_ms"),
+    listMs: integer("list_ms"),
+    /** McpFailureKind (refused, timeout, auth, …) of a failed or degraded check. */
+    failureKind: text("failure_kind"),
+    /** The reason in words a user understands. */
+    reason: text("reason"),
+    toolCount: integer("tool_count"),
+    toolsChanged: boolean("tools_changed").notNull().default(false),
+    /** The instance that ran it (for the two-instance tests and diagnosis). */
+    instance: text("instance"),
+  },
+  (t) => [uniqueIndex("monitor_checks_server_due_idx").on(t.serverId, t.dueAt.desc(), t.id.desc())],
+);
+
+/**
+ * Hourly rollups per server, kept up to date as checks land: uptime and
+ * latency over any window are read from here, never by scanning raw checks.
+ * `latencyHist` counts latencies in fixed buckets (lib/monitoring), so that
+ * percentiles over many hours can be merged.
+ */
+export const monitorRollups = pgTable(
+  "monitor_rollups",
+  {
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    checks: integer("checks").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    degraded: integer("degraded").notNull().default(0),
+    latencySumMs: bigint("latency_sum_ms", { mode: "number" }).notNull().default(0),
+    latencyCount: integer("latency_count").notNull().default(0),
+    latencyMaxMs: integer("latency_max_ms").notNull().default(0),
+    latencyHist: integer("latency_hist").array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.hour] })],
+);
+
+/**
+ * A server's outage: opened when it goes down, closed when it comes back.
+ * The alert dispatcher claims incidents whose opening or closing has not been
+ * notified yet (the `*_notified_at` columns are its outbox).
+ */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    failureKind: text("failure_kind"),
+    reason: text("reason").notNull(),
+    failedChecks: integer("failed_checks").notNull().default(0),
+    openedNotifiedAt: timestamp("opened_notified_at", { withTimezone: true }),
+    closedNotifiedAt: timestamp("closed_notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("incidents_server_opened_idx").on(t.serverId, t.openedAt.desc(), t.id.desc()),
+    uniqueIndex("incidents_one_open_idx").on(t.serverId).where(sql`${t.closedAt} is null`),
+    index("incidents_to_notify_idx").on(t.openedAt).where(sql`${t.openedNotifiedAt} is null or (${t.closedAt} is not null and ${t.closedNotifiedAt} is null)`),
+  ],
+);
+
+/** A note on an incident, shown on the owner's public status page. */
+export const incidentUpdates = pgTable(
+  "incident_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    incidentId: uuid("incident_id")
+      .notNull()
+      .references(() => incidents.id, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("incident_updates_incident_idx").on(t.incidentId, t.createdAt)],
+);
+
+// ─── Alerts ──────────────────────────────────────────────────────────────────
+
+export const alertChannel = pgEnum("alert_channel", ["email", "webhook"]);
+export const deliveryStatus = pgEnum("delivery_status", ["pending", "delivered", "failed"]);
+
+/**
+ * Every alert sent (or being sent) to a user: its channel, event and payload,
+ * the attempts so far and the last answer. Pending rows are claimed with a
+ * lease and retried with backoff until delivered or out of attempts.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userUid: text("user_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    serverId: uuid("server_id").references(() => servers.id, { onDelete: "cascade" }),
+    incidentId: uuid("incident_id").references(() => incidents.id, { onDelete: "set null" }),
+    channel: alertChannel("channel").notNull(),
+    event: text("event").notNull(),
+    /** Where it goes: the email address or the webhook URL at the time of the alert. */
+    destination: text("destination").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: deliveryStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("alert_deliveries_user_created_idx").on(t.userUid, t.createdAt.desc(), t.id.desc()),
+    index("alert_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ─── Public status pages ─────────────────────────────────────────────────────
+
+/** A user's published status page at /status/{slug}. */
+export const statusPages = pgTable(
+  "status_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUid: text("owner_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    published: boolean("published").notNull().default(true),
+    /** Whether the servers' URLs appear on the page (never their headers). */
+    showUrls: boolean("show_urls").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("status_pages_slug_idx").on(sql`lower(${t.slug})`), index("status_pages_owner_idx").on(t.ownerUid)],
+);
+
+export const statusPageServers = pgTable(
+  "status_page_servers",
+  {
+    pageId: uuid("page_id")
+      .notNull()
+      .references(() => statusPages.id, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.serverId] })],
+);
+
+// ─── Scanner ─────────────────────────────────────────────────────────────────
+
+export const findingSeverity = pgEnum("finding_severity", ["critical", "high", "medium", "low", "info"]);
+
+/** One scan of a server's definitions and connection, with its counts by severity. */
+export const scans = pgTable(
+  "scans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    trigger: text("trigger").$type<"manual" | "discovery" | "check">().notNull(),
+    /** "basic" (the free tier's rules) or "full". */
+    ruleSet: text("rule_set").$type<"basic" | "full">().notNull(),
+    rulesRun: integer("rules_run").notNull(),
+    rulesSkipped: integer("rules_skipped").notNull().default(0),
+    counts: jsonb("counts").$type<Record<"critical" | "high" | "medium" | "low" | "info", number>>().notNull(),
+    /** Hash of every definition scanned: the same definitions give the same hash. */
+    definitionsHash: text("definitions_hash").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("scans_server_created_idx").on(t.serverId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const scanFindings = pgTable(
+  "scan_findings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scanId: uuid("scan_id")
+      .notNull()
+      .references(() => scans.id, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    ruleId: text("rule_id").notNull(),
+    severity: findingSeverity("severity").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetName: text("target_name").notNull(),
+    /** JSON pointer inside the definition, e.g. /inputSchema/properties/path/description. */
+    targetPath: text("target_path").notNull().default(""),
+    /** The excerpt, with invisible characters made visible. */
+    evidence: text("evidence").notNull(),
+    remediation: text("remediation").notNull(),
+    /** For rug pulls: what changed since the pinned baseline. */
+    diff: jsonb("diff").$type<unknown>(),
+  },
+  (t) => [index("scan_findings_scan_idx").on(t.scanId), index("scan_findings_server_idx").on(t.serverId)],
+);
+
+/** The pinned definitions of a server (rug-pull baseline): kind, key, canonical hash and the whole definition. */
+export const scanBaselines = pgTable("scan_baselines", {
+  serverId: uuid("server_id")
+    .primaryKey()
+    .references(() => servers.id, { onDelete: "cascade" }),
+  pinnedAt: timestamp("pinned_at", { withTimezone: true }).notNull().defaultNow(),
+  pinnedBy: text("pinned_by").references(() => users.uid, { onDelete: "set null" }),
+  items: jsonb("items").$type<{ kind: string; key: string; hash: string; definition: Record<string, unknown> }[]>().notNull(),
+});
