@@ -8,12 +8,22 @@ import { encrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
 import {
   activityEvents,
+  alertDeliveries,
   analyticsEvents,
   contactMessages,
+  incidents,
+  incidentUpdates,
   inventoryItems,
+  monitorChecks,
+  monitorRollups,
   rateLimits,
+  scanBaselines,
+  scanFindings,
+  scans,
   serverHeaders,
   servers,
+  statusPages,
+  statusPageServers,
   supportMessages,
   supportTickets,
   workbenchCalls,
@@ -46,6 +56,18 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "please" });
   await d.insert(contactMessages).values({ name: "Me", email, subject: "Hello", message: "from the contact form" });
   await d.insert(rateLimits).values({ key: `support:ticket:${uid}`, windowStart: new Date(), count: 1 });
+  const now = new Date();
+  await d.insert(monitorChecks).values({ serverId: server.id, dueAt: now, startedAt: now, trigger: "manual", result: "failed", reason: "refused" });
+  await d.insert(monitorRollups).values({ serverId: server.id, hour: now, checks: 1, failed: 1 });
+  const [incident] = await d.insert(incidents).values({ serverId: server.id, reason: "refused" }).returning({ id: incidents.id });
+  await d.insert(incidentUpdates).values({ incidentId: incident.id, serverId: server.id, body: "looking into it" });
+  await d.insert(alertDeliveries).values({ userUid: uid, serverId: server.id, incidentId: incident.id, channel: "email", event: "incident.opened", destination: email, payload: {} });
+  const [page] = await d.insert(statusPages).values({ ownerUid: uid, slug: `page-${uid.slice(0, 8)}`, title: "Status" }).returning({ id: statusPages.id });
+  await d.insert(statusPageServers).values({ pageId: page.id, serverId: server.id });
+  const counts = { critical: 0, high: 1, medium: 0, low: 0, info: 0 };
+  const [scan] = await d.insert(scans).values({ serverId: server.id, trigger: "manual", ruleSet: "full", rulesRun: 1, counts, definitionsHash: "h", durationMs: 1 }).returning({ id: scans.id });
+  await d.insert(scanFindings).values({ scanId: scan.id, serverId: server.id, ruleId: "r", severity: "high", targetKind: "tool", targetName: "echo", evidence: "e", remediation: "r" });
+  await d.insert(scanBaselines).values({ serverId: server.id, pinnedBy: uid, items: [] });
   return { serverId: server.id, ticketId: ticket.id };
 }
 
