@@ -8,6 +8,8 @@ import { encrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
 import {
   activityEvents,
+  alertDeliveries,
+  alertFlapStates,
   analyticsEvents,
   contactMessages,
   inventoryItems,
@@ -46,6 +48,8 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "please" });
   await d.insert(contactMessages).values({ name: "Me", email, subject: "Hello", message: "from the contact form" });
   await d.insert(rateLimits).values({ key: `support:ticket:${uid}`, windowStart: new Date(), count: 1 });
+  await d.insert(alertDeliveries).values({ userUid: uid, serverId: server.id, channel: "email", event: "incident.opened", destination: email, payload: { server: { id: server.id } } });
+  await d.insert(alertFlapStates).values({ serverId: server.id });
   return { serverId: server.id, ticketId: ticket.id };
 }
 
