@@ -1,4 +1,5 @@
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { startAlertDispatcher } from "./alerts/dispatcher";
 import { database } from "./db";
 import { env } from "./env";
 import { log } from "./log";
@@ -6,6 +7,7 @@ import { log } from "./log";
 /**
  * A bad setting or an unreachable database stops the process at once, with a
  * message naming the problem, rather than failing on the first request.
+ * Then the background work of this instance starts.
  */
 export async function startup() {
   if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return;
@@ -13,6 +15,7 @@ export async function startup() {
     const e = env();
     const db = await database();
     log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl });
+    startAlertDispatcher();
   } catch (err) {
     log.error("startup failed", { err });
     console.error(`\nMCP Console cannot start.\n${(err as Error).message}\n`);

@@ -36,7 +36,7 @@ export function SettingsView() {
     <div className="flex max-w-3xl flex-col gap-6">
       <ProfileSection profile={data.profile} />
       <AccountSecuritySection emailVerified={data.profile.emailVerified} />
-      <NotificationsSection notifications={data.notifications} />
+      <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
       <PlanSection plan={data.plan} usage={data.usage} />
       <CookiesSection />
       <DataSection />

@@ -1,7 +1,6 @@
 "use client";
 
-import { Copy, RotateCw, Send } from "lucide-react";
-import { FormAlert } from "@/components/auth/form-alert";
+import { Copy, RotateCw } from "lucide-react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,13 +13,12 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { useRotateWebhookSecret, useTestWebhook } from "@/lib/settings/client";
+import { useRotateWebhookSecret } from "@/lib/settings/client";
 import { toast } from "@/lib/toast/use-toast";
 
 /**
  * The signing secret: shown in full only right after it was generated, then
- * masked for good (the server never sends it again). Rotate and test here.
+ * masked for good (the server never sends it again). Rotate it here.
  */
 export function WebhookSecret({
   secretSet,
@@ -32,7 +30,6 @@ export function WebhookSecret({
   onFreshSecret(secret: string): void;
 }) {
   const rotate = useRotateWebhookSecret();
-  const test = useTestWebhook();
 
   async function copy(secret: string) {
     try {
@@ -98,19 +95,7 @@ export function WebhookSecret({
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
-        <Button variant="outline" onClick={() => test.mutate()} disabled={test.isPending}>
-          {test.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : <Send aria-hidden="true" />}
-          Send test event
-        </Button>
       </div>
-      {test.data ? (
-        <FormAlert tone={test.data.delivered ? "success" : "error"}>
-          {test.data.delivered
-            ? `Delivered: your endpoint answered ${test.data.status} in ${test.data.durationMs} ms.`
-            : `Not delivered${test.data.status ? ` (status ${test.data.status})` : ""}: ${test.data.error}`}
-        </FormAlert>
-      ) : null}
-      {test.isError ? <FormAlert>{test.error.message}</FormAlert> : null}
     </div>
   );
 }

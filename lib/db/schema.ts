@@ -390,6 +390,31 @@ export const alertDeliveries = pgTable(
   ],
 );
 
+/**
+ * Per server, whether its alerts are summarised because it flaps
+ * (lib/alerts/flapping.ts). The row is also what the dispatcher locks to
+ * handle one server's incidents in one place at a time.
+ */
+export const alertFlapStates = pgTable(
+  "alert_flap_states",
+  {
+    serverId: uuid("server_id")
+      .primaryKey()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    /** Null while the server's changes are alerted one by one. */
+    flappingSince: timestamp("flapping_since", { withTimezone: true }),
+    /** The last opening or closing the dispatcher handled (its time, not the handling's). */
+    lastChangeAt: timestamp("last_change_at", { withTimezone: true }),
+    /** The last flapping alert or summary sent. */
+    lastSummaryAt: timestamp("last_summary_at", { withTimezone: true }),
+    /** Openings and closings not alerted since that summary. */
+    changesSinceSummary: integer("changes_since_summary").notNull().default(0),
+    /** When a summary or the "stable again" alert may be due; null when not flapping. */
+    reviewAt: timestamp("review_at", { withTimezone: true }),
+  },
+  (t) => [index("alert_flap_states_review_idx").on(t.reviewAt).where(sql`${t.reviewAt} is not null`)],
+);
+
 // ─── Public status pages ─────────────────────────────────────────────────────
 
 /** A user's published status page at /status/{slug}. */

@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiSend } from "@/lib/api/client";
-import type { DeliveryResult } from "@/lib/webhooks/send";
 import type { SettingsResponse, SettingsUpdate, UserSettings } from "./schema";
 
 export const SETTINGS_KEY = ["/api/user/settings"] as const;
@@ -29,13 +28,6 @@ export function useRotateWebhookSecret() {
   return useMutation({
     mutationFn: () => apiSend<SettingsResponse>("POST", "/api/user/settings/webhook-secret"),
     onSuccess: (r) => client.setQueryData(SETTINGS_KEY, withoutSecret(r)),
-    retry: false,
-  });
-}
-
-export function useTestWebhook() {
-  return useMutation({
-    mutationFn: () => apiSend<DeliveryResult>("POST", "/api/user/settings/webhook-test"),
     retry: false,
   });
 }

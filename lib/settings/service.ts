@@ -4,15 +4,13 @@ import { z } from "zod";
 import { countActionSince } from "../activity/queries";
 import { record } from "../activity/service";
 import { adminAuth } from "../auth/firebase-admin";
-import { decrypt, encrypt } from "../crypto/encryption";
+import { encrypt } from "../crypto/encryption";
 import { db } from "../db";
 import { servers, users } from "../db/schema";
 import { env } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { mailEnabled } from "../mail/service";
 import { effectiveSubscription, PLANS } from "../plans";
-import { enforce } from "../rate-limit/service";
-import { deliverWebhook, type DeliveryResult } from "../webhooks/send";
 import { newSigningSecret } from "../webhooks/sign";
 import { webhookUrl, type SettingsResponse, type SettingsUpdate, type UserSettings } from "./schema";
 
@@ -150,20 +148,4 @@ export async function rotateWebhookSecret(uid: string, ctx: RequestContext): Pro
   if (updated.length === 0) throw conflict("Set a webhook URL first.");
   await record({ userUid: uid, action: "settings.updated", summary: "Rotated the webhook signing secret", metadata: { changed: ["webhook secret"] }, req: ctx.req, ip: ctx.ip });
   return { ...(await getSettings(uid)), webhookSecret: secret };
-}
-
-const TESTS_PER_MINUTE = 5;
-
-/** Signs and posts a test event to the user's webhook, and says how the endpoint answered. */
-export async function sendTestWebhook(uid: string): Promise<DeliveryResult> {
-  await enforce(`webhook-test:${uid}`, TESTS_PER_MINUTE, 60, "Too many test deliveries. Wait a minute and try again.");
-  const [row] = await (await db())
-    .select({ url: users.webhookUrl, secretEnc: users.webhookSecretEnc })
-    .from(users)
-    .where(eq(users.uid, uid))
-    .limit(1);
-  if (!row?.url || !row.secretEnc) throw conflict("Set a webhook URL first.");
-  return deliverWebhook(row.url, decrypt(row.secretEnc), "test", {
-    message: "This is a test delivery from MCP Console. Your endpoint received and can verify it.",
-  });
 }

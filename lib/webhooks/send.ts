@@ -1,27 +1,20 @@
 import "server-only";
-import { findOutboundError } from "../net/errors";
+import { findOutboundError, type OutboundErrorKind } from "../net/errors";
 import { guardedFetch } from "../net/guarded-fetch";
-import { signDelivery } from "./sign";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export type DeliveryResult =
+export type PostResult =
   | { delivered: true; status: number; durationMs: number }
-  | { delivered: false; status: number | null; durationMs: number; error: string };
+  | { delivered: false; status: number | null; durationMs: number; error: string; kind?: OutboundErrorKind };
 
 /**
- * Posts one signed event to a user's webhook through the guarded fetch (the
- * address policy applies: a webhook cannot reach the service's own network).
- * Redirects are not followed: a signed delivery goes where it was configured.
- * Never throws for the remote side's failures; the result says what happened.
+ * Posts one body to a webhook through the guarded fetch (the address policy
+ * applies: a webhook cannot reach the service's own network). Redirects are
+ * not followed: a delivery goes where it was configured. Never throws for
+ * the remote side's failures; the result says what happened.
  */
-export async function deliverWebhook(
-  url: string,
-  secret: string,
-  event: string,
-  data: Record<string, unknown>,
-): Promise<DeliveryResult> {
-  const { body, headers } = signDelivery(event, data, secret);
+export async function postWebhook(url: string, body: string, headers: Record<string, string>): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -32,6 +25,6 @@ export async function deliverWebhook(
   } catch (err) {
     const outbound = findOutboundError(err);
     if (!outbound) throw err;
-    return { delivered: false, status: null, durationMs: elapsed(), error: outbound.message };
+    return { delivered: false, status: null, durationMs: elapsed(), error: outbound.message, kind: outbound.kind };
   }
 }

@@ -1,41 +1,59 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
- * Webhook signatures. The receiver recomputes HMAC-SHA256 over the exact
- * body bytes with its signing secret and compares; the body carries its own
- * `sentAt`, so a replayed delivery is recognisable even though the timestamp
- * header is not itself part of the signature.
+ * Webhook signatures, in the style of Stripe's: the header
+ * `X-MCP-Console-Signature: t=<unix seconds>,v1=<hex>` where the hex is
+ * HMAC-SHA256, keyed with the signing secret, of `"<t>.<raw body>"`. The
+ * timestamp is inside what is signed, so a receiver that refuses old
+ * timestamps refuses replays; each attempt of a delivery is signed afresh.
  */
 
 export const SIGNATURE_HEADER = "X-MCP-Console-Signature";
-export const TIMESTAMP_HEADER = "X-MCP-Console-Timestamp";
 export const EVENT_HEADER = "X-MCP-Console-Event";
+export const DELIVERY_HEADER = "X-MCP-Console-Delivery";
+/** How far a receiver should let a signature's time be from its own clock. */
+export const SIGNATURE_TOLERANCE_SEC = 300;
 const SECRET_PREFIX = "whsec_";
 
 export function newSigningSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString("base64url");
 }
 
-export function signature(body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
+const hmac = (secret: string, timestamp: number, body: string) => createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex");
+
+/** The signature header's value for `body` sent at `now`. */
+export function signatureHeader(body: string, secret: string, now = new Date()): string {
+  const t = Math.floor(now.getTime() / 1000);
+  return `t=${t},v1=${hmac(secret, t, body)}`;
 }
 
-export interface SignedDelivery {
-  body: string;
-  headers: Record<string, string>;
-}
+export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason: "malformed" | "expired" | "mismatch" };
 
-/** The body and headers of one delivery of `event`. */
-export function signDelivery(event: string, data: Record<string, unknown>, secret: string, now = new Date()): SignedDelivery {
-  const body = JSON.stringify({ event, sentAt: now.toISOString(), data });
-  return {
-    body,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "MCP-Console-Webhooks/1",
-      [EVENT_HEADER]: event,
-      [TIMESTAMP_HEADER]: String(Math.floor(now.getTime() / 1000)),
-      [SIGNATURE_HEADER]: signature(body, secret),
-    },
-  };
+/**
+ * What a receiver does with a delivery: parse the header, refuse a timestamp
+ * further than `toleranceSec` from `now` (a replay, or a clock far off), and
+ * compare the HMAC of the raw body in constant time. Any `v1` entry may match,
+ * so a sender can sign with two secrets while rotating.
+ */
+export function verifySignature(
+  body: string,
+  header: string | null | undefined,
+  secret: string,
+  { now = new Date(), toleranceSec = SIGNATURE_TOLERANCE_SEC }: { now?: Date; toleranceSec?: number } = {},
+): VerifyResult {
+  if (!header) return { ok: false, reason: "malformed" };
+  let timestamp: number | null = null;
+  const candidates: string[] = [];
+  for (const part of header.split(",")) {
+    const eq = part.indexOf("=");
+    const key = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (key === "t" && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    else if (key === "v1" && /^[0-9a-f]{64}$/.test(value)) candidates.push(value);
+  }
+  if (timestamp === null || candidates.length === 0) return { ok: false, reason: "malformed" };
+  if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSec) return { ok: false, reason: "expired" };
+  const expected = Buffer.from(hmac(secret, timestamp, body), "hex");
+  const matches = candidates.some((c) => timingSafeEqual(expected, Buffer.from(c, "hex")));
+  return matches ? { ok: true, timestamp } : { ok: false, reason: "mismatch" };
 }

@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import {
   activityEvents,
   alertDeliveries,
+  alertFlapStates,
   analyticsEvents,
   contactMessages,
   incidents,
@@ -68,6 +69,7 @@ async function fillEveryTable(uid: string, email: string) {
   const [scan] = await d.insert(scans).values({ serverId: server.id, trigger: "manual", ruleSet: "full", rulesRun: 1, counts, definitionsHash: "h", durationMs: 1 }).returning({ id: scans.id });
   await d.insert(scanFindings).values({ scanId: scan.id, serverId: server.id, ruleId: "r", severity: "high", targetKind: "tool", targetName: "echo", evidence: "e", remediation: "r" });
   await d.insert(scanBaselines).values({ serverId: server.id, pinnedBy: uid, items: [] });
+  await d.insert(alertFlapStates).values({ serverId: server.id });
   return { serverId: server.id, ticketId: ticket.id };
 }
 

@@ -1,13 +1,10 @@
 /** @jest-environment node */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { newSigningSecret, signDelivery, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/webhooks/sign";
+import { createHmac } from "node:crypto";
+import { newSigningSecret, signatureHeader, verifySignature } from "@/lib/webhooks/sign";
 
-/** What a receiver does: recompute the HMAC of the raw body with its copy of the secret. */
-function verify(body: string, header: string, secret: string) {
-  const expected = Buffer.from(`sha256=${createHmac("sha256", secret).update(body).digest("hex")}`);
-  const given = Buffer.from(header);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
+const body = JSON.stringify({ id: "d1", event: "incident.opened", server: { id: "s1", name: "Alpha" } });
+const at = new Date("2025-06-01T10:00:00.000Z");
+const secs = (n: number) => new Date(at.getTime() + n * 1000);
 
 describe("webhook signing", () => {
   it("makes long random secrets", () => {
@@ -16,15 +13,46 @@ describe("webhook signing", () => {
     expect(newSigningSecret()).not.toBe(a);
   });
 
-  it("signs the exact body, which carries the event and when it was sent", () => {
+  it("signs the timestamp and the exact body, as t=<unix>,v1=<hex>", () => {
     const secret = newSigningSecret();
-    const now = new Date("2025-06-01T10:00:00.000Z");
-    const { body, headers } = signDelivery("monitor.down", { serverId: "s1", name: "Alpha" }, secret, now);
-    expect(JSON.parse(body)).toEqual({ event: "monitor.down", sentAt: "2025-06-01T10:00:00.000Z", data: { serverId: "s1", name: "Alpha" } });
-    expect(headers["content-type"]).toBe("application/json");
-    expect(headers[TIMESTAMP_HEADER]).toBe("1748772000");
-    expect(verify(body, headers[SIGNATURE_HEADER], secret)).toBe(true);
-    expect(verify(body.replace("Alpha", "Alphb"), headers[SIGNATURE_HEADER], secret)).toBe(false);
-    expect(verify(body, headers[SIGNATURE_HEADER], newSigningSecret())).toBe(false);
+    const header = signatureHeader(body, secret, at);
+    // What any receiver can recompute with its copy of the secret, without this code.
+    const expected = createHmac("sha256", secret).update(`1748772000.${body}`).digest("hex");
+    expect(header).toBe(`t=1748772000,v1=${expected}`);
+  });
+
+  it("verifies a fresh delivery and refuses a changed body, another secret or a garbled header", () => {
+    const secret = newSigningSecret();
+    const header = signatureHeader(body, secret, at);
+    expect(verifySignature(body, header, secret, { now: secs(10) })).toEqual({ ok: true, timestamp: 1748772000 });
+    expect(verifySignature(body.replace("Alpha", "Alphb"), header, secret, { now: at })).toEqual({ ok: false, reason: "mismatch" });
+    expect(verifySignature(body, header, newSigningSecret(), { now: at })).toEqual({ ok: false, reason: "mismatch" });
+    for (const bad of [undefined, "", "sha256=abc", "t=1748772000", `v1=${"0".repeat(64)}`, "t=soon,v1=zz"]) {
+      expect(verifySignature(body, bad, secret, { now: at })).toEqual({ ok: false, reason: "malformed" });
+    }
+  });
+
+  it("refuses a replay: a timestamp more than five minutes from the receiver's clock, either way", () => {
+    const secret = newSigningSecret();
+    const header = signatureHeader(body, secret, at);
+    expect(verifySignature(body, header, secret, { now: secs(300) }).ok).toBe(true);
+    expect(verifySignature(body, header, secret, { now: secs(301) })).toEqual({ ok: false, reason: "expired" });
+    expect(verifySignature(body, header, secret, { now: secs(-301) })).toEqual({ ok: false, reason: "expired" });
+    expect(verifySignature(body, header, secret, { now: secs(3600), toleranceSec: 7200 }).ok).toBe(true);
+  });
+
+  it("cannot be replayed with a new timestamp: the timestamp is part of what is signed", () => {
+    const secret = newSigningSecret();
+    const old = signatureHeader(body, secret, at);
+    const forged = old.replace("t=1748772000", `t=${1748772000 + 3600}`);
+    expect(verifySignature(body, forged, secret, { now: secs(3600) })).toEqual({ ok: false, reason: "mismatch" });
+  });
+
+  it("accepts any of several v1 signatures, for a sender that signs with two secrets while rotating", () => {
+    const [oldSecret, newSecret] = [newSigningSecret(), newSigningSecret()];
+    const v1 = (s: string) => signatureHeader(body, s, at).split(",")[1];
+    const header = `t=1748772000,${v1(oldSecret)},${v1(newSecret)}`;
+    expect(verifySignature(body, header, newSecret, { now: at }).ok).toBe(true);
+    expect(verifySignature(body, header, oldSecret, { now: at }).ok).toBe(true);
   });
 });

@@ -1,0 +1,81 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { alertDeliveries, users } from "../db/schema";
+import { mailEnabled } from "../mail/service";
+import { effectiveSubscription } from "../plans";
+import type { AlertChannel, AlertPayload } from "./schema";
+
+/** What decides where a user's alerts go. */
+export const ownerColumns = {
+  uid: users.uid,
+  email: users.email,
+  emailAlerts: users.emailAlerts,
+  webhookUrl: users.webhookUrl,
+  plan: users.subscriptionPlan,
+  expiresAt: users.subscriptionExpiresAt,
+};
+
+export interface Owner {
+  uid: string;
+  email: string;
+  emailAlerts: boolean;
+  webhookUrl: string | null;
+  plan: (typeof users.$inferSelect)["subscriptionPlan"];
+  expiresAt: Date | null;
+}
+
+export interface Channel {
+  channel: AlertChannel;
+  destination: string;
+}
+
+/** Where a user's alerts go now: email when they want it and this installation sends mail, and their webhook. */
+export function channelsOf(owner: Owner): Channel[] {
+  const out: Channel[] = [];
+  if (owner.emailAlerts && mailEnabled()) out.push({ channel: "email", destination: owner.email });
+  if (owner.webhookUrl) out.push({ channel: "webhook", destination: owner.webhookUrl });
+  return out;
+}
+
+/** Incident alerts are a fullMonitoring feature: other plans get none. */
+export function alertChannels(owner: Owner, now: Date): Channel[] {
+  return effectiveSubscription(owner.plan, owner.expiresAt, now).features.fullMonitoring ? channelsOf(owner) : [];
+}
+
+export async function loadOwner(d: Db, uid: string): Promise<Owner | undefined> {
+  const [row] = await d.select(ownerColumns).from(users).where(eq(users.uid, uid)).limit(1);
+  return row;
+}
+
+type Tx = Pick<Db, "insert">;
+
+/**
+ * One pending delivery per channel of the same event, due at once. Each gets
+ * its own id, which is also the payload's: a receiver recognises a retry.
+ */
+export async function queueDeliveries(
+  tx: Tx,
+  a: { owner: Owner; channels: Channel[]; serverId: string | null; incidentId: string | null; now: Date; payload: (id: string) => AlertPayload },
+): Promise<string[]> {
+  if (a.channels.length === 0) return [];
+  const rows = a.channels.map(({ channel, destination }) => {
+    const id = randomUUID();
+    const payload = a.payload(id);
+    return {
+      id,
+      userUid: a.owner.uid,
+      serverId: a.serverId,
+      incidentId: a.incidentId,
+      channel,
+      event: payload.event,
+      destination,
+      payload: payload as unknown as Record<string, unknown>,
+      nextAttemptAt: a.now,
+      createdAt: a.now,
+    };
+  });
+  await tx.insert(alertDeliveries).values(rows);
+  return rows.map((r) => r.id);
+}

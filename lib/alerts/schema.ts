@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/**
+ * Alerts' shapes, shared by the dispatcher, the API and the settings page.
+ * The payload is what a webhook receives as JSON; email and chat messages
+ * are written from it.
+ */
+
+export const ALERT_EVENTS = ["incident.opened", "incident.resolved", "incident.flapping", "incident.stable", "test"] as const;
+export type AlertEventName = (typeof ALERT_EVENTS)[number];
+
+export type AlertChannel = "email" | "webhook";
+export type DeliveryStatus = "pending" | "delivered" | "failed";
+
+export interface AlertIncident {
+  id: string;
+  openedAt: string;
+  closedAt: string | null;
+  /** Seconds from opening to closing; null while open. */
+  durationSec: number | null;
+  reason: string;
+}
+
+/** What a flapping alert, a summary or the "stable again" alert says about the period. */
+export interface AlertFlapping {
+  /** When the summarising began. */
+  since: string;
+  /** False for the alert that starts the summarising, true for the summaries after it. */
+  summary: boolean;
+  windowMinutes: number;
+  /** Outages that began in the last `windowMinutes`. */
+  openings: number;
+  /** Openings and closings not alerted one by one since the previous alert. */
+  changes: number;
+  /** Whether an outage is open at the time of the alert. */
+  status: "up" | "down";
+}
+
+export interface AlertPayload {
+  /** The delivery's id: the same on every retry, so a receiver can drop duplicates. */
+  id: string;
+  event: AlertEventName;
+  createdAt: string;
+  server: { id: string; name: string } | null;
+  /** The incident the alert is about (for flapping ones, the latest). */
+  incident: AlertIncident | null;
+  flapping?: AlertFlapping;
+  /** The server's page in the console (the settings for a test). */
+  url: string;
+  /** A test event's words. */
+  message?: string;
+}
+
+export interface AlertDeliveryDto {
+  id: string;
+  createdAt: string;
+  event: AlertEventName;
+  channel: AlertChannel;
+  /** The address, or the webhook URL shortened (paths of chat webhooks carry their token). */
+  destination: string;
+  status: DeliveryStatus;
+  attempts: number;
+  maxAttempts: number;
+  /** When the next try is due, while pending. */
+  nextAttemptAt: string | null;
+  responseStatus: number | null;
+  durationMs: number | null;
+  error: string | null;
+  server: { id: string; name: string } | null;
+}
+
+/** `GET /api/user/alerts/deliveries`: newest first. */
+export interface DeliveriesPage {
+  deliveries: AlertDeliveryDto[];
+  nextCursor: string | null;
+}
+
+/** `POST /api/user/alerts/test`: one test delivery per channel, after its attempt. */
+export interface TestEventResponse {
+  deliveries: AlertDeliveryDto[];
+}
+
+export const DELIVERIES_PAGE_MAX = 50;
+
+const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const deliveriesQuery = z.object({
+  cursor: z.preprocess(blankIsAbsent, z.string().max(200).optional()),
+  limit: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(DELIVERIES_PAGE_MAX).default(20)),
+});
+
+export const EVENT_LABELS: Record<AlertEventName, string> = {
+  "incident.opened": "Down",
+  "incident.resolved": "Recovered",
+  "incident.flapping": "Flapping",
+  "incident.stable": "Stable again",
+  test: "Test",
+};
