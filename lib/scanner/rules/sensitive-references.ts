@@ -25,7 +25,8 @@ const E = "(?![a-z0-9_])";
 const PATHS: Pattern[] = [
   { severity: "critical", regex: /-----begin (?:[a-z0-9]+ )*private key-----/, what: "private key material" },
   { severity: "high", regex: new RegExp(`${B}(?:~|\\$home|%userprofile%|/home/[a-z0-9_.-]+|/users/[a-z0-9_.-]+|/root)?[/\\\\]?\\.ssh(?:[/\\\\]|${E})`), what: "the SSH folder" },
-  { severity: "high", regex: new RegExp(`${B}id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\\.pub)?${E}|${B}authorized_keys${E}`), what: "an SSH key file" },
+  // In identifiers words are joined by underscores: "content_from_reading_ssh_id_rsa".
+  { severity: "high", regex: /(?<![a-z0-9])id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pub)?(?![a-z0-9])|(?<![a-z0-9])authorized_keys(?![a-z0-9])/, what: "an SSH key file" },
   { severity: "high", regex: new RegExp(`(?<![a-z0-9_.])\\.env(?:\\.(?:local|production|prod|development|dev|staging|test))?${E}(?!\\.[a-z])`), what: "a .env file" },
   {
     severity: "high",
@@ -49,6 +50,21 @@ const PATHS: Pattern[] = [
   },
   { severity: "info", regex: new RegExp(`${B}(?:api[ _-]?keys?|access[ _-]?tokens?|secret[ _-]?keys?|passwords?|private[ _-]?keys?|credentials|bearer tokens?)${E}`), what: "a mention of credentials" },
 ];
+
+/** Words that ask for a file's contents to be read or moved, in the same sentence as its name. */
+const ACCESS = /(?<![a-z])(?:read|reading|open|cat|load|pass|send|include|upload|attach|provide|share|forward|post|exfiltrate|contents?|copy|extract|leak|print|output|return|append|embed|fetch|retrieve|access|collect|dump|give)(?:s|ed|ing)?(?![a-z])/;
+const SENTENCE_END = /[\n;!?]|\.(?=\s)/g;
+const MAX_SENTENCE = 300;
+
+/** The sentence (or line) holding [start, end), lower case, at most MAX_SENTENCE characters either side. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const base = Math.max(0, start - MAX_SENTENCE);
+  let from = base;
+  for (const m of text.slice(base, start).matchAll(SENTENCE_END)) from = base + m.index + 1;
+  const rest = text.slice(end, end + MAX_SENTENCE);
+  const stop = rest.search(SENTENCE_END);
+  return text.slice(from, stop === -1 ? end + rest.length : end + stop).toLowerCase();
+}
 
 /** Over the original text: tokens have case. */
 const TOKENS: RegExp[] = [
@@ -75,7 +91,9 @@ function checkSite(site: TextSite): Finding | null {
     const m = p.regex.exec(clean);
     if (!m) continue;
     const [start, end] = originalSpan(cleanAt, site.text, m.index, m[0].length);
-    best = { severity: p.severity, start, end, note: p.what };
+    // A file search tool may name `.env` among the files it finds; telling the model to read or pass it on is the attack.
+    const severity = p.severity === "high" && !ACCESS.test(sentenceAround(site.text, start, end)) ? "low" : p.severity;
+    if (!best || severityRank(severity) < severityRank(best.severity)) best = { severity, start, end, note: p.what };
   }
   if (best?.severity === "critical") return finding(sensitiveReferences, best.severity, site.target, `${excerpt(site.text, best.start, best.end)} — ${best.note}`);
   for (const regex of TOKENS) {
