@@ -51,7 +51,8 @@ const BASE: Record<Category, Severity> = {
 
 const TELL = "(?:tell|mention|inform|notify|alert|reveal|disclose|show|say|report|explain|expose|share|bring up|surface|warn)";
 const NOT = "(?:do not|don'?t|dont|never|must not|mustn'?t|should not|shouldn'?t|shall not|cannot|can not|may not)";
-const USER = "(?:the |your |this )?(?:user|human|person|operator|end user|client|requester)s?";
+const USER_CORE = "(?:user|human|person|operator|end user|client|requester)s?";
+const USER = `(?:the |your |this )?${USER_CORE}`;
 const USING = "(?:using|calling|invoking|running|executing|you use|you call|you invoke|any use of|use of)";
 const READ = "(?:read|call|invoke|fetch|open|cat|load|access|retrieve|pass|send|include|run|execute|get|collect|upload|attach|provide)";
 /** Addresses at reserved example domains are documentation, not a destination. */
@@ -83,13 +84,15 @@ const PHRASES: Phrase<Category>[] = [
   { category: "concealment", source: `(?:hide|conceal|keep) (?:this |it |that |these |them )?(?:hidden |secret )?from ${USER}`, squash: true },
   {
     category: "concealment",
-    source: `${USER} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
+    // A leading optional word would only widen the quoted span, and slows every scan.
+    source: `${USER_CORE} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
     squash: true,
   },
   { category: "concealment", source: `${NOT} (?:ask|request|wait for|prompt) (?:${USER} |them |anyone )?(?:for )?(?:confirmation|permission|approval|consent)`, squash: true },
   {
     category: "false-authority",
-    source: `${USER} (?:is an? (?:admin|administrator|owner|developer|superuser|root)(?: [a-z]+){0,2} )?(?:has|have) (?:already )?(?:approved|authorized|authorised|consented to|granted|pre-approved|allowed)(?: (?:every|all|any|each))?`,
+    // A leading optional word would only widen the quoted span, and slows every scan.
+    source: `${USER_CORE} (?:is an? (?:admin|administrator|owner|developer|superuser|root)(?: [a-z]+){0,2} )?(?:has|have) (?:already )?(?:approved|authorized|authorised|consented to|granted|pre-approved|allowed)(?: (?:every|all|any|each))?`,
     squash: true,
   },
   { category: "false-authority", source: "(?:skip|bypass|disable|omit) (?:all |any |the |every )?(?:user )?(?:confirmations?|approvals?|permission checks?|safety checks?|consent prompts?)", squash: true },
@@ -176,7 +179,7 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "direct-command",
     source:
-      "(?:the )?(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) (?!this |that |these |it )",
+      "(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) (?!this |that |these |it )",
   },
   {
     category: "tool-call",

@@ -21,7 +21,8 @@ const MODAL = "(?:must|should|shall|has to|have to|needs? to|is required to|are 
 const PHRASES: Phrase<Kind>[] = [
   { category: "presence", source: "when (?:this tool is|this server is|these tools are|this mcp server is) (?:available|present|loaded|installed|enabled|connected|active)", squash: true },
   { category: "directive", source: `(?:side effects?|effects?|impact|influence) on (?:the )?(?:also present |other |existing |another |already present )?${NAME} (?:tools?|functions?|servers?)` },
-  { category: "directive", source: `(?:the )?${NAME} (?:tool|function|server|mcp server) ${MODAL}` },
+  // The name is read behind the keyword, so that scanning starts at "tool" rather than at every word.
+  { category: "directive", source: `(?<=${NAME} )(?:tool|function|server|mcp server) ${MODAL}` },
   { category: "directive", source: `(?:all|every|any) (?:other )?(?:tools?|servers?|functions?|mcp servers?) ${MODAL}`, squash: true },
   {
     category: "directive",
@@ -81,11 +82,12 @@ function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMa
     }
   }
   if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
-    const { clean, cleanAt } = site.normalized;
+    const norm = site.normalized;
+    const { clean } = norm;
     for (const m of clean.matchAll(IDENTIFIER)) {
       const server = foreign.get(key(m[0]));
       if (!server) continue;
-      const [start, end] = originalSpan(cleanAt, site.text, m.index, m[0].length);
+      const [start, end] = originalSpan(norm.cleanAt, site.text, m.index, m[0].length);
       consider(DIRECTIVE_WORD.test(clean) ? "high" : "medium", start, end, `\`${m[0]}\` is a tool of your server "${server}"`);
       break;
     }
