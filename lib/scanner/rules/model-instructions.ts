@@ -221,7 +221,7 @@ function proseIdentifier(site: TextSite): PhraseMatch<Category> | null {
 }
 
 /** Several distinct techniques in one text are worse than any one of them. */
-export function combinedSeverity(categories: ReadonlySet<Category>): Severity {
+function combinedSeverity(categories: ReadonlySet<Category>): Severity {
   let severity: Severity = "info";
   let strong = 0;
   for (const c of categories) {
