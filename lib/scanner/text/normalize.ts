@@ -1,0 +1,149 @@
+import { isInvisible } from "../visible";
+
+/**
+ * The forms of a text that rules match against, each with a map from its
+ * positions back to the original so evidence can quote what was really there.
+ *
+ * `clean`: what a model reads once the tricks are undone — Unicode tag
+ * characters decoded to the ASCII they smuggle, zero-width, bidi and other
+ * invisible characters and ANSI escape sequences dropped, compatibility
+ * forms (fullwidth, mathematical letters) and diacritics folded, Cyrillic and
+ * Greek look-alikes folded to Latin, lower case, whitespace collapsed.
+ *
+ * `squashed`: only the letters and digits of `clean`, so "i g n o r e",
+ * "ignore_previous" and "ignorePrevious" read the same.
+ */
+export interface NormalizedText {
+  clean: string;
+  squashed: string;
+  /** Original position of each UTF-16 unit of `clean` (computed on first use: only matches need it). */
+  readonly cleanAt: readonly number[];
+  readonly squashedAt: readonly number[];
+}
+
+const HOMOGLYPHS: Record<string, string> = {
+  // Cyrillic
+  а: "a", в: "b", е: "e", ё: "e", з: "3", і: "i", ї: "i", ј: "j", к: "k", м: "m", н: "h", о: "o", п: "n",
+  р: "p", с: "c", т: "t", у: "y", х: "x", ѕ: "s", ԁ: "d", һ: "h", ԛ: "q", ԝ: "w", ь: "b", ӏ: "l",
+  // Greek
+  α: "a", β: "b", ε: "e", η: "n", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w",
+  // Latin letters that pass for others
+  ɑ: "a", ɡ: "g", ı: "i", ȷ: "j", ℓ: "l", ſ: "s",
+  // Typographic quotes and dashes read as their ASCII forms
+  "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-",
+};
+
+const folded = new Map<string, string>();
+
+/** One non-ASCII character as a model would read it, cached: the same few recur. */
+function fold(ch: string): string {
+  const hit = folded.get(ch);
+  if (hit !== undefined) return hit;
+  let out = "";
+  for (const c of ch.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()) out += HOMOGLYPHS[c] ?? c;
+  folded.set(ch, out);
+  return out;
+}
+
+/** Where an ANSI escape sequence that starts at `i` ends (CSI, OSC, or a two-character escape). */
+export function ansiEnd(text: string, i: number): number {
+  const next = text.charCodeAt(i + 1);
+  if (next === 0x5b) {
+    let j = i + 2;
+    while (j < text.length) {
+      const c = text.charCodeAt(j);
+      if (c >= 0x40 && c <= 0x7e) return j + 1;
+      // Parameter and intermediate bytes continue the sequence; anything else ends a malformed one.
+      if (c < 0x20 || c > 0x3f) return j;
+      j++;
+    }
+    return j;
+  }
+  if (next === 0x5d) {
+    let j = i + 2;
+    while (j < text.length) {
+      const c = text.charCodeAt(j);
+      if (c === 0x07) return j + 1;
+      if (c === 0x1b && text.charCodeAt(j + 1) === 0x5c) return j + 2;
+      j++;
+    }
+    return j;
+  }
+  return Math.min(text.length, i + 2);
+}
+
+const WHITESPACE = /\s/;
+const isAlnum = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+const isAsciiSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+function normalizeFully(text: string): { clean: string; cleanAt: number[]; squashed: string; squashedAt: number[] } {
+  const clean: string[] = [];
+  const cleanAt: number[] = [];
+  const squashed: string[] = [];
+  const squashedAt: number[] = [];
+  let lastWasSpace = true;
+  const emitCode = (c: number, ch: string, at: number) => {
+    if (isAsciiSpace(c) || (c > 0x7f && WHITESPACE.test(ch))) {
+      if (lastWasSpace) return;
+      lastWasSpace = true;
+      clean.push(" ");
+      cleanAt.push(at);
+      return;
+    }
+    lastWasSpace = false;
+    if (isAlnum(c)) {
+      squashed.push(ch);
+      squashedAt.push(at);
+    }
+    clean.push(ch);
+    // One position per UTF-16 unit, so offsets in the joined string map back.
+    for (let k = 0; k < ch.length; k++) cleanAt.push(at);
+  };
+  const emitFolded = (folded: string, at: number) => {
+    for (const ch of folded) emitCode(ch.codePointAt(0) as number, ch, at);
+  };
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i) as number;
+    if (cp < 0x80) {
+      if (cp >= 0x41 && cp <= 0x5a) emitCode(cp + 32, String.fromCharCode(cp + 32), i);
+      else if (cp >= 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d) emitCode(cp, text[i], i);
+      else if (cp === 0x1b) {
+        i = ansiEnd(text, i);
+        continue;
+      }
+      i++;
+      continue;
+    }
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp >= 0xe0020 && cp <= 0xe007e) emitFolded(fold(String.fromCharCode(cp - 0xe0000)), i);
+    else if (!isInvisible(cp) && !(cp >= 0xfe00 && cp <= 0xfe0f)) emitFolded(fold(String.fromCodePoint(cp)), i);
+    i += width;
+  }
+  if (clean[clean.length - 1] === " ") {
+    clean.pop();
+    cleanAt.pop();
+  }
+  return { clean: clean.join(""), cleanAt, squashed: squashed.join(""), squashedAt };
+}
+
+/** Printable ASCII and ordinary whitespace: nothing to decode, drop or fold but case. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
+export function normalizeText(text: string): NormalizedText {
+  if (!PLAIN_ASCII.test(text)) return normalizeFully(text);
+  // Most texts: the two strings cheaply, the position maps only if a rule quotes a match.
+  const clean = text.toLowerCase().replace(/[\t\n\r ]+/g, " ").trim();
+  let full: ReturnType<typeof normalizeFully> | undefined;
+  return {
+    clean,
+    squashed: clean.replace(/[^a-z0-9]+/g, ""),
+    get cleanAt() {
+      full ??= normalizeFully(text);
+      return full.cleanAt;
+    },
+    get squashedAt() {
+      full ??= normalizeFully(text);
+      return full.squashedAt;
+    },
+  };
+}
