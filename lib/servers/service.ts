@@ -112,7 +112,7 @@ const describeCounts = (c: Counts) =>
  * Discovers a stored server and saves what it found. Throws McpFailure; the
  * `server.discovered` event is recorded on success.
  */
-async function discoverAndSave(actor: Actor, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
+async function discoverAndSave(actor: Pick<Actor, "uid">, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
   const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id) };
   const found = await discover(target, limits);
   const diff = await saveDiscovery(row.id, found);
@@ -363,6 +363,29 @@ export async function discoverServer(actor: Actor, id: string, origin: Origin = 
     throw err;
   }
   return getInventory(actor.uid, id);
+}
+
+/**
+ * Refreshes the inventory of a server whose tool list a health check saw
+ * change (or never saw stored). The monitor's doing, not the user's: no
+ * connection budget is spent, and a failure is only logged (the next check
+ * notices the change again).
+ */
+export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
+  const [row] = await (await db())
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, ownerUid: servers.ownerUid })
+    .from(servers)
+    .where(eq(servers.id, serverId))
+    .limit(1);
+  if (!row) return false;
+  try {
+    await discoverAndSave({ uid: row.ownerUid }, row, {});
+    return true;
+  } catch (err) {
+    if (!(err instanceof McpFailure)) throw err;
+    log?.info("discovery after a check failed", { serverId, kind: err.kind, reason: err.message });
+    return false;
+  }
 }
 
 export async function getInventory(uid: string, id: string): Promise<ServerInventory> {
