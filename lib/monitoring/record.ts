@@ -8,6 +8,7 @@ import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";
 import { checkColumns, durationSec, toCheckDto } from "./dto";
 import { histogramOf } from "./histogram";
+import { hourOf } from "./hour";
 import type { CheckDto } from "./schema";
 import { transition } from "./status-machine";
 
@@ -37,9 +38,6 @@ export interface RecordedCheck {
   /** The tool list differs from the stored inventory's (or none was stored): discovery should run. */
   inventoryStale: boolean;
 }
-
-const HOUR_MS = 3_600_000;
-export const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
 
 /** Adds one check to its server's hourly rollup; histograms add element by element. */
 async function addToRollup(tx: Tx, serverId: string, outcome: CheckOutcome) {

@@ -8,6 +8,7 @@ import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/client";
 import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
@@ -167,6 +168,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           tags: input.tags,
           monitoringEnabled: input.monitoring.enabled,
           intervalSec: input.monitoring.intervalSec,
+          degradedThresholdMs: input.monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
         })
         .returning(serverColumns);
       if (sealed.length) await tx.insert(serverHeaders).values(sealed.map((h) => ({ serverId: inserted.id, ...h })));
@@ -216,10 +218,18 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       changed.push(field);
     }
   }
-  if (patch.monitoring && (patch.monitoring.enabled !== current.monitoringEnabled || patch.monitoring.intervalSec !== current.intervalSec)) {
-    set.monitoringEnabled = patch.monitoring.enabled;
-    set.intervalSec = patch.monitoring.intervalSec;
-    changed.push("monitoring");
+  if (patch.monitoring) {
+    const thresholdMs = patch.monitoring.thresholdMs ?? current.degradedThresholdMs;
+    if (
+      patch.monitoring.enabled !== current.monitoringEnabled ||
+      patch.monitoring.intervalSec !== current.intervalSec ||
+      thresholdMs !== current.degradedThresholdMs
+    ) {
+      set.monitoringEnabled = patch.monitoring.enabled;
+      set.intervalSec = patch.monitoring.intervalSec;
+      set.degradedThresholdMs = thresholdMs;
+      changed.push("monitoring");
+    }
   }
   if (patch.paused === true && current.status !== "paused") {
     set.status = "paused";
