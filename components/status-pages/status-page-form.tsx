@@ -142,7 +142,7 @@ export function StatusPageForm({
       <div className="flex items-start gap-3">
         <Switch id={`${id}-urls`} checked={showUrls} onCheckedChange={setShowUrls} aria-describedby={`${id}-urls-hint`} />
         <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-urls`}>Show the servers' URLs</Label>
+          <Label htmlFor={`${id}-urls`}>Show the servers’ URLs</Label>
           <p id={`${id}-urls-hint`} className="text-xs text-muted-foreground">
             Off by default. Headers and credentials are never shown.
           </p>

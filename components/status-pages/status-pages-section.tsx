@@ -61,7 +61,7 @@ export function StatusPagesSection() {
           <DialogContent className="max-h-[90vh] overflow-y-auto">
             <DialogHeader>
               <DialogTitle>New status page</DialogTitle>
-              <DialogDescription>Visitors see the servers' names and statuses; URLs only if you choose so.</DialogDescription>
+              <DialogDescription>Visitors see the servers’ names and statuses; URLs only if you choose so.</DialogDescription>
             </DialogHeader>
             <StatusPageForm
               servers={servers.data ?? []}
