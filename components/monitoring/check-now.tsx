@@ -9,11 +9,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCheckNow } from "@/lib/monitoring/client";
 import type { CheckNowResponse } from "@/lib/monitoring/schema";
 
+/** A reason is a sentence of its own; it gets one full stop, not two. */
+const clause = (text: string) => text.replace(/[.\s]+$/, "");
+
 function describe({ check, status }: CheckNowResponse): string {
   const after = `The server is now ${STATUS_META[status].label.toLowerCase()}.`;
   if (check.result === "up") return `Answered in ${formatLatency(check.latencyMs)}. ${after}`;
-  if (check.result === "degraded") return `Slow: ${check.reason ?? `answered in ${formatLatency(check.latencyMs)}`}. ${after}`;
-  return `Failed: ${check.reason ?? "no answer"}. ${after}`;
+  if (check.result === "degraded") return `Slow: ${clause(check.reason ?? `answered in ${formatLatency(check.latencyMs)}`)}. ${after}`;
+  return `Failed: ${clause(check.reason ?? "no answer")}. ${after}`;
 }
 
 /** Runs one check now and says how it went, in a live region so a screen reader hears it too. */
