@@ -1,3 +1,9 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import https from "node:https";
+import type net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { PUBLIC_ONLY } from "@/lib/net/address-policy";
 import { performCheck } from "@/lib/monitoring/check";
 import { toolsHash } from "@/lib/mcp/tools-hash";
@@ -98,6 +104,26 @@ describe("a check that does not get through", () => {
     expect(outcome.phases.pingMs).toBeNull();
   });
 
+  it("fails as a TLS error when the server's certificate is not trusted", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "check-tls-"));
+    const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1"], { stdio: "ignore" });
+    const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (_, res) => res.end("{}"));
+    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+    try {
+      const url = `https://127.0.0.1:${port}/mcp`;
+      const outcome = await performCheck({ transport: "streamable-http", url, headers: {} }, THRESHOLD);
+      expect(outcome).toMatchObject({
+        result: "failed",
+        failure: { kind: "tls", reason: `The secure connection to ${url} failed: its certificate is self-signed.` },
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("fails when nothing listens", async () => {
     const gone = await startSilentServer();
     await gone.stop();
@@ -125,7 +151,7 @@ describe("a degraded server", () => {
     expect(outcome).toMatchObject({ result: "degraded", toolCount: 1, failure: { kind: "slow" } });
     expect(outcome.latencyMs).toBeGreaterThan(200);
     expect(outcome.failure!.reason).toBe(`Slow: the server answered in ${outcome.latencyMs} ms, over the 200 ms threshold.`);
-    expect((await performCheck({ transport: "streamable-http", url: `${raw.origin}/mcp`, headers: {} }, { thresholdMs: 2_000 })).result).toBe("up");
+    expect((await performCheck({ transport: "streamable-http", url: `${raw.origin}/mcp`, headers: {} }, { thresholdMs: 60_000 })).result).toBe("up");
   });
 
   it("is degraded when ping works but tools/list fails, and says why", async () => {

@@ -126,7 +126,7 @@ describe("editing: headers are kept, rotated or removed", () => {
       headers: [{ name: "Authorization" }],
       description: "",
       tags: ["prod"],
-      monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
+      monitoring: { enabled: true, intervalSec: 900 },
     });
   });
 });

@@ -85,7 +85,7 @@ describe("ServerForm (create)", () => {
       headers: [],
       description: "",
       tags: ["local", "demo"],
-      monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
+      monitoring: { enabled: false, intervalSec: 900 },
     });
     const name = screen.getByRole("textbox", { name: "Name" });
     expect(await screen.findByText("You already have a server with this name.")).toBeVisible();
