@@ -34,7 +34,8 @@ async function livePage(slug: string): Promise<LivePage | null> {
       id: statusPages.id,
       title: statusPages.title,
       showUrls: statusPages.showUrls,
-      updatedAt: statusPages.updatedAt,
+      // To the microsecond: two edits within a millisecond are still two versions.
+      version: sql<string>`${statusPages.updatedAt}::text`,
       uid: users.uid,
       plan: users.subscriptionPlan,
       expiresAt: users.subscriptionExpiresAt,
@@ -49,7 +50,7 @@ async function livePage(slug: string): Promise<LivePage | null> {
     title: row.title,
     showUrls: row.showUrls,
     owner: { uid: row.uid, subscriptionPlan: row.plan, subscriptionExpiresAt: row.expiresAt },
-    version: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -25,17 +25,23 @@ const serverIds = z
   .max(MAX_PAGE_SERVERS, `A page lists at most ${MAX_PAGE_SERVERS} servers.`)
   .refine((ids) => new Set(ids).size === ids.length, "A server is listed twice.");
 
-export const statusPageCreate = z.object({
+const statusPageFields = z.object({
   slug: statusPageSlug,
   title: z.string().trim().min(1, "Enter a title.").max(80, "Titles are at most 80 characters."),
   /** In the order the page lists them. */
   serverIds,
-  showUrls: z.boolean().default(false),
-  published: z.boolean().default(true),
+  showUrls: z.boolean(),
+  published: z.boolean(),
+});
+
+export const statusPageCreate = statusPageFields.extend({
+  showUrls: statusPageFields.shape.showUrls.default(false),
+  published: statusPageFields.shape.published.default(true),
 });
 export type StatusPageCreate = z.infer<typeof statusPageCreate>;
 
-export const statusPageUpdate = statusPageCreate.partial();
+/** Only the fields sent change: no defaults here, or a rename would also reset the switches. */
+export const statusPageUpdate = statusPageFields.partial();
 export type StatusPageUpdate = z.infer<typeof statusPageUpdate>;
 
 /** A status page as its owner sees it. */
