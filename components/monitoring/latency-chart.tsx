@@ -42,7 +42,10 @@ function ChartTooltip({ active, payload }: { active?: boolean; payload?: readonl
 export function LatencyChart({ uptime, height = 220, showTable = true }: { uptime: UptimeDto; height?: number; showTable?: boolean }) {
   const data: Point[] = uptime.series.map((b) => ({ start: b.start, end: b.end, p50: b.latency?.p50 ?? null, p95: b.latency?.p95 ?? null }));
   const summary = latencySummary(uptime);
-  const hasData = data.some((p) => p.p50 !== null);
+  const measured = data.filter((p) => p.p50 !== null).length;
+  const hasData = measured > 0;
+  // A line needs two points; a lone measurement is drawn as a dot.
+  const dot = measured < 3 ? { r: 3 } : false;
   return (
     <figure className="flex flex-col gap-3">
       {hasData ? (
@@ -81,7 +84,7 @@ export function LatencyChart({ uptime, height = 220, showTable = true }: { uptim
                 stroke={s.colour}
                 strokeWidth={2}
                 strokeDasharray={s.dash}
-                dot={false}
+                dot={dot}
                 activeDot={{ r: 3 }}
                 connectNulls={false}
                 isAnimationActive={false}
