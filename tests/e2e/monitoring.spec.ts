@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { adminIdToken, ADMIN_EMAIL, signInViaApi } from "./support";
+import { adminIdToken, ADMIN_EMAIL, createAccount, PASSWORD, uniqueEmail } from "./support";
 
 /**
  * Monitoring as a user sees it, against a real server-everything that the
@@ -26,9 +26,21 @@ test.afterAll(async () => {
   await everything?.stop();
 });
 
-/** Signs a new user in; a paid plan is given by an administrator, in a request context of its own. */
+/**
+ * Signs a new user in through the sign-in form (the browser then holds the
+ * identity the plan is read with); a paid plan is given by an administrator,
+ * in a request context of its own.
+ */
 async function signInWithPlan(page: Page, name: string, plan: "pro" | "free tier") {
-  const account = await signInViaApi(page, name);
+  await page.addInitScript(() => {
+    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
+  });
+  const account = await createAccount(page.request, uniqueEmail("monitor"), name);
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   if (plan === "free tier") return account;
   const admin = await request.newContext({ baseURL: test.info().project.use.baseURL });
   const { uid, idToken } = await adminIdToken(admin);
