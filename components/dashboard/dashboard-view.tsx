@@ -86,7 +86,7 @@ export function DashboardView() {
         />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <Card className="gap-4">
           <CardHeader>
             <CardTitle as="h2" className="text-base">
@@ -100,7 +100,8 @@ export function DashboardView() {
         <FleetHealth fleet={fleet} />
       </div>
 
-      <div className={allDone ? "grid gap-6" : "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>
+      {/* minmax(0, …) everywhere: a long one-line activity summary must truncate, not widen the page on a phone. */}
+      <div className={allDone ? "grid grid-cols-[minmax(0,1fr)] gap-6" : "grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>
         <Card className="gap-3">
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle as="h2" className="text-base">
