@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/servers/client";
+import { FleetHealth } from "./fleet-health";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { RecentActivity } from "./recent-activity";
 import { StatusOverview } from "./status-overview";
@@ -37,7 +38,7 @@ export function DashboardView() {
     return <LoadError what="the dashboard" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
   }
 
-  const { servers, tools, recentActivity, onboarding } = summary.data;
+  const { servers, tools, recentActivity, onboarding, fleet } = summary.data;
   const allDone = onboarding.addedServer && onboarding.ranTool && onboarding.enabledAlerts;
   const attention = servers.byStatus.down + servers.byStatus.degraded;
 
@@ -85,18 +86,22 @@ export function DashboardView() {
         />
       </div>
 
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-base">
-            Servers by status
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <StatusOverview byStatus={servers.byStatus} total={servers.total} />
-        </CardContent>
-      </Card>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
+        <Card className="gap-4">
+          <CardHeader>
+            <CardTitle as="h2" className="text-base">
+              Servers by status
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <StatusOverview byStatus={servers.byStatus} total={servers.total} />
+          </CardContent>
+        </Card>
+        <FleetHealth fleet={fleet} />
+      </div>
 
-      <div className={allDone ? "grid gap-6" : "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>
+      {/* minmax(0, …) everywhere: a long one-line activity summary must truncate, not widen the page on a phone. */}
+      <div className={allDone ? "grid grid-cols-[minmax(0,1fr)] gap-6" : "grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>
         <Card className="gap-3">
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle as="h2" className="text-base">

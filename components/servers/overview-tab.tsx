@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OverviewHealth } from "@/components/monitoring/overview-health";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/workbench/results/copy-button";
 import { clientConfig } from "@/lib/servers/client-config";
@@ -74,6 +75,8 @@ export function OverviewTab({ server }: { server: ServerDto }) {
           </dl>
         </CardContent>
       </Card>
+
+      <OverviewHealth server={server} />
 
       <Card className="gap-4">
         <CardHeader>

@@ -6,6 +6,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { MonitoringTab } from "@/components/monitoring/monitoring-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api/api-error";
 import { useServer } from "@/lib/servers/client";
@@ -19,12 +20,13 @@ import { StatusBadge } from "./status-badge";
 import { TRANSPORT_INFO } from "./transports";
 
 /**
- * The server page's sections. Each is a tab with real content; monitoring and
- * security join this list when their features exist.
+ * The server page's sections. Each is a tab with real content; security joins
+ * this list when its feature exists.
  */
 const TABS: { value: string; label: string; render: (server: ServerDto) => ReactNode }[] = [
   { value: "overview", label: "Overview", render: (s) => <OverviewTab server={s} /> },
   { value: "inventory", label: "Inventory", render: (s) => <InventoryTab serverId={s.id} serverName={s.name} /> },
+  { value: "monitoring", label: "Monitoring", render: (s) => <MonitoringTab server={s} /> },
   { value: "settings", label: "Settings", render: (s) => <SettingsTab server={s} /> },
 ];
 

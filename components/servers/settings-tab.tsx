@@ -1,16 +1,14 @@
 "use client";
 
-import { Pause, Play } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { PauseToggle } from "@/components/monitoring/pause-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { useUpdateServer } from "@/lib/servers/client";
 import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
 import { toast } from "@/lib/toast/use-toast";
 import { DeleteServer } from "./delete-server";
 import { ServerForm } from "./server-form";
-import { serverMessage, valuesFromServer } from "./server-form-model";
+import { valuesFromServer } from "./server-form-model";
 
 export function SettingsTab({ server }: { server: ServerDto }) {
   const update = useUpdateServer(server.id);
@@ -20,16 +18,6 @@ export function SettingsTab({ server }: { server: ServerDto }) {
   // A save always starts the form again, even when the API's view of it looks the same (a rotated value stays masked).
   const [saves, setSaves] = useState(0);
   const paused = server.status === "paused";
-
-  function togglePause() {
-    update.mutate(
-      { paused: !paused },
-      {
-        onSuccess: (s) => toast({ title: paused ? "Checks resumed" : "Checks paused", description: s.name }),
-        onError: (err) => toast({ title: paused ? "Could not resume" : "Could not pause", description: serverMessage(err), variant: "destructive" }),
-      },
-    );
-  }
 
   return (
     <div className="flex flex-col gap-8">
@@ -65,16 +53,7 @@ export function SettingsTab({ server }: { server: ServerDto }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button variant="outline" onClick={togglePause} disabled={update.isPending}>
-            {update.isPending && update.variables && "paused" in update.variables ? (
-              <Spinner size="sm" className="text-current" aria-label="Saving" />
-            ) : paused ? (
-              <Play aria-hidden="true" />
-            ) : (
-              <Pause aria-hidden="true" />
-            )}
-            {paused ? "Resume checks" : "Pause checks"}
-          </Button>
+          <PauseToggle server={server} />
         </CardContent>
       </Card>
 

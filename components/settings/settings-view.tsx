@@ -1,6 +1,7 @@
 "use client";
 
 import { FormAlert } from "@/components/auth/form-alert";
+import { StatusPagesSection } from "@/components/status-pages/status-pages-section";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSettings } from "@/lib/settings/client";
@@ -37,6 +38,7 @@ export function SettingsView() {
       <ProfileSection profile={data.profile} />
       <AccountSecuritySection emailVerified={data.profile.emailVerified} />
       <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
+      <StatusPagesSection />
       <PlanSection plan={data.plan} usage={data.usage} />
       <CookiesSection />
       <DataSection />

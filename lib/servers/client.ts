@@ -29,6 +29,13 @@ export const serverKeys = {
 };
 export const DASHBOARD_QUERY_KEY = ["dashboard"] as const;
 
+/**
+ * How often a visible page asks again for what checks change (statuses,
+ * latency, incidents), so badges move without a reload. TanStack Query stops
+ * polling while the tab is hidden.
+ */
+export const LIVE_REFETCH_MS = 15_000;
+
 export function serversPath(filters: ServerFilters): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
@@ -44,6 +51,7 @@ export function useServers(filters: ServerFilters = {}) {
   return useQuery({
     queryKey: serverKeys.list(filters),
     queryFn: ({ signal }) => apiGet<ServerListResponse>(serversPath(filters), { signal }).then((r) => r.servers),
+    refetchInterval: LIVE_REFETCH_MS,
   });
 }
 
@@ -51,6 +59,8 @@ export function useServer(id: string) {
   return useQuery({
     queryKey: serverKeys.detail(id),
     queryFn: ({ signal }) => apiGet<ServerDto>(serverPath(id), { signal }),
+    // A server that is gone (404) stays gone: no reason to keep asking.
+    refetchInterval: (query) => (query.state.status === "error" ? false : LIVE_REFETCH_MS),
   });
 }
 
@@ -66,6 +76,7 @@ export function useDashboardSummary() {
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
     queryFn: ({ signal }) => apiGet<DashboardSummary>("/api/dashboard", { signal }),
+    refetchInterval: LIVE_REFETCH_MS,
   });
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/client";
 import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
@@ -112,7 +113,7 @@ const describeCounts = (c: Counts) =>
  * Discovers a stored server and saves what it found. Throws McpFailure; the
  * `server.discovered` event is recorded on success.
  */
-async function discoverAndSave(actor: Actor, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
+async function discoverAndSave(actor: Pick<Actor, "uid">, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
   const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id) };
   const found = await discover(target, limits);
   const diff = await saveDiscovery(row.id, found);
@@ -167,6 +168,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           tags: input.tags,
           monitoringEnabled: input.monitoring.enabled,
           intervalSec: input.monitoring.intervalSec,
+          degradedThresholdMs: input.monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
         })
         .returning(serverColumns);
       if (sealed.length) await tx.insert(serverHeaders).values(sealed.map((h) => ({ serverId: inserted.id, ...h })));
@@ -216,10 +218,18 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       changed.push(field);
     }
   }
-  if (patch.monitoring && (patch.monitoring.enabled !== current.monitoringEnabled || patch.monitoring.intervalSec !== current.intervalSec)) {
-    set.monitoringEnabled = patch.monitoring.enabled;
-    set.intervalSec = patch.monitoring.intervalSec;
-    changed.push("monitoring");
+  if (patch.monitoring) {
+    const thresholdMs = patch.monitoring.thresholdMs ?? current.degradedThresholdMs;
+    if (
+      patch.monitoring.enabled !== current.monitoringEnabled ||
+      patch.monitoring.intervalSec !== current.intervalSec ||
+      thresholdMs !== current.degradedThresholdMs
+    ) {
+      set.monitoringEnabled = patch.monitoring.enabled;
+      set.intervalSec = patch.monitoring.intervalSec;
+      set.degradedThresholdMs = thresholdMs;
+      changed.push("monitoring");
+    }
   }
   if (patch.paused === true && current.status !== "paused") {
     set.status = "paused";
@@ -363,6 +373,29 @@ export async function discoverServer(actor: Actor, id: string, origin: Origin = 
     throw err;
   }
   return getInventory(actor.uid, id);
+}
+
+/**
+ * Refreshes the inventory of a server whose tool list a health check saw
+ * change (or never saw stored). The monitor's doing, not the user's: no
+ * connection budget is spent, and a failure is only logged (the next check
+ * notices the change again).
+ */
+export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
+  const [row] = await (await db())
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, ownerUid: servers.ownerUid })
+    .from(servers)
+    .where(eq(servers.id, serverId))
+    .limit(1);
+  if (!row) return false;
+  try {
+    await discoverAndSave({ uid: row.ownerUid }, row, {});
+    return true;
+  } catch (err) {
+    if (!(err instanceof McpFailure)) throw err;
+    log?.info("discovery after a check failed", { serverId, kind: err.kind, reason: err.message });
+    return false;
+  }
 }
 
 export async function getInventory(uid: string, id: string): Promise<ServerInventory> {

@@ -1,13 +1,9 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
-import { oobCodes, PASSWORD, signInViaApi } from "./support";
-
-/** Listed in ADMIN_EMAILS by playwright.config.ts. */
-const ADMIN_EMAIL = "admin@e2e.example";
-const identity = (path: string) => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
+import { ADMIN_EMAIL, adminIdToken, signInViaApi } from "./support";
 
 let smtp: SmtpReceiver;
 test.beforeAll(async () => {
@@ -16,23 +12,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.stop();
 });
-
-/**
- * The administrator: the account is created (or reused), its email verified
- * with the emulator's out-of-band code, and it signs in; a verified
- * ADMIN_EMAILS address becomes an admin at session sync.
- */
-async function adminIdToken(request: APIRequestContext) {
-  const credentials = { email: ADMIN_EMAIL, password: PASSWORD, returnSecureToken: true };
-  let res = await request.post(identity("accounts:signUp"), { data: credentials });
-  if (!res.ok()) res = await request.post(identity("accounts:signInWithPassword"), { data: credentials });
-  const { idToken, localId } = (await res.json()) as { idToken: string; localId: string };
-  await request.post(identity("accounts:sendOobCode"), { data: { requestType: "VERIFY_EMAIL", idToken } });
-  const code = (await oobCodes(request, ADMIN_EMAIL)).filter((c) => c.requestType === "VERIFY_EMAIL").at(-1)!;
-  await request.post(identity("accounts:update"), { data: { oobCode: code.oobCode } });
-  const fresh = (await (await request.post(identity("accounts:signInWithPassword"), { data: credentials })).json()) as { idToken: string };
-  return { uid: localId, idToken: fresh.idToken };
-}
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

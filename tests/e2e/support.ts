@@ -29,6 +29,27 @@ export async function signInViaApi(page: Page, displayName = "Ada Lovelace") {
   return account;
 }
 
+/** Listed in ADMIN_EMAILS by playwright.config.ts. */
+export const ADMIN_EMAIL = "admin@e2e.example";
+const identity = (path: string) => `${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
+
+/**
+ * The administrator: the account is created (or reused), its email verified
+ * with the emulator's out-of-band code, and it signs in; a verified
+ * ADMIN_EMAILS address becomes an admin at session sync.
+ */
+export async function adminIdToken(request: APIRequestContext) {
+  const credentials = { email: ADMIN_EMAIL, password: PASSWORD, returnSecureToken: true };
+  let res = await request.post(identity("accounts:signUp"), { data: credentials });
+  if (!res.ok()) res = await request.post(identity("accounts:signInWithPassword"), { data: credentials });
+  const { idToken, localId } = (await res.json()) as { idToken: string; localId: string };
+  await request.post(identity("accounts:sendOobCode"), { data: { requestType: "VERIFY_EMAIL", idToken } });
+  const code = (await oobCodes(request, ADMIN_EMAIL)).filter((c) => c.requestType === "VERIFY_EMAIL").at(-1)!;
+  await request.post(identity("accounts:update"), { data: { oobCode: code.oobCode } });
+  const fresh = (await (await request.post(identity("accounts:signInWithPassword"), { data: credentials })).json()) as { idToken: string };
+  return { uid: localId, idToken: fresh.idToken };
+}
+
 /** Reads the out-of-band codes (verification, password reset) the emulator "sent". */
 export async function oobCodes(request: APIRequestContext, email: string) {
   const res = await request.get(`${emulator()}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);

@@ -52,9 +52,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts server-everything over `streamableHttp` (serves /mcp) or `sse` (serves /sse). */
-export async function startEverything(mode: "streamableHttp" | "sse"): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Starts server-everything over `streamableHttp` (serves /mcp) or `sse` (serves /sse),
+ * on a free port or on `port` (to start it again where it was).
+ */
+export async function startEverything(mode: "streamableHttp" | "sse", port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ["--import", LOOPBACK_ONLY, ENTRY, mode], {
     // Only PATH and PORT (Next's typing of ProcessEnv insists on NODE_ENV).
     env: { PATH: process.env.PATH ?? "", PORT: String(port) } as unknown as NodeJS.ProcessEnv,

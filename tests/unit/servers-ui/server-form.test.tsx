@@ -201,7 +201,7 @@ describe("ServerForm (edit)", () => {
     url: "https://tools.example.com/mcp",
     headers: [{ name: "Authorization", value: "••••••••abcd" }],
     tags: [],
-    monitoring: { enabled: false, intervalSec: 900 },
+    monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
     status: "up",
     lastCheckAt: null,
     latencyMs: null,

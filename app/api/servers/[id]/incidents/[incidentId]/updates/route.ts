@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { json, route } from "@/lib/http/route";
+import { listIncidentUpdates, postIncidentUpdate } from "@/lib/status-pages/incident-updates";
+import { incidentUpdateCreate } from "@/lib/status-pages/schema";
+
+const params = z.object({ id: z.string(), incidentId: z.string() });
+
+export const GET = route({ auth: "user", params }, async ({ user, params }) => ({
+  updates: await listIncidentUpdates(user.uid, params.id, params.incidentId),
+}));
+
+export const POST = route({ auth: "user", params, body: incidentUpdateCreate }, async ({ user, params, body, req, ip, log }) =>
+  json(await postIncidentUpdate(user, params.id, params.incidentId, body.body, { req, ip, log }), 201),
+);

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { statusPageUpdate } from "@/lib/status-pages/schema";
+import { deleteStatusPage, getStatusPage, updateStatusPage } from "@/lib/status-pages/service";
+
+const params = z.object({ id: z.string() });
+
+export const GET = route({ auth: "user", params }, ({ user, params }) => getStatusPage(user.uid, params.id));
+
+export const PATCH = route({ auth: "user", params, body: statusPageUpdate }, ({ user, params, body, req, ip, log }) =>
+  updateStatusPage(user, params.id, body, { req, ip, log }),
+);
+
+export const DELETE = route({ auth: "user", params }, async ({ user, params, req, ip, log }) => {
+  await deleteStatusPage(user, params.id, { req, ip, log });
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,48 @@
+import type { UptimeWindow } from "@/lib/monitoring/schema";
+
+export const WINDOW_LABEL: Record<UptimeWindow, { short: string; long: string }> = {
+  "24h": { short: "24 h", long: "24 hours" },
+  "7d": { short: "7 d", long: "7 days" },
+  "30d": { short: "30 d", long: "30 days" },
+  "90d": { short: "90 d", long: "90 days" },
+};
+
+/** "100%", "99.95%", "87.3%": as many decimals as make a difference near the top. */
+export function formatPct(pct: number | null): string {
+  if (pct === null) return "—";
+  if (pct >= 100) return "100%";
+  // 99.999 must not round up to a perfect record.
+  const digits = pct >= 99 ? 2 : 1;
+  const factor = 10 ** digits;
+  return `${(Math.floor(pct * factor) / factor).toFixed(digits)}%`;
+}
+
+/** "45 s", "4 min", "1 h 3 min", "2 d 4 h". */
+export function formatDuration(sec: number): string {
+  const s = Math.max(0, Math.round(sec));
+  if (s < 60) return `${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
+  const d = Math.floor(h / 24);
+  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
+}
+
+/** A bucket's span in words, to the minute for short buckets and to the day for days. */
+export function formatSpan(startIso: string, endIso: string): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  const hours = (end.getTime() - start.getTime()) / 3_600_000;
+  if (hours >= 23.5) return start.toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric" });
+  const day = start.toLocaleDateString("en", { month: "short", day: "numeric" });
+  const time = (d: Date) => d.toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return `${day}, ${time(start)}–${time(end)}`;
+}
+
+/** Tick label on a time axis: hours for a day, dates beyond. */
+export function formatTick(iso: string, window: UptimeWindow): string {
+  const d = new Date(iso);
+  if (window === "24h") return d.toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return d.toLocaleDateString("en", { month: "short", day: "numeric" });
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { LoadMore } from "@/components/app/load-more";
+import { LoadError } from "@/components/servers/load-error";
+import { PlanUpsell } from "@/components/servers/plan-upsell";
+import { RelativeTime } from "@/components/servers/relative-time";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isPlanRequired, useIncidents } from "@/lib/monitoring/client";
+import type { IncidentDto } from "@/lib/monitoring/schema";
+import { cn } from "@/lib/utils";
+import { formatDuration } from "./format";
+import { planLabelWith } from "./plan-gate";
+
+/** The server's outages, the ongoing one first: when, how long, and why. */
+export function IncidentList({ serverId, footer }: { serverId: string; footer?: (incident: IncidentDto) => ReactNode }) {
+  const incidents = useIncidents(serverId);
+  const all = incidents.data?.pages.flatMap((p) => p.incidents) ?? [];
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle as="h2" className="text-base">
+          Incidents
+        </CardTitle>
+        <CardDescription>An incident opens when the server goes down and closes when it answers again.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {incidents.isPending ? (
+          <div className="flex flex-col gap-2">
+            <span className="sr-only" role="status">
+              Loading incidents…
+            </span>
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : incidents.isError ? (
+          isPlanRequired(incidents.error) ? (
+            <PlanUpsell compact message={`The incident history comes with ${planLabelWith("fullMonitoring")}.`} />
+          ) : (
+            <LoadError what="the incidents" error={incidents.error} onRetry={() => void incidents.refetch()} retrying={incidents.isFetching} />
+          )
+        ) : all.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            No incidents: the server has not been down since it was added.
+          </p>
+        ) : (
+          <>
+            <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
+              {all.map((incident) => (
+                <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
+                  <IncidentItem incident={incident} />
+                  {footer ? footer(incident) : null}
+                </li>
+              ))}
+            </ol>
+            <LoadMore query={incidents} label="Load more incidents" busyLabel="Loading…" />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function IncidentItem({ incident }: { incident: IncidentDto }) {
+  const open = incident.closedAt === null;
+  return (
+    <div className="flex flex-col gap-2" data-testid="incident">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {open ? (
+          <span className="inline-flex items-center gap-1 rounded-md bg-destructive px-2 py-0.5 text-xs font-medium text-destructive-foreground">
+            <CircleX aria-hidden="true" className="size-3" />
+            Ongoing
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1 rounded-md bg-success px-2 py-0.5 text-xs font-medium text-success-foreground">
+            <CircleCheck aria-hidden="true" className="size-3" />
+            Resolved
+          </span>
+        )}
+        <span className="text-sm font-medium">
+          {open ? (
+            <>
+              Down since <RelativeTime iso={incident.openedAt} />
+            </>
+          ) : (
+            `Down for ${formatDuration(incident.durationSec ?? 0)}`
+          )}
+        </span>
+      </div>
+      <p className="text-sm break-words">{incident.reason}</p>
+      <p className="text-xs text-muted-foreground">
+        Opened <RelativeTime iso={incident.openedAt} />
+        {incident.closedAt ? (
+          <>
+            {" "}
+            · closed <RelativeTime iso={incident.closedAt} />
+          </>
+        ) : null}{" "}
+        · {incident.failedChecks} failed {incident.failedChecks === 1 ? "check" : "checks"}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { Field } from "@/components/servers/field";
+import { MonitoringFields } from "@/components/servers/monitoring-fields";
+import { mapServerError } from "@/components/servers/server-form-model";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { DEFAULT_THRESHOLD_MS, THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "@/lib/monitoring/schema";
+import { useUpdateServer } from "@/lib/servers/client";
+import { monitoringInput, type ServerDto } from "@/lib/servers/schema";
+import { toast } from "@/lib/toast/use-toast";
+
+type Errors = Record<string, string>;
+
+/** How often the server is checked and how slow counts as degraded; the API's field errors land on the fields. */
+export function MonitoringSettings({ server }: { server: ServerDto }) {
+  const update = useUpdateServer(server.id);
+  const id = useId();
+  const [enabled, setEnabled] = useState(server.monitoring.enabled);
+  const [intervalSec, setIntervalSec] = useState(server.monitoring.intervalSec);
+  const [threshold, setThreshold] = useState(String(server.monitoring.thresholdMs));
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    const parsed = monitoringInput.safeParse({ enabled, intervalSec, thresholdMs: threshold.trim() === "" ? Number.NaN : Number(threshold) });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[`monitoring.${String(issue.path[0])}`] ??= issue.path[0] === "thresholdMs" && issue.code === "invalid_type" ? "Enter a number of milliseconds." : issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { monitoring: parsed.data },
+      {
+        onSuccess: (s) => toast({ title: "Monitoring saved", description: s.name }),
+        onError: (err) => {
+          const mapped = mapServerError(err);
+          setErrors(mapped.fields);
+          setProblem(mapped.problem?.message ?? null);
+        },
+      },
+    );
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle as="h2" className="text-base">
+          Monitoring settings
+        </CardTitle>
+        <CardDescription>Scheduled checks, how often they run, and when a slow answer counts as degraded.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="flex max-w-xl flex-col gap-5" noValidate>
+          {problem ? <FormAlert>{problem}</FormAlert> : null}
+          <MonitoringFields
+            idPrefix={`${id}-monitoring`}
+            enabled={enabled}
+            intervalSec={intervalSec}
+            error={errors["monitoring.intervalSec"]}
+            onChange={(next) => {
+              setEnabled(next.enabled);
+              setIntervalSec(next.intervalSec);
+            }}
+          />
+          <Field
+            id={`${id}-threshold`}
+            label="Degraded when slower than (ms)"
+            error={errors["monitoring.thresholdMs"]}
+            hint={`Handshake to ping, between ${THRESHOLD_MIN_MS} ms and ${THRESHOLD_MAX_MS / 1000} s; ${DEFAULT_THRESHOLD_MS} ms by default.`}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={THRESHOLD_MIN_MS}
+                max={THRESHOLD_MAX_MS}
+                step={100}
+                className="sm:w-56"
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" className="w-fit" disabled={update.isPending}>
+            {update.isPending ? <Spinner size="sm" className="text-current" aria-label="Saving" /> : null}
+            Save monitoring settings
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

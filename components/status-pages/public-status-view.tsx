@@ -1,0 +1,83 @@
+import { CircleAlert, CircleCheck, CircleX, TriangleAlert } from "lucide-react";
+import { UptimeBar } from "@/components/monitoring/uptime-bar";
+import { StatusBadge } from "@/components/servers/status-badge";
+import type { PublicServer, PublicStatusPage } from "@/lib/status-pages/schema";
+import { cn } from "@/lib/utils";
+
+/** Times on a public page are for visitors anywhere: UTC, said so. */
+function formatUtc(iso: string): string {
+  return `${new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" })} UTC`;
+}
+
+function overall(servers: PublicServer[]) {
+  if (servers.some((s) => s.status === "down")) return { text: "Some services are down", icon: CircleX, className: "bg-destructive text-destructive-foreground" };
+  if (servers.some((s) => s.status === "degraded")) return { text: "Some services are slow", icon: TriangleAlert, className: "bg-warning text-warning-foreground" };
+  if (servers.length > 0 && servers.every((s) => s.status === "up")) return { text: "All services are operational", icon: CircleCheck, className: "bg-success text-success-foreground" };
+  return { text: "Not every service has been checked", icon: CircleAlert, className: "bg-secondary text-secondary-foreground" };
+}
+
+/** A published status page: its title, the verdict, then each service with 90 days of uptime and its open incidents. */
+export function PublicStatusView({ page }: { page: PublicStatusPage }) {
+  const verdict = overall(page.servers);
+  const Icon = verdict.icon;
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold tracking-tight break-words">{page.title}</h1>
+        <p className={cn("flex items-center gap-2 rounded-lg px-4 py-3 font-medium", verdict.className)}>
+          <Icon aria-hidden="true" className="size-5 shrink-0" />
+          {verdict.text}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Updated <time dateTime={page.generatedAt}>{formatUtc(page.generatedAt)}</time>
+        </p>
+      </header>
+      {page.servers.length === 0 ? (
+        <p className="text-sm text-muted-foreground">This page lists no services yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Services">
+          {page.servers.map((s, i) => (
+            <li key={i}>
+              <ServiceCard server={s} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ServiceCard({ server }: { server: PublicServer }) {
+  return (
+    <article className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm" aria-label={server.name}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words">{server.name}</h2>
+          {server.url ? <p className="font-mono text-xs break-all text-muted-foreground">{server.url}</p> : null}
+        </div>
+        <StatusBadge status={server.status} />
+      </div>
+      <UptimeBar buckets={server.buckets} uptimePct={server.uptimePct} label={`Uptime of ${server.name}, last 90 days`} startLabel="90 days ago" endLabel="Today" />
+      {server.openIncidents.map((incident) => (
+        <section key={incident.openedAt} className="flex flex-col gap-2 rounded-lg border border-destructive/60 bg-destructive/5 p-4" aria-label={`Incident since ${formatUtc(incident.openedAt)}`}>
+          <p className="text-sm font-medium">
+            Ongoing incident since <time dateTime={incident.openedAt}>{formatUtc(incident.openedAt)}</time>
+          </p>
+          <p className="text-sm">{incident.summary}</p>
+          {incident.updates.length > 0 ? (
+            <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label="Updates">
+              {incident.updates.map((u) => (
+                <li key={u.createdAt} className="flex flex-col gap-0.5">
+                  <time dateTime={u.createdAt} className="text-xs text-muted-foreground">
+                    {formatUtc(u.createdAt)}
+                  </time>
+                  <p className="text-sm whitespace-pre-line break-words">{u.body}</p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </section>
+      ))}
+    </article>
+  );
+}

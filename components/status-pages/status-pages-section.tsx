@@ -1,0 +1,80 @@
+"use client";
+
+import { Globe, Plus } from "lucide-react";
+import { useState } from "react";
+import { planLabelWith } from "@/components/monitoring/plan-gate";
+import { LoadError } from "@/components/servers/load-error";
+import { PlanUpsell } from "@/components/servers/plan-upsell";
+import { SettingsSection } from "@/components/settings/settings-section";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useServers } from "@/lib/servers/client";
+import { useCreateStatusPage, useStatusPages } from "@/lib/status-pages/client";
+import type { StatusPageDto } from "@/lib/status-pages/schema";
+import { useSubscription } from "@/lib/subscription/use-subscription";
+import { toast } from "@/lib/toast/use-toast";
+import { StatusPageItem } from "./status-page-item";
+import { StatusPageForm } from "./status-page-form";
+
+/** /settings#status-pages: the user's public status pages, made and changed here. */
+export function StatusPagesSection() {
+  const { subscription } = useSubscription();
+  const pages = useStatusPages();
+  const servers = useServers();
+  const create = useCreateStatusPage();
+  const [creating, setCreating] = useState(false);
+  const canPublish = subscription.features.fullMonitoring;
+  const list: StatusPageDto[] = pages.data ?? [];
+
+  return (
+    <SettingsSection
+      id="status-pages"
+      title="Status pages"
+      description="A public page at /status/… with the current status, 90 days of uptime and the open incidents of the servers you choose."
+    >
+      {!canPublish ? <PlanUpsell compact message={`Public status pages come with ${planLabelWith("fullMonitoring")}.`} /> : null}
+      {pages.isPending ? (
+        <Skeleton className="h-20" />
+      ) : pages.isError ? (
+        <LoadError what="your status pages" error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
+      ) : list.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Globe aria-hidden="true" className="size-4 shrink-0" />
+          No status pages yet.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Your status pages">
+          {list.map((p) => (
+            <li key={p.id}>
+              <StatusPageItem page={p} servers={servers.data ?? []} canPublish={canPublish} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {canPublish ? (
+        <Dialog open={creating} onOpenChange={setCreating}>
+          <Button className="w-fit" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            New status page
+          </Button>
+          <DialogContent className="max-h-[90vh] overflow-y-auto">
+            <DialogHeader>
+              <DialogTitle>New status page</DialogTitle>
+              <DialogDescription>Visitors see the servers’ names and statuses; URLs only if you choose so.</DialogDescription>
+            </DialogHeader>
+            <StatusPageForm
+              servers={servers.data ?? []}
+              onCancel={() => setCreating(false)}
+              onSubmit={async (input) => {
+                const page = await create.mutateAsync(input);
+                setCreating(false);
+                toast({ title: "Status page created", description: `/status/${page.slug}` });
+              }}
+            />
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api/api-error";
+import { apiGet, apiSend } from "@/lib/api/client";
+import { DASHBOARD_QUERY_KEY, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/client";
+import type { ServerDto } from "@/lib/servers/schema";
+import type { CheckNowResponse, ChecksPage, IncidentsPage, UptimeDto, UptimeWindow } from "./schema";
+
+/** Query keys of one server's monitoring data; `server(id)` covers them all. */
+export const monitoringKeys = {
+  all: ["monitoring"] as const,
+  server: (id: string) => ["monitoring", id] as const,
+  uptime: (id: string, window: UptimeWindow) => ["monitoring", id, "uptime", window] as const,
+  checks: (id: string) => ["monitoring", id, "checks"] as const,
+  incidents: (id: string) => ["monitoring", id, "incidents"] as const,
+};
+
+export const CHECKS_PAGE_SIZE = 20;
+export const INCIDENTS_PAGE_SIZE = 10;
+
+const base = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
+
+function pagePath(path: string, limit: number, cursor: string): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set("cursor", cursor);
+  return `${path}?${params.toString()}`;
+}
+
+/** A 403 the plan explains: the UI shows what the plan would unlock instead. */
+export function isPlanRequired(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    typeof error.data === "object" &&
+    error.data !== null &&
+    (error.data as { error?: unknown }).error === "plan_required"
+  );
+}
+
+/** Uptime %, latency percentiles and the bucketed series of one window. */
+export function useUptime(id: string, window: UptimeWindow, enabled = true) {
+  return useQuery({
+    queryKey: monitoringKeys.uptime(id, window),
+    queryFn: ({ signal }) => apiGet<UptimeDto>(`${base(id)}/uptime?window=${window}`, { signal }),
+    enabled,
+    refetchInterval: (query) => (query.state.status === "error" ? false : LIVE_REFETCH_MS),
+  });
+}
+
+/** The check history, newest first, a page at a time. */
+export function useChecks(id: string) {
+  return useInfiniteQuery({
+    queryKey: monitoringKeys.checks(id),
+    queryFn: ({ pageParam, signal }) => apiGet<ChecksPage>(pagePath(`${base(id)}/checks`, CHECKS_PAGE_SIZE, pageParam), { signal }),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: LIVE_REFETCH_MS,
+  });
+}
+
+/** The server's incidents, newest first, a page at a time. */
+export function useIncidents(id: string) {
+  return useInfiniteQuery({
+    queryKey: monitoringKeys.incidents(id),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<IncidentsPage>(pagePath(`${base(id)}/incidents`, INCIDENTS_PAGE_SIZE, pageParam), { signal }),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: LIVE_REFETCH_MS,
+  });
+}
+
+/**
+ * "Check now": runs one check and answers with it. The server's status, its
+ * history and the fleet all change with it, so they are read again.
+ */
+export function useCheckNow(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend<CheckNowResponse>("POST", `${base(id)}/check`),
+    // A check talks to a remote server and is rate limited: the user decides whether to try again.
+    retry: false,
+    onSuccess: ({ check, status }) => {
+      client.setQueryData<ServerDto>(serverKeys.detail(id), (server) =>
+        server ? { ...server, status, lastCheckAt: check.startedAt, latencyMs: check.latencyMs ?? server.latencyMs } : server,
+      );
+      void client.invalidateQueries({ queryKey: serverKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: monitoringKeys.server(id) });
+      void client.invalidateQueries({ queryKey: ["servers", "list"] });
+      void client.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db } from "../db";
+import { incidents, incidentUpdates, servers, statusPages, statusPageServers, users } from "../db/schema";
+import { getUptime } from "../monitoring/service";
+import { effectiveSubscription } from "../plans";
+import type { PlanHolder } from "../servers/limits";
+import { publicIncidentSummary } from "./public-words";
+import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
+
+/**
+ * The public side of status pages. Whether a slug is live is read fresh on
+ * every request (one indexed lookup), so unpublishing, renaming or a lapsed
+ * plan take a page down at once on every instance; what it shows (statuses,
+ * 90 days of uptime, incidents) is kept for a short time per page version.
+ */
+
+export const PUBLIC_CACHE_TTL_MS = 30_000;
+const MAX_CACHED_PAGES = 500;
+
+interface LivePage {
+  id: string;
+  title: string;
+  showUrls: boolean;
+  owner: PlanHolder;
+  /** Changes with every edit of the page: part of the cache key. */
+  version: string;
+}
+
+/** The published page at `slug` whose owner's plan still includes it, or null (then: not found). */
+async function livePage(slug: string): Promise<LivePage | null> {
+  const [row] = await (await db())
+    .select({
+      id: statusPages.id,
+      title: statusPages.title,
+      showUrls: statusPages.showUrls,
+      // To the microsecond: two edits within a millisecond are still two versions.
+      version: sql<string>`${statusPages.updatedAt}::text`,
+      uid: users.uid,
+      plan: users.subscriptionPlan,
+      expiresAt: users.subscriptionExpiresAt,
+    })
+    .from(statusPages)
+    .innerJoin(users, eq(users.uid, statusPages.ownerUid))
+    .where(and(sql`lower(${statusPages.slug}) = lower(${slug})`, eq(statusPages.published, true)))
+    .limit(1);
+  if (!row || !effectiveSubscription(row.plan, row.expiresAt).features.fullMonitoring) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    showUrls: row.showUrls,
+    owner: { uid: row.uid, subscriptionPlan: row.plan, subscriptionExpiresAt: row.expiresAt },
+    version: row.version,
+  };
+}
+
+async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
+  const database = await db();
+  const listed = await database
+    .select({ id: servers.id, name: servers.name, url: servers.url, status: servers.status })
+    .from(statusPageServers)
+    .innerJoin(servers, and(eq(servers.id, statusPageServers.serverId), eq(servers.ownerUid, page.owner.uid)))
+    .where(eq(statusPageServers.pageId, page.id))
+    .orderBy(asc(statusPageServers.position));
+  const ids = listed.map((s) => s.id);
+  const open = ids.length
+    ? await database
+        .select({ id: incidents.id, serverId: incidents.serverId, openedAt: incidents.openedAt, failureKind: incidents.failureKind })
+        .from(incidents)
+        .where(and(inArray(incidents.serverId, ids), isNull(incidents.closedAt)))
+    : [];
+  const notes = open.length
+    ? await database
+        .select({ incidentId: incidentUpdates.incidentId, body: incidentUpdates.body, createdAt: incidentUpdates.createdAt })
+        .from(incidentUpdates)
+        .where(inArray(incidentUpdates.incidentId, open.map((i) => i.id)))
+        .orderBy(asc(incidentUpdates.createdAt), asc(incidentUpdates.id))
+    : [];
+  const uptimes = await Promise.all(ids.map((id) => getUptime(page.owner, id, "90d", now)));
+
+  const result: PublicServer[] = listed.map((s, i) => ({
+    name: s.name,
+    url: page.showUrls ? s.url : null,
+    status: s.status,
+    uptimePct: uptimes[i].uptimePct,
+    buckets: uptimes[i].series.map(({ start, end, checks, failed, degraded, uptimePct }) => ({ start, end, checks, failed, degraded, uptimePct })),
+    openIncidents: open
+      .filter((inc) => inc.serverId === s.id)
+      .map((inc) => ({
+        openedAt: inc.openedAt.toISOString(),
+        summary: publicIncidentSummary(inc.failureKind),
+        updates: notes.filter((n) => n.incidentId === inc.id).map((n) => ({ body: n.body, createdAt: n.createdAt.toISOString() })),
+      })),
+  }));
+  return { title: page.title, servers: result, generatedAt: now.toISOString() };
+}
+
+const cache = new Map<string, { expiresAt: number; data: Promise<PublicStatusPage> }>();
+
+function remember(key: string, make: () => Promise<PublicStatusPage>): Promise<PublicStatusPage> {
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > now) return hit.data;
+  // Concurrent visitors of a cold page share one build.
+  const data = make();
+  data.catch(() => cache.delete(key));
+  cache.set(key, { expiresAt: now + PUBLIC_CACHE_TTL_MS, data });
+  if (cache.size > MAX_CACHED_PAGES) {
+    for (const [k, v] of cache) if (v.expiresAt <= now || cache.size > MAX_CACHED_PAGES) cache.delete(k);
+  }
+  return data;
+}
+
+/** The data of the public page at `slug`, or null when there is none to show. */
+export async function publicStatusPage(slug: string, now = new Date()): Promise<PublicStatusPage | null> {
+  // An address no page could have is answered without asking the database.
+  if (!statusPageSlug.safeParse(slug).success) return null;
+  const page = await livePage(slug);
+  if (!page) return null;
+  return remember(`${page.id}@${page.version}`, () => buildPage(page, now));
+}
