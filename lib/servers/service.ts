@@ -266,6 +266,8 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       // A status measured on another endpoint or with other credentials says nothing about this one.
       const reconnect = changed.some((f) => f === "url" || f === "transport" || f === "headers");
       if (reconnect && (set.status ?? current.status) !== "paused") set.status = "unknown";
+      // Failures counted before a pause or against the old endpoint do not count towards "down" now.
+      if (set.status === "unknown") set.consecutiveFailures = 0;
       if (changed.length) {
         await tx
           .update(servers)

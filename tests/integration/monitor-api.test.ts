@@ -269,14 +269,21 @@ describeEachDatabase("monitoring API", () => {
     expect(kept.json.monitoring).toEqual({ enabled: false, intervalSec: 300, thresholdMs: 5_000 });
   });
 
-  it("checks a paused server by hand without resuming it", async () => {
+  it("checks a paused server by hand without resuming it, and starts counting failures afresh on resume", async () => {
     const { id } = await newServer(pro);
-    await api(serverPATCH, `/api/servers/${id}`, pro, { params: { id }, method: "PATCH", body: { paused: true } });
+    const pause = (paused: boolean) => api(serverPATCH, `/api/servers/${id}`, pro, { params: { id }, method: "PATCH", body: { paused } });
     rawState.methods = { initialize: "invalid" };
+    expect((await checkNow(pro, id)).json.status).toBe("up");
+    await pause(true);
     for (let i = 0; i < 2; i++) {
       const res = await checkNow(pro, id);
       expect(res.json).toMatchObject({ status: "paused", check: { result: "failed", failureKind: "protocol" } });
     }
     expect((await api(incidentsGET, `/api/servers/${id}/incidents`, pro, { params: { id } })).json.incidents).toEqual([]);
+
+    expect((await pause(false)).json.status).toBe("unknown");
+    // The failure before the pause is forgotten: one more is not yet "down".
+    expect((await checkNow(pro, id)).json.status).toBe("unknown");
+    expect((await checkNow(pro, id)).json.status).toBe("down");
   });
 });
