@@ -4,6 +4,7 @@ import { db } from "../db";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
 import type { Discovery } from "../mcp/discovery";
+import { scanAfterDiscovery } from "../scanner/auto-scan";
 import type { ServerInventory } from "./schema";
 
 /** A discovery saved: how the stored inventory changed, by item key. */
@@ -12,6 +13,10 @@ export interface InventoryDiff {
   added: string[];
   changed: string[];
   removed: string[];
+  /** The server's instructions (shown to the model like a description) differ from the stored ones. */
+  instructionsChanged: boolean;
+  /** The server had never been discovered before. */
+  first: boolean;
 }
 
 const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "resourceTemplates" | "prompts">][] = [
@@ -23,12 +28,28 @@ const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "reso
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 
+export const definitionsChanged = (diff: InventoryDiff) =>
+  diff.first || diff.instructionsChanged || diff.added.length + diff.changed.length + diff.removed.length > 0;
+
+/**
+ * Saves a discovery and, when what the server exposes to a model changed,
+ * scans it: every discovery (on demand, after a create, or started by a
+ * monitoring check that saw the tools change) comes through here. The scan
+ * is quiet: its failure never fails the discovery.
+ */
+export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+  const diff = await storeDiscovery(serverId, found, now);
+  if (definitionsChanged(diff)) await scanAfterDiscovery(serverId);
+  return diff;
+}
+
 /**
  * Replaces a server's inventory with a discovery's, in one transaction:
  * items are upserted by (server, kind, key), items no longer offered are
- * deleted, and the server's info, capabilities, counts and status follow.
+ * deleted, and the server's info, capabilities, instructions, counts and
+ * status follow.
  */
-export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+export async function storeDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
   const items = new Map<string, { kind: InventoryKind; key: string; definition: Record<string, unknown>; hash: string }>();
   for (const [kind, list] of LISTS) {
     for (const definition of found[list] as unknown as Record<string, unknown>[]) {
@@ -51,6 +72,10 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
       .from(inventoryItems)
       .where(eq(inventoryItems.serverId, serverId));
     const previous = new Map(before.map((row) => [label(row.kind, row.key), row.hash]));
+    const [stored] = await tx
+      .select({ instructions: servers.instructions, discoveredAt: servers.discoveredAt })
+      .from(servers)
+      .where(eq(servers.id, serverId));
 
     if (items.size > 0) {
       await tx
@@ -68,6 +93,7 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
       .set({
         serverInfo: found.serverInfo,
         capabilities: found.capabilities,
+        instructions: found.instructions,
         counts,
         discoveredAt: now,
         latencyMs: found.handshakeMs,
@@ -81,6 +107,8 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
       added: [...items.keys()].filter((k) => !previous.has(k)),
       changed: [...items.entries()].filter(([k, item]) => previous.has(k) && previous.get(k) !== item.hash).map(([k]) => k),
       removed: [...previous.keys()].filter((k) => !items.has(k)),
+      instructionsChanged: (stored?.instructions ?? null) !== found.instructions,
+      first: !stored?.discoveredAt,
     };
   });
 }
