@@ -1,3 +1,4 @@
+import type { FleetFindings } from "../scanner/schema";
 import type { ServerStatus } from "../servers/schema";
 
 /** `GET /api/dashboard`: the fleet summary of the signed-in user. */
@@ -13,4 +14,6 @@ export interface DashboardSummary {
     createdAt: string;
   }[];
   onboarding: { addedServer: boolean; ranTool: boolean; enabledAlerts: boolean };
+  /** Scanner findings by severity across the servers' latest scans. */
+  findings: FleetFindings;
 }

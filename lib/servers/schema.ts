@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SecuritySummary } from "../scanner/schema";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
@@ -124,6 +125,8 @@ export interface ServerDto {
   counts: ServerCounts;
   createdAt: string;
   updatedAt: string;
+  /** In lists: the latest scan's worst severity; null when the server was never scanned. */
+  security?: SecuritySummary | null;
 }
 
 /** `POST /api/servers/test` → what the server said about itself. */

@@ -10,6 +10,7 @@ import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
+import { latestScansOf } from "../scanner/queries";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { assertInterval, planOf, plural, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
 import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
@@ -83,8 +84,8 @@ export async function listServers(uid: string, query: { q?: string; status?: Ser
     .from(servers)
     .where(and(...conditions))
     .orderBy(sql`lower(${servers.name})`, asc(servers.id));
-  const hints = await headerHints(rows.map((r) => r.id));
-  return rows.map((row) => toServerDto(row, hints.get(row.id) ?? []));
+  const [hints, scans] = await Promise.all([headerHints(rows.map((r) => r.id)), latestScansOf(uid)]);
+  return rows.map((row) => ({ ...toServerDto(row, hints.get(row.id) ?? []), security: scans.get(row.id) ?? null }));
 }
 
 export async function getServer(uid: string, id: string): Promise<ServerDto> {
