@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/servers/client";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { RecentActivity } from "./recent-activity";
+import { SecurityOverview } from "./security-overview";
 import { StatusOverview } from "./status-overview";
 
 function StatCard({ label, value, detail, icon: Icon, href }: { label: string; value: string; detail: ReactNode; icon: typeof Server; href: string }) {
@@ -37,7 +38,7 @@ export function DashboardView() {
     return <LoadError what="the dashboard" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
   }
 
-  const { servers, tools, recentActivity, onboarding } = summary.data;
+  const { servers, tools, recentActivity, onboarding, findings } = summary.data;
   const allDone = onboarding.addedServer && onboarding.ranTool && onboarding.enabledAlerts;
   const attention = servers.byStatus.down + servers.byStatus.degraded;
 
@@ -93,6 +94,17 @@ export function DashboardView() {
         </CardHeader>
         <CardContent>
           <StatusOverview byStatus={servers.byStatus} total={servers.total} />
+        </CardContent>
+      </Card>
+
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-base">
+            Scanner findings
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SecurityOverview findings={findings} />
         </CardContent>
       </Card>
 

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SecurityTab } from "@/components/scanner/security-tab";
 import { ApiError } from "@/lib/api/api-error";
 import { useServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
@@ -25,6 +26,7 @@ import { TRANSPORT_INFO } from "./transports";
 const TABS: { value: string; label: string; render: (server: ServerDto) => ReactNode }[] = [
   { value: "overview", label: "Overview", render: (s) => <OverviewTab server={s} /> },
   { value: "inventory", label: "Inventory", render: (s) => <InventoryTab serverId={s.id} serverName={s.name} /> },
+  { value: "security", label: "Security", render: (s) => <SecurityTab server={s} /> },
   { value: "settings", label: "Settings", render: (s) => <SettingsTab server={s} /> },
 ];
 

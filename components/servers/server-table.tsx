@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SecurityBadge } from "@/components/scanner/security-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ServerDto } from "@/lib/servers/schema";
 import { formatLatency } from "./format";
@@ -28,6 +29,7 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
             <TableRow className="hover:bg-transparent">
               <TableHead>Server</TableHead>
               <TableHead>Status</TableHead>
+              <TableHead>Security</TableHead>
               <TableHead className="text-right">Latency</TableHead>
               <TableHead className="text-right">Tools</TableHead>
               <TableHead>Tags</TableHead>
@@ -50,6 +52,9 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 </TableCell>
                 <TableCell>
                   <StatusBadge status={s.status} />
+                </TableCell>
+                <TableCell>
+                  <SecurityBadge security={s.security} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{formatLatency(s.latencyMs)}</TableCell>
                 <TableCell className="text-right tabular-nums">{s.counts.tools}</TableCell>
@@ -90,6 +95,12 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 <dt className="text-xs text-muted-foreground">Last check</dt>
                 <dd>
                   <RelativeTime iso={s.lastCheckAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Security</dt>
+                <dd>
+                  <SecurityBadge security={s.security} />
                 </dd>
               </div>
             </dl>
