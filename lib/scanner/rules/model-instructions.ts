@@ -1,0 +1,220 @@
+import { excerpt } from "../evidence";
+import { finding, raise, severityRank, worst } from "../findings";
+import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
+import type { Finding, Rule, Severity } from "../types";
+import { textSites, type TextSite } from "../walk";
+
+/**
+ * Text that addresses the model rather than describing the tool: the core of
+ * tool poisoning and "line jumping", where a definition steers the model as
+ * soon as it is listed, before any tool is called. Read in every field,
+ * after the normalizer has undone casing, spacing, invisible characters,
+ * look-alike letters and smuggled tag characters.
+ */
+
+type Category =
+  | "override"
+  | "concealment"
+  | "tag-block"
+  | "precondition"
+  | "exfiltration"
+  | "context-harvest"
+  | "role-reset"
+  | "redirection"
+  | "tool-call"
+  | "coercion"
+  | "address-model"
+  | "urgency"
+  | "prose-identifier";
+
+const BASE: Record<Category, Severity> = {
+  override: "critical",
+  concealment: "high",
+  "tag-block": "high",
+  precondition: "high",
+  exfiltration: "high",
+  "context-harvest": "high",
+  "role-reset": "high",
+  redirection: "high",
+  "tool-call": "medium",
+  coercion: "low",
+  "address-model": "low",
+  urgency: "low",
+  "prose-identifier": "medium",
+};
+
+const TELL = "(?:tell|mention|inform|notify|alert|reveal|disclose|show|say|report|explain|expose|share|bring up|surface|warn)";
+const NOT = "(?:do not|don'?t|dont|never|must not|mustn'?t|should not|shouldn'?t|shall not|cannot|can not|may not)";
+const USER = "(?:the |your |this )?(?:user|human|person|operator|end user|client|requester)s?";
+const USING = "(?:using|calling|invoking|running|executing|you use|you call|you invoke|any use of|use of)";
+const READ = "(?:read|call|invoke|fetch|open|cat|load|access|retrieve|pass|send|include|run|execute|get|collect|upload|attach|provide)";
+/** Addresses at reserved example domains are documentation, not a destination. */
+const RESERVED_DOMAINS = "(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9-]+\\.(?:test|invalid|example|localhost))(?![a-z0-9.-])";
+const DESTINATION = `(?:(?:https?|ftp) [a-z0-9.-]+|(?![a-z0-9._%+-]*@${RESERVED_DOMAINS})[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)`;
+const HARVESTED =
+  "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?! (?:ids?|identifier|name|title|key|token))(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
+
+const PHRASES: Phrase<Category>[] = [
+  {
+    category: "override",
+    source:
+      "(?:ignore|disregard|forget|override|bypass|skip) (?:all |any |the |your |of |these )*(?:previous|prior|above|earlier|preceding|former|other|system|existing|original|safety|user'?s?) (?:instructions?|prompts?|rules|directions|guidelines|directives|guardrails|policies|constraints)",
+    squash: true,
+  },
+  { category: "override", source: "(?:ignore|disregard) (?:all|any) (?:instructions?|rules|guidelines)", squash: true },
+  { category: "override", source: "(?:these|the following) instructions (?:take precedence|override|supersede)", squash: true },
+  {
+    category: "concealment",
+    source: `${NOT} (?:ever )?${TELL}(?: (?:this|it|that|these|them|any of this|anything|about (?:this|it)))?(?: (?:to|with))? ${USER}`,
+    squash: true,
+  },
+  { category: "concealment", source: `${NOT} (?:let|make) ${USER} (?:know|aware|notice|see)`, squash: true },
+  { category: "concealment", source: `without (?:ever )?(?:telling|informing|notifying|alerting|letting|asking|showing|warning) ${USER}`, squash: true },
+  { category: "concealment", source: `without ${USER}'?s? (?:knowledge|consent|permission|approval|awareness|noticing|knowing)`, squash: true },
+  { category: "concealment", source: `(?:hide|conceal|keep) (?:this |it |that |these |them )?(?:hidden |secret )?from ${USER}`, squash: true },
+  {
+    category: "concealment",
+    source: `${USER} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
+    squash: true,
+  },
+  { category: "concealment", source: `${NOT} (?:ask|request|wait for|prompt) (?:${USER} )?(?:for )?(?:confirmation|permission|approval|consent)`, squash: true },
+  {
+    category: "concealment",
+    source:
+      "(?:silently|secretly|covertly|quietly|invisibly|discreetly) (?:send|forward|copy|include|add|call|read|upload|pass|append|change|redirect|use|invoke|run|execute|replace|attach|bcc|cc)",
+    squash: true,
+  },
+  { category: "concealment", source: "(?:this is|keep (?:this|it)|remain) (?:a )?(?:secret|confidential|hidden) (?:instruction|from|between)", squash: true },
+  { category: "concealment", source: "(?:only|just) (?:show|tell|report|display) (?:the user )?(?:a |the )?(?:normal|expected|benign|innocent|plausible|fake)", squash: true },
+  {
+    category: "tag-block",
+    source:
+      "<\\s*/?\\s*(?:important|system|instructions?|secret|hidden|admin|override|critical|assistant|sys|system ?prompt|context|directive|note to (?:the )?(?:ai|assistant|model))\\s*>",
+  },
+  { category: "tag-block", source: "\\[/?(?:inst|system|important|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
+  {
+    category: "precondition",
+    source: `before ${USING} (?:this|the|any|each|every|these|that)(?: [a-z0-9_-]+)? (?:tools?|functions?|servers?|commands?|apis?)(?: [a-z0-9_-]+){0,5}? ${READ}`,
+  },
+  {
+    category: "precondition",
+    source:
+      "(?:this tool|it|the tool) (?:requires|needs) (?:you )?(?:to )?(?:first )?(?:read|pass|provide|include|send|attach|supply) (?:the )?(?:full |entire |complete )?(?:contents?|content of|text of|file)",
+    squash: true,
+  },
+  {
+    category: "precondition",
+    source: "(?:first|always|you must|must first|be sure to|make sure to) (?:read|cat|open|fetch|load|access) (?:the )?(?:contents? of|file|files|directory) (?:at |in |from )?(?:~|/|\\.|\\$home|%userprofile%|c )",
+  },
+  {
+    category: "exfiltration",
+    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
+  },
+  { category: "exfiltration", source: `(?:bcc|cc|blind copy|carbon copy) (?:[a-z0-9'_-]+ ){0,3}?${DESTINATION}` },
+  {
+    category: "exfiltration",
+    source:
+      "(?:pass|put|include|insert|add|append|embed|place|provide|attach|encode|store|write)(?:s|ing)? (?:the |its |their |all |full |entire |complete |whole |raw )*(?:contents?|text|data|output|results?|values?|keys?|secrets?|tokens?|credentials|file)(?: of [^.]{1,60}?)? (?:as|in|into|inside|within|to|through) (?:the |an |a )?(?:['\"`]?[a-z_][a-z0-9_]*['\"`]? )?(?:parameter|param|argument|arg|field|variable|property|input)",
+  },
+  {
+    category: "context-harvest",
+    source: `(?:include|pass|send|add|append|provide|copy|attach|dump|put|forward|collect|gather|upload|transmit|embed)(?:s|ing)? (?:the |your |all |of |entire |full |whole |complete |verbatim |current |this )*${HARVESTED}`,
+  },
+  {
+    category: "context-harvest",
+    source:
+      "(?:reveal|print|output|repeat|show|leak|disclose|recite|share) (?:your |the |all )*(?:system prompt|hidden instructions|initial instructions|original instructions|developer message|internal instructions)",
+    squash: true,
+  },
+  { category: "role-reset", source: "you are (?:now|no longer) (?:a |an |in |the |acting )", squash: true },
+  { category: "role-reset", source: "(?:new|updated|revised|real|actual|true) (?:system )?instructions\\s?:" },
+  { category: "role-reset", source: "from now on,? (?:you|always|never|all|every)", squash: true },
+  { category: "role-reset", source: "(?:enter|switch to|activate|enable) (?:developer|debug|god|admin|jailbreak|dan|unrestricted|maintenance) mode", squash: true },
+  {
+    category: "redirection",
+    source:
+      "(?:change|replace|set|switch|override|rewrite|update|modify) (?:the |any |every |all )?(?:recipients?|to address|to field|destination(?: account)?|account number|iban|wallet(?: address)?|beneficiary|payee|receiver) (?:to|with|into)",
+  },
+  {
+    category: "tool-call",
+    source:
+      "(?:you must|you should|always|must|then|also|afterwards|immediately|first|next) (?:also |first |always |immediately )?(?:call|invoke|use|run|execute|trigger) (?:the )?(?!this |that |these |it )['\"`]?([a-z0-9_.-]+)['\"`]? (?:tool|function)",
+  },
+  {
+    category: "coercion",
+    source:
+      "(?:otherwise|or else|if not|if you don'?t|failure to do so) (?:the )?(?:tool|application|system|server|request|call|app)s? (?:will|would|may|might) (?:not work|fail|crash|break|error|stop working|be blocked)",
+    squash: true,
+  },
+  { category: "coercion", source: "(?:this is|it is) (?:required|mandatory|necessary) (?:for|to) (?:the tool|this tool|it) (?:to )?(?:work|function)", squash: true },
+  {
+    category: "address-model",
+    source: "(?:ai|assistant|llm|language model|model|agent|claude|chatgpt|gpt|copilot|gemini) (?:you )?(?:must|should always|are required to|have to|need to|shall|are instructed to)",
+  },
+  { category: "address-model", source: "(?:note|message|instructions?|reminder) (?:to|for) (?:the )?(?:ai|assistant|llm|model|agent)", squash: true },
+  { category: "urgency", source: "(?:very very|extremely|critically|super|vitally) important|(?:this is )?(?:absolutely )?(?:critical|crucial|vital|mandatory)\\s?[:!]" },
+];
+
+const COMPILED = compilePhrases(PHRASES);
+
+const NAME_FIELDS = new Set(["name", "property-name", "argument-name"]);
+const IMPERATIVE = /^(?:must|should|always|never|ignore|before|first|you|your|user|assistant|secret|hidden|tell|send|include|pass|read|do|not|dont|instead)$/;
+
+/** A name (tool, parameter, argument) that is really a sentence aimed at the model. */
+function proseIdentifier(site: TextSite): PhraseMatch<Category> | null {
+  if (!NAME_FIELDS.has(site.field)) return null;
+  const words = site.text
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (words.length < 5 || !words.some((w) => IMPERATIVE.test(w))) return null;
+  return { category: "prose-identifier", start: 0, end: site.text.length };
+}
+
+/** Several distinct techniques in one text are worse than any one of them. */
+export function combinedSeverity(categories: ReadonlySet<Category>): Severity {
+  let severity: Severity = "info";
+  let strong = 0;
+  for (const c of categories) {
+    severity = worst(severity, BASE[c]);
+    if (severityRank(BASE[c]) <= severityRank("medium")) strong++;
+  }
+  if (strong >= 2) return raise(severity);
+  if (severity === "low" && categories.size >= 3) return "medium";
+  return severity;
+}
+
+function checkSite(site: TextSite, ownTools: ReadonlySet<string>): Finding | null {
+  // Pointing the model at a sibling tool of the same server is ordinary guidance; at any other tool it is not.
+  const matches = matchPhrases(COMPILED, site.normalized, site.text).filter(
+    (m) => !(m.category === "tool-call" && m.captured && ownTools.has(m.captured)),
+  );
+  const prose = proseIdentifier(site);
+  if (prose) matches.push(prose);
+  if (matches.length === 0) return null;
+  const categories = new Set(matches.map((m) => m.category));
+  const severity = combinedSeverity(categories);
+  const lead = matches.reduce((a, b) => (severityRank(BASE[b.category]) < severityRank(BASE[a.category]) ? b : a));
+  return finding(modelInstructions, severity, site.target, excerpt(site.text, lead.start, lead.end));
+}
+
+export const modelInstructions: Rule = {
+  id: "model-instructions",
+  title: "Instructions aimed at the model",
+  severity: "high",
+  tier: "basic",
+  reads:
+    "Every text the server shows the model: names, titles, descriptions, schema property names, enum values, defaults and examples, output schemas, annotations, prompt arguments, resources, server instructions and info.",
+  remediation:
+    "Do not connect this server to an assistant until the text is explained. A definition should describe what the tool does, not tell the model to ignore instructions, hide things from you, read files or call other tools; ask the server's maintainer to remove it, or remove the server.",
+  check(input) {
+    const ownTools = new Set(input.tools.map((t) => t.name.toLowerCase()));
+    const out: Finding[] = [];
+    for (const site of textSites(input)) {
+      const f = checkSite(site, ownTools);
+      if (f) out.push(f);
+    }
+    return out;
+  },
+};

@@ -1,0 +1,68 @@
+import type { NormalizedText } from "./normalize";
+import { originalSpan } from "../evidence";
+
+/**
+ * Phrase patterns over normalized text. A space in a pattern stands for any
+ * run of characters other than letters and digits, so "do not tell" also
+ * matches "do-not_tell" and "do not — tell". Patterns marked `squash` are
+ * also tried with the separators removed, against the letters-and-digits
+ * form, which undoes letter spacing and identifier casing ("doNotTellTheUser").
+ */
+export interface Phrase<C extends string = string> {
+  category: C;
+  source: string;
+  squash?: boolean;
+}
+
+export interface CompiledPhrase<C extends string> {
+  category: C;
+  clean: RegExp;
+  squashed: RegExp | null;
+}
+
+const SEPARATOR = "[^a-z0-9]+";
+/** Not between two letters or digits: a phrase neither starts nor ends inside a word. */
+const EDGE = "(?!(?<=[a-z0-9])[a-z0-9])";
+
+export function compilePhrases<C extends string>(phrases: readonly Phrase<C>[]): CompiledPhrase<C>[] {
+  return phrases.map((p) => ({
+    category: p.category,
+    clean: new RegExp(`${EDGE}${p.source.replace(/ /g, SEPARATOR)}${EDGE}`, "g"),
+    squashed: p.squash ? new RegExp(p.source.replace(/ /g, ""), "g") : null,
+  }));
+}
+
+export interface PhraseMatch<C extends string> {
+  category: C;
+  /** Original positions in the text. */
+  start: number;
+  end: number;
+  /** The pattern's first capture group, when it has one and matched the clean form. */
+  captured?: string;
+}
+
+/** Every phrase match in `source`, at most one per phrase (its first), positions mapped back to `source`. */
+export function matchPhrases<C extends string>(
+  compiled: readonly CompiledPhrase<C>[],
+  norm: NormalizedText,
+  source: string,
+): PhraseMatch<C>[] {
+  const out: PhraseMatch<C>[] = [];
+  for (const p of compiled) {
+    p.clean.lastIndex = 0;
+    const m = p.clean.exec(norm.clean);
+    if (m) {
+      const [start, end] = originalSpan(norm.cleanAt, source, m.index, m[0].length);
+      out.push({ category: p.category, start, end, captured: m[1] });
+      continue;
+    }
+    if (!p.squashed) continue;
+    p.squashed.lastIndex = 0;
+    const s = p.squashed.exec(norm.squashed);
+    if (s) {
+      const [start, end] = originalSpan(norm.squashedAt, source, s.index, s[0].length);
+      out.push({ category: p.category, start, end });
+    }
+  }
+  return out;
+}
