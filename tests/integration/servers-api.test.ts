@@ -425,6 +425,7 @@ describeEachDatabase("servers API", () => {
       tools: 0,
       recentActivity: [expect.objectContaining({ action: "auth.sign_in" })],
       onboarding: { addedServer: false, ranTool: false, enabledAlerts: false },
+      findings: { bySeverity: { critical: 0, high: 0, medium: 0, low: 0, info: 0 }, scannedServers: 0, notScanned: 0, worstServers: [] },
     });
 
     const up = await createServer(fresh, proxiedServer("Fleet one"));
