@@ -41,7 +41,11 @@ export interface PhraseMatch<C extends string> {
   captured?: string;
 }
 
-/** Every phrase match in `source`, at most one per phrase (its first), positions mapped back to `source`. */
+/**
+ * Phrase matches in `source`, positions mapped back to it: every match in the
+ * clean form; in the squashed form (tried only when the clean form has none
+ * for that phrase) the first.
+ */
 export function matchPhrases<C extends string>(
   compiled: readonly CompiledPhrase<C>[],
   norm: NormalizedText,
@@ -49,14 +53,13 @@ export function matchPhrases<C extends string>(
 ): PhraseMatch<C>[] {
   const out: PhraseMatch<C>[] = [];
   for (const p of compiled) {
-    p.clean.lastIndex = 0;
-    const m = p.clean.exec(norm.clean);
-    if (m) {
-      const [start, end] = originalSpan(norm.cleanAt, source, m.index, m[0].length);
+    let found = false;
+    for (const m of norm.clean.matchAll(p.clean)) {
+      const [start, end] = originalSpan(norm.cleanAt, source, m.index, Math.max(1, m[0].length));
       out.push({ category: p.category, start, end, captured: m[1] });
-      continue;
+      found = true;
     }
-    if (!p.squashed) continue;
+    if (found || !p.squashed) continue;
     p.squashed.lastIndex = 0;
     const s = p.squashed.exec(norm.squashed);
     if (s) {

@@ -1,0 +1,112 @@
+import { excerpt, originalSpan } from "../evidence";
+import { finding, severityRank } from "../findings";
+import { compilePhrases, matchPhrases, type Phrase } from "../text/phrases";
+import type { Finding, Rule, ScanInput, Severity } from "../types";
+import { textSites, type TextSite } from "../walk";
+
+/**
+ * Tool shadowing: a definition that does not describe its own tool but
+ * changes how the model uses other tools — another server's `send_email`
+ * must now copy someone, the trusted tool must never be used — so that a
+ * malicious server hijacks a trusted one without ever being called itself.
+ */
+
+type Kind = "directive" | "avoid" | "prefer" | "presence";
+
+const SEVERITY: Record<Kind, Severity> = { directive: "high", avoid: "high", presence: "high", prefer: "medium" };
+
+const NAME = "['\"`]?([a-z0-9_.-]+)['\"`]?";
+const MODAL = "(?:must|should|shall|has to|have to|needs? to|is required to|are required to|will now|may only|can only|is not to|are not to|must not|should not|must always|must never|should always|should never)";
+
+const PHRASES: Phrase<Kind>[] = [
+  { category: "presence", source: "when (?:this tool is|this server is|these tools are|this mcp server is) (?:available|present|loaded|installed|enabled|connected|active)", squash: true },
+  { category: "directive", source: `(?:side effects?|effects?|impact|influence) on (?:the )?(?:also present |other |existing |another |already present )?${NAME} (?:tools?|functions?|servers?)` },
+  { category: "directive", source: `(?:the )?${NAME} (?:tools?|functions?|servers?|mcp servers?) ${MODAL}` },
+  { category: "directive", source: `(?:all|every|any) (?:other )?(?:tools?|servers?|functions?|mcp servers?) ${MODAL}`, squash: true },
+  {
+    category: "directive",
+    source: "(?:all|every|any) (?:outgoing |future )?(?:emails?|e-mails?|messages?|transfers?|payments?|transactions?|invoices?|orders?) (?:must|should|shall|have to|are to|need to) (?:also )?(?:be )?(?:sent|forwarded|copied|routed|redirected|cc'?d|bcc'?d|addressed|paid|transferred|cced|bcced)",
+    squash: true,
+  },
+  { category: "directive", source: `(?:when|whenever|if|every time|each time|before|after) (?:you |the (?:user|assistant|agent|model) )?(?:use|uses|call|calls|invoke|invokes|run|runs|using|calling|invoking) (?:the |any )?(?:other |another |different )?${NAME} (?:tools?|functions?|servers?)` },
+  { category: "avoid", source: `(?:never use|never call|do not use|do not call|don'?t use|don'?t call|avoid using|avoid calling|stop using) (?:the |any )?(?:other |built-?in |default |existing )?${NAME} (?:tools?|functions?|servers?)` },
+  { category: "prefer", source: `(?:instead of|rather than|in place of|replaces|overrides|supersedes) (?:the |any )?(?:other |built-?in |default |existing )?${NAME} (?:tools?|functions?|servers?)` },
+];
+
+const COMPILED = compilePhrases(PHRASES);
+
+/** Words that stand where a tool's name would, without naming one. */
+const NOT_A_NAME = new Set(
+  "this that the a an any each every other same your our its these those which target underlying current previous next following selected given desired new existing specific another calling first second last corresponding appropriate relevant above below said such all".split(
+    " ",
+  ),
+);
+
+const key = (name: string) => name.toLowerCase().replace(/[-_.\s]+/g, "_");
+
+/** Names of other servers' tools distinctive enough that a mention is a reference, not an ordinary word. */
+function distinctiveNames(input: ScanInput, own: ReadonlySet<string>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const server of input.otherServers) {
+    for (const tool of server.toolNames) {
+      const k = key(tool);
+      if (own.has(k)) continue;
+      if (/[_\d]/.test(k) || k.length >= 12) names.set(k, server.name);
+    }
+  }
+  return names;
+}
+
+const IDENTIFIER = /[a-z0-9][a-z0-9_.-]*[a-z0-9]/g;
+const DIRECTIVE_WORD = /(?<![a-z])(?:must|should|always|never|instead|shall|do not|don'?t|only)(?![a-z])/;
+
+function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>): Finding | null {
+  let best: { severity: Severity; start: number; end: number; note?: string } | null = null;
+  const consider = (severity: Severity, start: number, end: number, note?: string) => {
+    if (!best || severityRank(severity) < severityRank(best.severity)) best = { severity, start, end, note };
+  };
+  for (const m of matchPhrases(COMPILED, site.normalized, site.text)) {
+    if (m.captured !== undefined) {
+      const name = key(m.captured);
+      if (NOT_A_NAME.has(name) || own.has(name)) continue;
+      const server = foreign.get(name);
+      consider(SEVERITY[m.category], m.start, m.end, server ? `\`${m.captured}\` is a tool of your server "${server}"` : undefined);
+    } else {
+      consider(SEVERITY[m.category], m.start, m.end);
+    }
+  }
+  if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
+    const { clean, cleanAt } = site.normalized;
+    for (const m of clean.matchAll(IDENTIFIER)) {
+      const server = foreign.get(key(m[0]));
+      if (!server) continue;
+      const [start, end] = originalSpan(cleanAt, site.text, m.index, m[0].length);
+      consider(DIRECTIVE_WORD.test(clean) ? "high" : "medium", start, end, `\`${m[0]}\` is a tool of your server "${server}"`);
+      break;
+    }
+  }
+  if (!best) return null;
+  const { severity, start, end, note } = best;
+  const quote = excerpt(site.text, start, end);
+  return finding(toolShadowing, severity, site.target, note ? `${quote} — ${note}` : quote);
+}
+
+export const toolShadowing: Rule = {
+  id: "tool-shadowing",
+  title: "Directs the use of other tools or servers",
+  severity: "high",
+  tier: "full",
+  reads: "Every text the server shows the model, and the tool names of your other servers.",
+  remediation:
+    "A tool's definition should describe that tool only. Text that tells the model how other tools or servers must behave lets this server hijack them without being called. Disconnect the server, and check recent calls of the tools it names.",
+  check(input) {
+    const own = new Set<string>([...input.tools, ...input.prompts].map((t) => key(t.name)));
+    const foreign = distinctiveNames(input, own);
+    const out: Finding[] = [];
+    for (const site of textSites(input)) {
+      const f = checkSite(site, own, foreign);
+      if (f) out.push(f);
+    }
+    return out;
+  },
+};
