@@ -59,7 +59,7 @@ export const TARGET_LABEL = {
 } as const;
 
 export const TRIGGER_LABEL = {
-  manual: "Scan now",
+  manual: "On demand",
   discovery: "After discovery",
   check: "After a check",
 } as const;

@@ -4,7 +4,8 @@ import { db } from "../db";
 import { servers } from "../db/schema";
 import { latestScansOf } from "./queries";
 import type { FleetFindings } from "./schema";
-import { addCounts, emptyCounts, severityRank } from "./severity";
+import { severityRank } from "./findings";
+import { addCounts, emptyCounts } from "./severity";
 
 const LISTED = 5;
 

@@ -3,10 +3,23 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db } from "../db";
 import { inventoryItems, scanBaselines, serverHeaders, servers, users } from "../db/schema";
-import { canonicalJson } from "../mcp/definitions";
+import { canonicalJson, type InventoryKind } from "../mcp/definitions";
 import { planOf } from "../servers/limits";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "../servers/schema";
 import type { BaselineItem, RuleTier, ScanInput } from "./types";
+
+type Definitions = Pick<ScanInput, "tools" | "prompts" | "resources" | "resourceTemplates">;
+
+/** Stored inventory rows as the scanner's lists of definitions. */
+export function definitionsOf(rows: { kind: InventoryKind; definition: Record<string, unknown> }[]): Definitions {
+  const of = <T>(kind: InventoryKind) => rows.filter((r) => r.kind === kind).map((r) => r.definition as unknown as T);
+  return {
+    tools: of<ToolDefinition>("tool"),
+    prompts: of<PromptDefinition>("prompt"),
+    resources: of<ResourceDefinition>("resource"),
+    resourceTemplates: of<ResourceTemplateDefinition>("resource_template"),
+  };
+}
 
 /** What one scan of a server reads, and whose it is. */
 export interface ScanSubject {
@@ -68,7 +81,6 @@ export async function loadScanSubject(serverId: string): Promise<ScanSubject | n
     otherServers.set(row.id, entry);
   }
 
-  const of = <T>(kind: (typeof items)[number]["kind"]) => items.filter((i) => i.kind === kind).map((i) => i.definition as unknown as T);
   const input: ScanInput = {
     server: {
       name: server.name,
@@ -78,10 +90,7 @@ export async function loadScanSubject(serverId: string): Promise<ScanSubject | n
       serverInfo: server.serverInfo,
       instructions: server.instructions,
     },
-    tools: of<ToolDefinition>("tool"),
-    prompts: of<PromptDefinition>("prompt"),
-    resources: of<ResourceDefinition>("resource"),
-    resourceTemplates: of<ResourceTemplateDefinition>("resource_template"),
+    ...definitionsOf(items),
     baseline: baseline ? (baseline.items as BaselineItem[]) : null,
     otherServers: [...otherServers.values()],
   };

@@ -5,14 +5,18 @@ import { scanBaselines, scanFindings, scans, servers } from "../db/schema";
 import { toFindingDto, toScanSummary, type ScanRow } from "./dto";
 import type { BaselineDto, ScanDetail, ScanSummary, SecuritySummary } from "./schema";
 import { worstOf } from "./severity";
-import { compareFindings } from "./store";
 
 /** Reads of stored scans. Callers have checked that the server is the user's, except where a query scopes by owner itself. */
 
 async function withFindings(scan: ScanRow): Promise<ScanDetail> {
-  const rows = await (await db()).select().from(scanFindings).where(eq(scanFindings.scanId, scan.id));
+  const rows = await (await db())
+    .select()
+    .from(scanFindings)
+    .where(eq(scanFindings.scanId, scan.id))
+    // Most severe first (the enum's order), then as the rules list them.
+    .orderBy(scanFindings.severity, scanFindings.ruleId, scanFindings.targetKind, scanFindings.targetName, scanFindings.targetPath);
   const summary = toScanSummary(scan);
-  return { ...summary, findings: rows.map(toFindingDto).sort(compareFindings), findingsOmitted: summary.total - rows.length };
+  return { ...summary, findings: rows.map(toFindingDto), findingsOmitted: summary.total - rows.length };
 }
 
 const newestFirst = [desc(scans.createdAt), desc(scans.id)];
@@ -37,7 +41,7 @@ export async function scanById(serverId: string, scanId: string): Promise<ScanDe
   return scan ? withFindings(scan) : null;
 }
 
-export async function baselineOf(serverId: string): Promise<BaselineDto | null> {
+export async function pinnedBaseline(serverId: string): Promise<BaselineDto | null> {
   const [row] = await (await db()).select().from(scanBaselines).where(eq(scanBaselines.serverId, serverId)).limit(1);
   if (!row) return null;
   const count = (kind: string) => row.items.filter((i) => i.kind === kind).length;

@@ -5,20 +5,20 @@ import { db } from "../db";
 import { inventoryItems, scanBaselines } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import type { McpLimits } from "../mcp/client";
-import { definitionHash } from "../mcp/definitions";
 import { discover } from "../mcp/discovery";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { enforce } from "../rate-limit/service";
 import { decryptedHeaders } from "../servers/headers";
 import { storeDiscovery } from "../servers/inventory";
 import { spendConnection, type PlanHolder } from "../servers/limits";
+import { baselineOf } from "./baseline";
 import { lockedScanner } from "./catalog";
 import { featuresOf, requireFeature } from "./gates";
+import { definitionsOf } from "./input";
 import { findOwnedServer, isUuid } from "./owned-server";
-import { baselineOf, earlierScans, latestScan, scanById } from "./queries";
+import { earlierScans, latestScan, pinnedBaseline, scanById } from "./queries";
 import { runScan } from "./run-scan";
 import type { PinResult, ScanDetail, ScanNowResult, ScanOverview } from "./schema";
-import type { BaselineItem } from "./types";
 
 /**
  * The scanner as the API offers it: every entry point finds the caller's own
@@ -39,7 +39,7 @@ export async function getScanOverview(user: PlanHolder, serverId: string): Promi
   const [latest, history, baseline] = await Promise.all([
     latestScan(server.id),
     features.fullScanner ? earlierScans(server.id) : null,
-    features.fullScanner ? baselineOf(server.id) : null,
+    features.fullScanner ? pinnedBaseline(server.id) : null,
   ]);
   return {
     latest,
@@ -86,17 +86,17 @@ export async function pinBaseline(user: PlanHolder, serverId: string, origin: Or
 
   const database = await db();
   const rows = await database
-    .select({ kind: inventoryItems.kind, key: inventoryItems.key, definition: inventoryItems.definition })
+    .select({ kind: inventoryItems.kind, definition: inventoryItems.definition })
     .from(inventoryItems)
     .where(eq(inventoryItems.serverId, server.id));
-  const items: BaselineItem[] = rows.map((r) => ({ kind: r.kind, key: r.key, hash: definitionHash(r.kind, r.definition), definition: r.definition }));
+  const items = baselineOf(definitionsOf(rows));
   const pinnedAt = new Date();
   await database
     .insert(scanBaselines)
     .values({ serverId: server.id, pinnedAt, pinnedBy: user.uid, items })
     .onConflictDoUpdate({ target: scanBaselines.serverId, set: { pinnedAt, pinnedBy: user.uid, items } });
 
-  const baseline = (await baselineOf(server.id))!;
+  const baseline = (await pinnedBaseline(server.id))!;
   await record({
     userUid: user.uid,
     action: "scan.baseline_pinned",

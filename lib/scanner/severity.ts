@@ -21,9 +21,6 @@ export const totalOf = (counts: SeverityCounts) => SEVERITIES.reduce((n, s) => n
 /** The most severe level with at least one finding; null when there is none. */
 export const worstOf = (counts: SeverityCounts): Severity | null => SEVERITIES.find((s) => (counts[s] ?? 0) > 0) ?? null;
 
-/** Critical first: for sorting findings and listing groups. */
-export const severityRank = (s: Severity) => SEVERITIES.indexOf(s);
-
 /** "2 critical, 1 high" — the severities that have findings, most severe first; "no findings" otherwise. */
 export function describeCounts(counts: SeverityCounts): string {
   const parts = SEVERITIES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);

@@ -5,8 +5,8 @@ import { scanFindings, scans } from "../db/schema";
 import { toFindingDto, toScanSummary } from "./dto";
 import type { ScanSubject } from "./input";
 import type { ScanDetail, ScanTrigger } from "./schema";
-import { countBySeverity, severityRank } from "./severity";
-import type { Finding, RuleSetResult } from "./types";
+import { countBySeverity } from "./severity";
+import type { RuleSetResult } from "./types";
 
 /** Scans kept per server: the history a user can open, and no more. */
 export const SCANS_KEPT = 50;
@@ -15,16 +15,6 @@ export const FINDINGS_KEPT = 2_000;
 /** Rows per insert statement, well under the bind-parameter limit. */
 const CHUNK = 250;
 const MAX_EVIDENCE = 4_000;
-
-type Sortable = Pick<Finding, "severity" | "target" | "ruleId">;
-
-/** Most severe first, then by where they are: the order every list of findings uses. */
-export const compareFindings = (a: Sortable, b: Sortable) =>
-  severityRank(a.severity) - severityRank(b.severity) ||
-  a.target.kind.localeCompare(b.target.kind) ||
-  a.target.name.localeCompare(b.target.name) ||
-  a.target.path.localeCompare(b.target.path) ||
-  a.ruleId.localeCompare(b.ruleId);
 
 /**
  * Stores a scan and its findings in one transaction, and drops the server's
@@ -36,8 +26,8 @@ export async function storeScan(
   result: RuleSetResult,
   durationMs: number,
 ): Promise<ScanDetail> {
-  const sorted = [...result.findings].sort(compareFindings);
-  const kept = sorted.slice(0, FINDINGS_KEPT);
+  // runRules lists findings most severe first: what is cut is the least severe.
+  const kept = result.findings.slice(0, FINDINGS_KEPT);
   return (await db()).transaction(async (tx) => {
     const [scan] = await tx
       .insert(scans)
@@ -47,7 +37,7 @@ export async function storeScan(
         ruleSet: subject.tier,
         rulesRun: result.rulesRun.length,
         rulesSkipped: result.rulesSkipped.length,
-        counts: countBySeverity(sorted),
+        counts: countBySeverity(result.findings),
         definitionsHash: subject.definitionsHash,
         durationMs: Math.round(durationMs),
       })
@@ -75,6 +65,6 @@ export async function storeScan(
       .orderBy(desc(scans.createdAt), desc(scans.id))
       .limit(SCANS_KEPT);
     await tx.delete(scans).where(and(eq(scans.serverId, subject.serverId), notInArray(scans.id, newest)));
-    return { ...toScanSummary(scan), findings: rows.map(toFindingDto).sort(compareFindings), findingsOmitted: sorted.length - kept.length };
+    return { ...toScanSummary(scan), findings: rows.map(toFindingDto), findingsOmitted: result.findings.length - kept.length };
   });
 }
