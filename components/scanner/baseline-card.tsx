@@ -37,7 +37,7 @@ export function BaselineCard({
       {!fullScanner ? (
         <p className="text-sm text-muted-foreground">
           With the Pro or Enterprise plan you can pin every definition this server exposes; each later scan then reports a definition that
-          changed behind your back (a rug pull), with what changed. <Link href="/settings#plan" className="text-primary underline-offset-4 hover:underline">See plans</Link>
+          changed behind your back (a rug pull), with what changed. <Link href="/settings#plan" className="text-primary underline underline-offset-4">See plans</Link>
         </p>
       ) : baseline ? (
         <p className="text-sm text-muted-foreground">

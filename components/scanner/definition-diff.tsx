@@ -2,9 +2,9 @@ import { makeVisible } from "@/lib/scanner/visible";
 import type { DefinitionDiff } from "@/lib/scanner/types";
 
 const CHANGE_TEXT: Record<DefinitionDiff["change"], string> = {
-  added: "Added since the baseline",
-  removed: "Removed since the baseline",
-  changed: "Changed since the baseline",
+  added: "Not in the baseline: the whole definition is new",
+  removed: "In the baseline, no longer offered",
+  changed: "What changed",
 };
 
 /** A value as a reader sees it: text as it is, anything else as indented JSON; invisible characters shown. */

@@ -32,7 +32,7 @@ export function ScanExport({ serverId, canExport }: { serverId: string; canExpor
       ) : (
         <p className="text-sm text-muted-foreground">
           With the Pro or Enterprise plan you can download the findings as SARIF 2.1.0 (which code-scanning tools and code hosts read) or
-          as JSON. <Link href="/settings#plan" className="text-primary underline-offset-4 hover:underline">See plans</Link>
+          as JSON. <Link href="/settings#plan" className="text-primary underline underline-offset-4">See plans</Link>
         </p>
       )}
     </section>

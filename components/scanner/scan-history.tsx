@@ -47,7 +47,7 @@ export function ScanHistory({ serverId, history }: { serverId: string; history: 
         </h3>
         <p className="text-sm text-muted-foreground">
           With the Pro or Enterprise plan every scan is kept, so you can see when a finding appeared.{" "}
-          <Link href="/settings#plan" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/settings#plan" className="text-primary underline underline-offset-4">
             See plans
           </Link>
         </p>

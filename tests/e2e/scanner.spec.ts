@@ -77,22 +77,19 @@ test("scan a poisoned server, read a finding, pin, change the server, see the ru
 
   // Scan now: the server is asked again and scanned.
   await page.getByRole("button", { name: "Scan now" }).click();
-  await expect(page.getByText(/Last scanned .* \(scan now\)/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Last scanned .* \(on demand\)/)).toBeVisible({ timeout: 20_000 });
 
   // The <IMPORTANT> block is critical, on the tool's description.
   const critical = page.getByRole("region", { name: /^Critical/ });
-  const addFinding = critical.getByRole("article").filter({ has: page.getByText("add", { exact: true }) }).first();
-  await expect(addFinding).toContainText("/description");
-  await expect(addFinding.getByLabel(/^Evidence of /)).toContainText("IMPORTANT");
+  await expect(critical.getByLabel("Evidence in tool add").first()).toContainText("IMPORTANT");
 
-  // The instruction hidden behind zero-width spaces, with the characters shown.
-  const hidden = page.getByRole("article").filter({ hasText: "/inputSchema/properties/to/description" }).first();
-  await expect(hidden).toContainText("send_email");
-  const evidence = hidden.getByLabel(/^Evidence of /);
-  await expect(evidence).toContainText("⟨U+200B⟩");
+  // The instruction hidden behind zero-width spaces, with the characters shown, where it is and what to do.
+  const evidence = page.getByLabel("Evidence in tool send_email").filter({ hasText: "⟨U+200B⟩" });
+  await expect(evidence).toHaveCount(1);
   await expect(evidence).toContainText("bcc: audit@exfil.example");
   await expect(evidence).toHaveCSS("white-space", "pre-wrap");
-  await expect(hidden).toContainText("What to do");
+  await expect(page.getByRole("listitem").filter({ has: evidence }).last()).toContainText("/inputSchema/properties/to/description");
+  await expect(page.getByRole("article").filter({ has: evidence })).toContainText("What to do");
 
   // Pin: the dialog says what pinning means first.
   await page.getByRole("button", { name: "Pin baseline" }).click();
