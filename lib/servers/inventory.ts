@@ -28,7 +28,7 @@ const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "reso
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 
-export const definitionsChanged = (diff: InventoryDiff) =>
+const definitionsChanged = (diff: InventoryDiff) =>
   diff.first || diff.instructionsChanged || diff.added.length + diff.changed.length + diff.removed.length > 0;
 
 /**
