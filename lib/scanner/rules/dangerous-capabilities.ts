@@ -14,6 +14,7 @@ const CAPABILITIES: [string, RegExp][] = [
   ["executes code", /(?<![a-z])(?:eval|exec|(?:run|execute|evaluate)[ _-]?(?:arbitrary[ _-]?|python[ _-]?|javascript[ _-]?|js[ _-]?|the[ _-]?)?(?:code|script|snippet)s?|code[ _-]?interpreter|repl|run[ _-]?(?:python|javascript|node))(?![a-z])/],
   ["deletes files or data", /(?<![a-z])(?:delete|remove|rm|unlink|erase|wipe|purge|drop|truncate|destroy)[ _-]?(?:the[ _-]?|a[ _-]?)?(?:files?|dir|directory|directories|folders?|paths?|databases?|tables?|branch(?:es)?|repos(?:itory|itories)?|buckets?|records?|rows?|entities|data)(?![a-z])|(?<![a-z])rm -rf(?![a-z])/],
   ["moves money", /(?<![a-z])(?:payments?|pay|charge|refunds?|(?:transfer|send|wire)[ _-]?(?:funds|money|crypto|tokens|eth|btc|usdc)|purchases?|checkout|invoices?|payouts?|stripe|wallet[ _-]?transfer)(?![a-z])/],
+  ["exposes environment variables (where secrets often live)", /(?<![a-z])(?:environment[ _-]?variables?|env[ _-]?vars?|process\.env|getenv|get[ _-]?env)(?![a-z])/],
   ["sends messages", /(?<![a-z])(?:send|post|publish|tweet|reply|dm|broadcast)(?:s|ing)?[ _-]?(?:an?[ _-]?|the[ _-]?|a[ _-]?new[ _-]?)?(?:emails?|e-mails?|mails?|messages?|sms|texts?|dms?|tweets?|slack|notifications?|posts?|comments?)(?![a-z])/],
 ];
 

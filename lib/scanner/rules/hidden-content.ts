@@ -28,8 +28,6 @@ const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x20
 const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}]/u;
 const BLACK_FLAG = 0x1f3f4;
 
-/** Nothing in here can hide anything: plain printable ASCII without comments, blobs or runs. */
-const ORDINARY = /^(?:[\x20-\x7e\t]|\n(?![ \t]*\n))*$/;
 
 const printableShare = (s: string) => (s.length === 0 ? 0 : (s.match(/[\x20-\x7e\t\n]/g)?.length ?? 0) / s.length);
 const preview = (s: string) => `"${makeVisible(s.slice(0, 80))}${s.length > 80 ? "…" : ""}"`;
@@ -105,13 +103,15 @@ function charHits(text: string, hits: Hit[]) {
 const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 const MARKDOWN_COMMENT = /^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*[("]?[^\n]*/gim;
 const CSS_HIDDEN = /style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent))/gi;
-const BASE64 = /[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_-]{40,}={0,2}/g;
-const HEX = /(?:0x)?[0-9a-fA-F]{64,}/g;
+/** A long run of base64 or hex digits (an optional 0x included): decoded below to see what it says. */
+const LONG_RUN = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 const ESCAPED_BYTES = /(?:\\x[0-9a-fA-F]{2}){8,}|(?:\\u[0-9a-fA-F]{4}){8,}|(?:%[0-9a-fA-F]{2}){12,}/g;
 const BLANK_LINES = /\n(?:[ \t]*\r?\n){4,}[ \t]*(?=\S)/g;
 const SPACES = /[ \t]{80,}(?=\S)/g;
 const MIXED_WORD = /[\p{L}\p{M}]*(?:\p{Script=Latin}[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}]|[\p{Script=Cyrillic}\p{Script=Greek}][\p{L}\p{M}]*\p{Script=Latin})[\p{L}\p{M}]*/gu;
 const NAME_FIELDS = new Set(["name", "property-name", "argument-name", "uri"]);
+/** Greek and Cyrillic: the scripts whose letters pass for Latin ones. */
+const LOOK_ALIKE_SCRIPTS = /[\u0370-\u03ff\u0400-\u052f]/;
 
 function decodeBase64(blob: string): string {
   try {
@@ -127,29 +127,31 @@ function decodeEscaped(blob: string): string {
 
 function patternHits(site: TextSite, hits: Hit[]) {
   const { text } = site;
-  for (const m of text.matchAll(COMMENT)) {
+  if (text.includes("<!--")) for (const m of text.matchAll(COMMENT)) {
     const words = (m[1] ?? "").trim().split(/\s+/).filter(Boolean).length;
     hits.push({ severity: words >= 3 ? "medium" : "low", start: m.index, end: m.index + m[0].length });
   }
-  for (const m of text.matchAll(MARKDOWN_COMMENT)) hits.push({ severity: "medium", start: m.index, end: m.index + m[0].length });
-  for (const m of text.matchAll(CSS_HIDDEN)) hits.push({ severity: "high", start: m.index, end: m.index + m[0].length });
-  for (const m of text.matchAll(BASE64)) {
-    const blob = m[0];
-    if (!/[A-Z]/.test(blob) || !/[a-z]/.test(blob) || !/[0-9]/.test(blob)) continue;
-    const decoded = decodeBase64(blob);
+  if (text.includes("]:")) for (const m of text.matchAll(MARKDOWN_COMMENT)) hits.push({ severity: "medium", start: m.index, end: m.index + m[0].length });
+  if (/style/i.test(text)) for (const m of text.matchAll(CSS_HIDDEN)) hits.push({ severity: "high", start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(LONG_RUN)) {
+    const run = m[0];
+    const digits = run.replace(/^0x/, "");
+    if (/^[0-9a-fA-F]+$/.test(digits)) {
+      if (digits.length < 64) continue;
+      const decoded = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), "hex").toString("latin1");
+      const readable = printableShare(decoded) > 0.9;
+      // 64 and 128 digits are SHA-256 and SHA-512 digests, ordinary in examples.
+      if (!readable && digits.length < 160) continue;
+      hits.push({ severity: readable ? "high" : "medium", start: m.index, end: m.index + run.length, note: readable ? `decodes to ${preview(decoded)}` : undefined });
+      continue;
+    }
+    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9]/.test(run)) continue;
+    const decoded = decodeBase64(run);
     const readable = decoded.length >= 20 && printableShare(decoded) > 0.9;
-    const severity: Severity = readable ? "high" : blob.length >= 100 ? "medium" : "low";
-    hits.push({ severity, start: m.index, end: m.index + blob.length, note: readable ? `decodes to ${preview(decoded)}` : undefined });
+    const severity: Severity = readable ? "high" : run.length >= 100 ? "medium" : "low";
+    hits.push({ severity, start: m.index, end: m.index + run.length, note: readable ? `decodes to ${preview(decoded)}` : undefined });
   }
-  for (const m of text.matchAll(HEX)) {
-    const digits = m[0].replace(/^0x/, "");
-    const decoded = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), "hex").toString("latin1");
-    const readable = printableShare(decoded) > 0.9;
-    // 64 and 128 digits are SHA-256 and SHA-512 digests, ordinary in examples.
-    if (!readable && digits.length < 160) continue;
-    hits.push({ severity: readable ? "high" : "medium", start: m.index, end: m.index + m[0].length, note: readable ? `decodes to ${preview(decoded)}` : undefined });
-  }
-  for (const m of text.matchAll(ESCAPED_BYTES)) {
+  if (/\\[xu]|%[0-9a-fA-F]/.test(text)) for (const m of text.matchAll(ESCAPED_BYTES)) {
     const decoded = decodeEscaped(m[0]);
     const readable = printableShare(decoded) > 0.9;
     hits.push({ severity: readable ? "high" : "medium", start: m.index, end: m.index + m[0].length, note: `decodes to ${preview(decoded)}` });
@@ -159,10 +161,10 @@ function patternHits(site: TextSite, hits: Hit[]) {
     const end = Math.min(text.length, m.index + m[0].length + 60);
     hits.push({ severity: breaks >= 10 ? "high" : "medium", start: m.index, end });
   }
-  for (const m of text.matchAll(SPACES)) {
+  if (text.includes("          ")) for (const m of text.matchAll(SPACES)) {
     hits.push({ severity: "medium", start: m.index, end: Math.min(text.length, m.index + m[0].length + 60) });
   }
-  if (!/^[\x00-\x7f]*$/.test(text)) {
+  if (LOOK_ALIKE_SCRIPTS.test(text)) {
     for (const m of text.matchAll(MIXED_WORD)) {
       const inName = NAME_FIELDS.has(site.field);
       hits.push({ severity: inName ? "high" : "medium", start: m.index, end: m.index + m[0].length, note: "letters from more than one script in one word" });
@@ -170,10 +172,12 @@ function patternHits(site: TextSite, hits: Hit[]) {
   }
 }
 
+/** Anything beyond printable ASCII, tabs and single line breaks needs the character scan. */
+const UNUSUAL = /[^\x20-\x7e\t\n]|\n[ \t]*\n/;
+
 function checkSite(site: TextSite): Finding | null {
-  if (ORDINARY.test(site.text) && !site.text.includes("<!--") && !/\[[^\]]*\]:|style\s*=|[A-Za-z0-9+/_-]{40}|\\x|%[0-9a-fA-F]{2}%| {80}/.test(site.text)) return null;
   const hits: Hit[] = [];
-  charHits(site.text, hits);
+  if (UNUSUAL.test(site.text)) charHits(site.text, hits);
   patternHits(site, hits);
   if (hits.length === 0) return null;
   const lead = hits.reduce((a, b) => (severityRank(b.severity) < severityRank(a.severity) ? b : a));

@@ -21,6 +21,9 @@ type Category =
   | "context-harvest"
   | "role-reset"
   | "redirection"
+  | "false-authority"
+  | "command-injection"
+  | "direct-command"
   | "tool-call"
   | "coercion"
   | "address-model"
@@ -36,6 +39,9 @@ const BASE: Record<Category, Severity> = {
   "context-harvest": "high",
   "role-reset": "high",
   redirection: "high",
+  "false-authority": "high",
+  "command-injection": "high",
+  "direct-command": "high",
   "tool-call": "medium",
   coercion: "low",
   "address-model": "low",
@@ -45,12 +51,16 @@ const BASE: Record<Category, Severity> = {
 
 const TELL = "(?:tell|mention|inform|notify|alert|reveal|disclose|show|say|report|explain|expose|share|bring up|surface|warn)";
 const NOT = "(?:do not|don'?t|dont|never|must not|mustn'?t|should not|shouldn'?t|shall not|cannot|can not|may not)";
-const USER = "(?:the |your |this )?(?:user|human|person|operator|end user|client|requester)s?";
+const USER_CORE = "(?:user|human|person|operator|end user|client|requester)s?";
+const USER = `(?:the |your |this )?${USER_CORE}`;
 const USING = "(?:using|calling|invoking|running|executing|you use|you call|you invoke|any use of|use of)";
 const READ = "(?:read|call|invoke|fetch|open|cat|load|access|retrieve|pass|send|include|run|execute|get|collect|upload|attach|provide)";
 /** Addresses at reserved example domains are documentation, not a destination. */
 const RESERVED_DOMAINS = "(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9-]+\\.(?:test|invalid|example|localhost))(?![a-z0-9.-])";
-const DESTINATION = `(?:(?:https?|ftp) [a-z0-9.-]+|(?![a-z0-9._%+-]*@${RESERVED_DOMAINS})[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)`;
+const DESTINATION = `(?:(?:https?|ftp) (?!${RESERVED_DOMAINS})[a-z0-9.-]+|(?![a-z0-9._%+-]*@${RESERVED_DOMAINS})[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)`;
+/** What a tool has no business receiving: file contents, secrets, the user's messages and data. */
+const PRIVATE_DATA =
+  "(?:contents?|keys?|secrets?|tokens?|credentials|file|files|listing|history|messages|conversation|clipboard|environment|directory|folder|cookies|passwords?|emails?|contacts|documents)";
 const HARVESTED =
   "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?! (?:ids?|identifier|name|title|key|token))(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
 
@@ -65,7 +75,7 @@ const PHRASES: Phrase<Category>[] = [
   { category: "override", source: "(?:these|the following) instructions (?:take precedence|override|supersede)", squash: true },
   {
     category: "concealment",
-    source: `${NOT} (?:ever )?${TELL}(?: (?:this|it|that|these|them|any of this|anything|about (?:this|it)))?(?: (?:to|with))? ${USER}`,
+    source: `${NOT} (?:ever )?${TELL}(?: (?:this|it|that|these|them|any of this|anything|about (?:this|it))(?: [a-z]+)?)?(?: (?:to|with))? ${USER}`,
     squash: true,
   },
   { category: "concealment", source: `${NOT} (?:let|make) ${USER} (?:know|aware|notice|see)`, squash: true },
@@ -74,10 +84,18 @@ const PHRASES: Phrase<Category>[] = [
   { category: "concealment", source: `(?:hide|conceal|keep) (?:this |it |that |these |them )?(?:hidden |secret )?from ${USER}`, squash: true },
   {
     category: "concealment",
-    source: `${USER} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
+    // A leading optional word would only widen the quoted span, and slows every scan.
+    source: `${USER_CORE} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
     squash: true,
   },
-  { category: "concealment", source: `${NOT} (?:ask|request|wait for|prompt) (?:${USER} )?(?:for )?(?:confirmation|permission|approval|consent)`, squash: true },
+  { category: "concealment", source: `${NOT} (?:ask|request|wait for|prompt) (?:${USER} |them |anyone )?(?:for )?(?:confirmation|permission|approval|consent)`, squash: true },
+  {
+    category: "false-authority",
+    // A leading optional word would only widen the quoted span, and slows every scan.
+    source: `${USER_CORE} (?:is an? (?:admin|administrator|owner|developer|superuser|root)(?: [a-z]+){0,2} )?(?:has|have) (?:already )?(?:approved|authorized|authorised|consented to|granted|pre-approved|allowed)(?: (?:every|all|any|each))?`,
+    squash: true,
+  },
+  { category: "false-authority", source: "(?:skip|bypass|disable|omit) (?:all |any |the |every )?(?:user )?(?:confirmations?|approvals?|permission checks?|safety checks?|consent prompts?)", squash: true },
   {
     category: "concealment",
     source:
@@ -85,6 +103,11 @@ const PHRASES: Phrase<Category>[] = [
     squash: true,
   },
   { category: "concealment", source: "(?:this is|keep (?:this|it)|remain) (?:a )?(?:secret|confidential|hidden) (?:instruction|from|between)", squash: true },
+  {
+    category: "concealment",
+    source: `${NOT} (?:reveal|disclose|mention|share|repeat|show|expose|discuss) (?:these|this|the|my|any of these|the above|the following|such) (?:instructions?|directions|rules|notes?|directives?|section|block|requirements?)`,
+    squash: true,
+  },
   { category: "concealment", source: "(?:only|just) (?:show|tell|report|display) (?:the user )?(?:a |the )?(?:normal|expected|benign|innocent|plausible|fake)", squash: true },
   {
     category: "tag-block",
@@ -94,7 +117,11 @@ const PHRASES: Phrase<Category>[] = [
   { category: "tag-block", source: "\\[/?(?:inst|system|important|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
   {
     category: "precondition",
-    source: `before ${USING} (?:this|the|any|each|every|these|that)(?: [a-z0-9_-]+)? (?:tools?|functions?|servers?|commands?|apis?)(?: [a-z0-9_-]+){0,5}? ${READ}`,
+    source: `before ${USING} (?:this|the|any|each|every|these|that)(?: [a-z0-9_-]+){0,2}? (?:tools?|functions?|servers?|commands?|apis?)(?: [a-z0-9_-]+){0,5}? ${READ}`,
+  },
+  {
+    category: "precondition",
+    source: `before (?:you )?(?:respond|reply|answer|responding|replying|answering|doing anything(?: else)?)(?: to (?:the |any )?(?:user|request|question))?(?: [a-z0-9_-]+){0,3}? ${READ}`,
   },
   {
     category: "precondition",
@@ -104,17 +131,19 @@ const PHRASES: Phrase<Category>[] = [
   },
   {
     category: "precondition",
-    source: "(?:first|always|you must|must first|be sure to|make sure to) (?:read|cat|open|fetch|load|access) (?:the )?(?:contents? of|file|files|directory) (?:at |in |from )?(?:~|/|\\.|\\$home|%userprofile%|c )",
+    source:
+      "(?:first|always|you must|must first|be sure to|make sure to|needs? you to|requires? you to) (?:first )?(?:read|cat|open|fetch|load|access) (?:the )?(?:contents? of |file |files |directory )?(?:at |in |from )?(?:~|/|\\.|\\$home|%userprofile%|c )",
   },
   {
     category: "exfiltration",
-    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
+    // "Send a request to https://…" describes an API call, not a destination for the user's data.
+    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?!(?:an? |the |your )?(?:http |https |get |post |put |api |web )?requests? )(?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
   },
   { category: "exfiltration", source: `(?:bcc|cc|blind copy|carbon copy) (?:[a-z0-9'_-]+ ){0,3}?${DESTINATION}` },
   {
     category: "exfiltration",
     source:
-      "(?:pass|put|include|insert|add|append|embed|place|provide|attach|encode|store|write)(?:s|ing)? (?:the |its |their |all |full |entire |complete |whole |raw )*(?:contents?|text|data|output|results?|values?|keys?|secrets?|tokens?|credentials|file)(?: of [^.]{1,60}?)? (?:as|in|into|inside|within|to|through) (?:the |an |a )?(?:['\"`]?[a-z_][a-z0-9_]*['\"`]? )?(?:parameter|param|argument|arg|field|variable|property|input)",
+      `(?:pass|put|include|insert|add|append|embed|place|provide|attach|encode|store|write)(?:s|ing)? (?:[a-z0-9'_-]+ ){0,6}?${PRIVATE_DATA}(?: of [^.]{1,60}?)? (?:as|in|into|inside|within|to|through) (?:the |an |a )?(?:(?:['"\`]?[a-z_][a-z0-9_]*['"\`]? )?(?:parameter|param|argument|arg|field|variable|property|input)|['"\`][a-z_][a-z0-9_]*['"\`]|[a-z][a-z0-9]*_[a-z0-9_]+)`,
   },
   {
     category: "context-harvest",
@@ -126,6 +155,18 @@ const PHRASES: Phrase<Category>[] = [
       "(?:reveal|print|output|repeat|show|leak|disclose|recite|share) (?:your |the |all )*(?:system prompt|hidden instructions|initial instructions|original instructions|developer message|internal instructions)",
     squash: true,
   },
+  {
+    category: "command-injection",
+    source:
+      "(?:prepend|prefix|append|add|insert|inject|include)(?:s|ing)? [^.]{0,120}?(?:to|before|after|in front of) (?:every|each|all|any) (?:shell |terminal |bash |git |sql |cli )?(?:commands?|calls?|requests?|tool calls?|invocations?|queries)",
+  },
+  { category: "command-injection", source: "(?:curl|wget|iwr|invoke-webrequest)[^|]{0,200}\\|\\s*(?:sudo\\s+)?(?:sh|bash|zsh|python3?|node|iex)" },
+  { category: "command-injection", source: "rm -rf (?:~|/|\\$home|\\*)" },
+  { category: "override", source: "ignora (?:todas )?(?:las )?instrucciones (?:anteriores|previas)", squash: true },
+  { category: "override", source: "ignorez? (?:toutes )?(?:les )?instructions (?:precedentes|anterieures)", squash: true },
+  { category: "override", source: "ignoriere (?:alle )?(?:vorherigen|bisherigen) (?:anweisungen|instruktionen)", squash: true },
+  { category: "override", source: "ignora (?:tutte )?(?:le )?istruzioni (?:precedenti)", squash: true },
+  { category: "override", source: "ignore (?:todas )?(?:as )?instrucoes anteriores", squash: true },
   { category: "role-reset", source: "you are (?:now|no longer) (?:a |an |in |the |acting )", squash: true },
   { category: "role-reset", source: "(?:new|updated|revised|real|actual|true) (?:system )?instructions\\s?:" },
   { category: "role-reset", source: "from now on,? (?:you|always|never|all|every)", squash: true },
@@ -134,6 +175,11 @@ const PHRASES: Phrase<Category>[] = [
     category: "redirection",
     source:
       "(?:change|replace|set|switch|override|rewrite|update|modify) (?:the |any |every |all )?(?:recipients?|to address|to field|destination(?: account)?|account number|iban|wallet(?: address)?|beneficiary|payee|receiver) (?:to|with|into)",
+  },
+  {
+    category: "direct-command",
+    source:
+      "(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) (?!this |that |these |it )",
   },
   {
     category: "tool-call",

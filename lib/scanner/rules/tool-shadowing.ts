@@ -21,15 +21,21 @@ const MODAL = "(?:must|should|shall|has to|have to|needs? to|is required to|are 
 const PHRASES: Phrase<Kind>[] = [
   { category: "presence", source: "when (?:this tool is|this server is|these tools are|this mcp server is) (?:available|present|loaded|installed|enabled|connected|active)", squash: true },
   { category: "directive", source: `(?:side effects?|effects?|impact|influence) on (?:the )?(?:also present |other |existing |another |already present )?${NAME} (?:tools?|functions?|servers?)` },
-  { category: "directive", source: `(?:the )?${NAME} (?:tools?|functions?|servers?|mcp servers?) ${MODAL}` },
+  // The name is read behind the keyword, so that scanning starts at "tool" rather than at every word.
+  { category: "directive", source: `(?<=${NAME} )(?:tool|function|server|mcp server) ${MODAL}` },
   { category: "directive", source: `(?:all|every|any) (?:other )?(?:tools?|servers?|functions?|mcp servers?) ${MODAL}`, squash: true },
   {
     category: "directive",
     source: "(?:all|every|any) (?:outgoing |future )?(?:emails?|e-mails?|messages?|transfers?|payments?|transactions?|invoices?|orders?) (?:must|should|shall|have to|are to|need to) (?:also )?(?:be )?(?:sent|forwarded|copied|routed|redirected|cc'?d|bcc'?d|addressed|paid|transferred|cced|bcced)",
     squash: true,
   },
-  { category: "directive", source: `(?:when|whenever|if|every time|each time|before|after) (?:you |the (?:user|assistant|agent|model) )?(?:use|uses|call|calls|invoke|invokes|run|runs|using|calling|invoking) (?:the |any )?(?:other |another |different )?${NAME} (?:tools?|functions?|servers?)` },
+  { category: "directive", source: `(?:when|whenever|if|every time|each time) (?:you |the (?:user|assistant|agent|model) )?(?:use|uses|call|calls|invoke|invokes|run|runs|using|calling|invoking) (?:the |any )?(?:other |another |different )?${NAME} (?:tool|function|server)` },
   { category: "avoid", source: `(?:never use|never call|do not use|do not call|don'?t use|don'?t call|avoid using|avoid calling|stop using) (?:the |any )?(?:other |built-?in |default |existing )?${NAME} (?:tools?|functions?|servers?)` },
+  {
+    category: "directive",
+    source:
+      "(?:with|using|via|through|in|from|for) (?:any|every|all|each|another|other) (?:[a-z0-9_-]+ ){0,2}?(?:tools?|servers?|functions?)(?: [^.]{0,80}?)? (?:use|set|replace|change|send|add|include|route|redirect|copy|forward|bcc|cc) ",
+  },
   { category: "prefer", source: `(?:instead of|rather than|in place of|replaces|overrides|supersedes) (?:the |any )?(?:other |built-?in |default |existing )?${NAME} (?:tools?|functions?|servers?)` },
 ];
 
@@ -76,11 +82,12 @@ function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMa
     }
   }
   if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
-    const { clean, cleanAt } = site.normalized;
+    const norm = site.normalized;
+    const { clean } = norm;
     for (const m of clean.matchAll(IDENTIFIER)) {
       const server = foreign.get(key(m[0]));
       if (!server) continue;
-      const [start, end] = originalSpan(cleanAt, site.text, m.index, m[0].length);
+      const [start, end] = originalSpan(norm.cleanAt, site.text, m.index, m[0].length);
       consider(DIRECTIVE_WORD.test(clean) ? "high" : "medium", start, end, `\`${m[0]}\` is a tool of your server "${server}"`);
       break;
     }

@@ -15,9 +15,10 @@ import { isInvisible } from "../visible";
  */
 export interface NormalizedText {
   clean: string;
-  cleanAt: number[];
   squashed: string;
-  squashedAt: number[];
+  /** Original position of each UTF-16 unit of `clean` (computed on first use: only matches need it). */
+  readonly cleanAt: readonly number[];
+  readonly squashedAt: readonly number[];
 }
 
 const HOMOGLYPHS: Record<string, string> = {
@@ -72,43 +73,77 @@ export function ansiEnd(text: string, i: number): number {
 }
 
 const WHITESPACE = /\s/;
-const ALNUM = /[a-z0-9]/;
+const isAlnum = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+const isAsciiSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 
-export function normalizeText(text: string): NormalizedText {
-  let clean = "";
+function normalizeFully(text: string): { clean: string; cleanAt: number[]; squashed: string; squashedAt: number[] } {
+  const clean: string[] = [];
   const cleanAt: number[] = [];
-  let squashed = "";
+  const squashed: string[] = [];
   const squashedAt: number[] = [];
-  const emit = (c: string, at: number) => {
-    if (WHITESPACE.test(c)) {
-      if (clean.length === 0 || clean.endsWith(" ")) return;
-      c = " ";
-    } else if (ALNUM.test(c)) {
-      squashed += c;
+  let lastWasSpace = true;
+  const emitCode = (c: number, ch: string, at: number) => {
+    if (isAsciiSpace(c) || (c > 0x7f && WHITESPACE.test(ch))) {
+      if (lastWasSpace) return;
+      lastWasSpace = true;
+      clean.push(" ");
+      cleanAt.push(at);
+      return;
+    }
+    lastWasSpace = false;
+    if (isAlnum(c)) {
+      squashed.push(ch);
       squashedAt.push(at);
     }
-    clean += c;
-    cleanAt.push(at);
+    clean.push(ch);
+    // One position per UTF-16 unit, so offsets in the joined string map back.
+    for (let k = 0; k < ch.length; k++) cleanAt.push(at);
+  };
+  const emitFolded = (folded: string, at: number) => {
+    for (const ch of folded) emitCode(ch.codePointAt(0) as number, ch, at);
   };
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i) as number;
-    const width = cp > 0xffff ? 2 : 1;
-    if (cp === 0x1b) {
-      i = ansiEnd(text, i);
+    if (cp < 0x80) {
+      if (cp >= 0x41 && cp <= 0x5a) emitCode(cp + 32, String.fromCharCode(cp + 32), i);
+      else if (cp >= 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d) emitCode(cp, text[i], i);
+      else if (cp === 0x1b) {
+        i = ansiEnd(text, i);
+        continue;
+      }
+      i++;
       continue;
     }
-    if (cp >= 0xe0020 && cp <= 0xe007e) {
-      for (const c of fold(String.fromCharCode(cp - 0xe0000))) emit(c, i);
-    } else if (cp < 0x80) {
-      if (cp >= 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d) emit(cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : text[i], i);
-    } else if (!isInvisible(cp) && !(cp >= 0xfe00 && cp <= 0xfe0f)) {
-      for (const c of fold(String.fromCodePoint(cp))) emit(c, i);
-    }
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp >= 0xe0020 && cp <= 0xe007e) emitFolded(fold(String.fromCharCode(cp - 0xe0000)), i);
+    else if (!isInvisible(cp) && !(cp >= 0xfe00 && cp <= 0xfe0f)) emitFolded(fold(String.fromCodePoint(cp)), i);
     i += width;
   }
-  if (clean.endsWith(" ")) {
-    clean = clean.slice(0, -1);
+  if (clean[clean.length - 1] === " ") {
+    clean.pop();
     cleanAt.pop();
   }
-  return { clean, cleanAt, squashed, squashedAt };
+  return { clean: clean.join(""), cleanAt, squashed: squashed.join(""), squashedAt };
+}
+
+/** Printable ASCII and ordinary whitespace: nothing to decode, drop or fold but case. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
+export function normalizeText(text: string): NormalizedText {
+  if (!PLAIN_ASCII.test(text)) return normalizeFully(text);
+  // Most texts: the two strings cheaply, the position maps only if a rule quotes a match.
+  const clean = text.toLowerCase().replace(/[\t\n\r ]+/g, " ").trim();
+  let full: ReturnType<typeof normalizeFully> | undefined;
+  return {
+    clean,
+    squashed: clean.replace(/[^a-z0-9]+/g, ""),
+    get cleanAt() {
+      full ??= normalizeFully(text);
+      return full.cleanAt;
+    },
+    get squashedAt() {
+      full ??= normalizeFully(text);
+      return full.squashedAt;
+    },
+  };
 }
