@@ -51,13 +51,13 @@ export async function pinnedBaseline(serverId: string): Promise<BaselineDto | nu
   };
 }
 
-/** The latest scan of each of the user's servers that has one, by server id. */
-export async function latestScansOf(uid: string): Promise<Map<string, SecuritySummary>> {
+/** The latest scan of each of the user's servers (or of the one given) that has one, by server id. */
+export async function latestScansOf(uid: string, serverId?: string): Promise<Map<string, SecuritySummary>> {
   const rows = await (await db())
     .selectDistinctOn([scans.serverId], { serverId: scans.serverId, id: scans.id, counts: scans.counts, createdAt: scans.createdAt })
     .from(scans)
     .innerJoin(servers, eq(servers.id, scans.serverId))
-    .where(eq(servers.ownerUid, uid))
+    .where(and(eq(servers.ownerUid, uid), serverId ? eq(scans.serverId, serverId) : undefined))
     .orderBy(asc(scans.serverId), ...newestFirst);
   return new Map(
     rows.map((r) => [r.serverId, { scanId: r.id, worst: worstOf(r.counts), counts: r.counts, scannedAt: r.createdAt.toISOString() }]),

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
@@ -68,7 +68,7 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
 
   return (await db()).transaction(async (tx) => {
     const before = await tx
-      .select({ kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash })
+      .select({ id: inventoryItems.id, kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash })
       .from(inventoryItems)
       .where(eq(inventoryItems.serverId, serverId));
     const previous = new Map(before.map((row) => [label(row.kind, row.key), row.hash]));
@@ -77,17 +77,19 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
       .from(servers)
       .where(eq(servers.id, serverId));
 
-    if (items.size > 0) {
+    // Only new and changed definitions are written: a rediscovery that finds the same ones writes none.
+    const fresh = [...items.entries()].filter(([k, item]) => previous.get(k) !== item.hash).map(([, item]) => item);
+    if (fresh.length > 0) {
       await tx
         .insert(inventoryItems)
-        .values([...items.values()].map((item) => ({ serverId, ...item, discoveredAt: now })))
+        .values(fresh.map((item) => ({ serverId, ...item, discoveredAt: now })))
         .onConflictDoUpdate({
           target: [inventoryItems.serverId, inventoryItems.kind, inventoryItems.key],
           set: { definition: sql`excluded.definition`, hash: sql`excluded.hash`, discoveredAt: now },
         });
     }
-    // Every item still offered was just stamped with `now`; older ones are gone from the server.
-    await tx.delete(inventoryItems).where(and(eq(inventoryItems.serverId, serverId), lt(inventoryItems.discoveredAt, now)));
+    const gone = before.filter((row) => !items.has(label(row.kind, row.key))).map((row) => row.id);
+    if (gone.length > 0) await tx.delete(inventoryItems).where(inArray(inventoryItems.id, gone));
     await tx
       .update(servers)
       .set({

@@ -125,7 +125,7 @@ export interface ServerDto {
   counts: ServerCounts;
   createdAt: string;
   updatedAt: string;
-  /** In lists: the latest scan's worst severity; null when the server was never scanned. */
+  /** The latest scan's worst severity and counts; null when the server was never scanned. */
   security?: SecuritySummary | null;
 }
 

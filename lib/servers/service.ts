@@ -65,8 +65,9 @@ async function findOwned(uid: string, id: string): Promise<ServerRow> {
   return row;
 }
 
-async function dtoOf(row: ServerRow): Promise<ServerDto> {
-  return toServerDto(row, (await headerHints([row.id])).get(row.id) ?? []);
+async function dtoOf(uid: string, row: ServerRow): Promise<ServerDto> {
+  const [hints, scans] = await Promise.all([headerHints([row.id]), latestScansOf(uid, row.id)]);
+  return { ...toServerDto(row, hints.get(row.id) ?? []), security: scans.get(row.id) ?? null };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -89,7 +90,7 @@ export async function listServers(uid: string, query: { q?: string; status?: Ser
 }
 
 export async function getServer(uid: string, id: string): Promise<ServerDto> {
-  return dtoOf(await findOwned(uid, id));
+  return dtoOf(uid, await findOwned(uid, id));
 }
 
 /** Throws the 404 of `getServer` when the user has no such server; one query, for a page that only needs to know. */
