@@ -47,9 +47,6 @@ export function excerpt(text: string, start: number, end: number): string {
   return `${lead}${before}${match}${after}`.trim();
 }
 
-/** The excerpt of a whole (short) text, or its start. */
-export const excerptAll = (text: string) => excerpt(text, 0, Math.min(text.length, MAX_MATCH));
-
 /** Original positions of a match found at [start, start + length) in a normalized form. */
 export function originalSpan(at: readonly number[], source: string, start: number, length: number): [number, number] {
   const first = at[start] ?? 0;

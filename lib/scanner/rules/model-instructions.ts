@@ -15,6 +15,7 @@ import { textSites, type TextSite } from "../walk";
 type Category =
   | "override"
   | "concealment"
+  | "unsanctioned"
   | "tag-block"
   | "precondition"
   | "exfiltration"
@@ -33,6 +34,7 @@ type Category =
 const BASE: Record<Category, Severity> = {
   override: "critical",
   concealment: "high",
+  unsanctioned: "high",
   "tag-block": "high",
   precondition: "high",
   exfiltration: "high",
@@ -79,8 +81,8 @@ const PHRASES: Phrase<Category>[] = [
     squash: true,
   },
   { category: "concealment", source: `${NOT} (?:let|make) ${USER} (?:know|aware|notice|see)`, squash: true },
-  { category: "concealment", source: `without (?:ever )?(?:telling|informing|notifying|alerting|letting|asking|showing|warning) ${USER}`, squash: true },
-  { category: "concealment", source: `without ${USER}'?s? (?:knowledge|consent|permission|approval|awareness|noticing|knowing)`, squash: true },
+  { category: "unsanctioned", source: `without (?:ever )?(?:telling|informing|notifying|alerting|letting|asking|showing|warning) ${USER}`, squash: true },
+  { category: "unsanctioned", source: `without ${USER}'?s? (?:knowledge|consent|permission|approval|awareness|noticing|knowing)`, squash: true },
   { category: "concealment", source: `(?:hide|conceal|keep) (?:this |it |that |these |them )?(?:hidden |secret )?from ${USER}`, squash: true },
   {
     category: "concealment",
@@ -219,7 +221,7 @@ function proseIdentifier(site: TextSite): PhraseMatch<Category> | null {
 }
 
 /** Several distinct techniques in one text are worse than any one of them. */
-export function combinedSeverity(categories: ReadonlySet<Category>): Severity {
+function combinedSeverity(categories: ReadonlySet<Category>): Severity {
   let severity: Severity = "info";
   let strong = 0;
   for (const c of categories) {
@@ -231,11 +233,28 @@ export function combinedSeverity(categories: ReadonlySet<Category>): Severity {
   return severity;
 }
 
+const NEGATION = /(?<![a-z])(?:not|never|no|n't|nothing)(?![a-z])/;
+
+/** "Never delete files without asking the user" forbids what "…without asking the user" alone would order. */
+function negatedSentence(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 200), start);
+  const sentence = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf("\n"), before.lastIndexOf("!"), before.lastIndexOf("?")) + 1);
+  return NEGATION.test(sentence.toLowerCase());
+}
+
+const namesOwnTool = (text: string, ownTools: ReadonlySet<string>) => (text.toLowerCase().match(/[a-z0-9_.-]+/g) ?? []).some((w) => ownTools.has(w));
+
+/** Matches that read as ordinary guidance in context. */
+function ordinary(m: PhraseMatch<Category>, site: TextSite, ownTools: ReadonlySet<string>): boolean {
+  // Pointing the model at a sibling tool of the same server is guidance; at any other tool it is not.
+  if (m.category === "tool-call") return m.captured !== undefined && ownTools.has(m.captured);
+  if (m.category === "precondition") return namesOwnTool(site.text.slice(m.start, m.end), ownTools);
+  if (m.category === "unsanctioned") return negatedSentence(site.text, m.start);
+  return false;
+}
+
 function checkSite(site: TextSite, ownTools: ReadonlySet<string>): Finding | null {
-  // Pointing the model at a sibling tool of the same server is ordinary guidance; at any other tool it is not.
-  const matches = matchPhrases(COMPILED, site.normalized, site.text).filter(
-    (m) => !(m.category === "tool-call" && m.captured && ownTools.has(m.captured)),
-  );
+  const matches = matchPhrases(COMPILED, site.normalized, site.text).filter((m) => !ordinary(m, site, ownTools));
   const prose = proseIdentifier(site);
   if (prose) matches.push(prose);
   if (matches.length === 0) return null;
