@@ -29,11 +29,11 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
             <TableRow className="hover:bg-transparent">
               <TableHead>Server</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>Security</TableHead>
               <TableHead className="text-right">Latency</TableHead>
               <TableHead className="text-right">Tools</TableHead>
               <TableHead>Tags</TableHead>
               <TableHead>Last check</TableHead>
+              <TableHead>Security</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -53,9 +53,6 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 <TableCell>
                   <StatusBadge status={s.status} />
                 </TableCell>
-                <TableCell>
-                  <SecurityBadge security={s.security} />
-                </TableCell>
                 <TableCell className="text-right tabular-nums">{formatLatency(s.latencyMs)}</TableCell>
                 <TableCell className="text-right tabular-nums">{s.counts.tools}</TableCell>
                 <TableCell>
@@ -63,6 +60,9 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 </TableCell>
                 <TableCell className="text-muted-foreground">
                   <RelativeTime iso={s.lastCheckAt} />
+                </TableCell>
+                <TableCell>
+                  <SecurityBadge security={s.security} />
                 </TableCell>
               </TableRow>
             ))}
