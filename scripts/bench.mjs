@@ -11,13 +11,15 @@
 // SDK client (no session, no database, no Next.js): what one extra HTTP hop
 // costs here, and so the lowest ratio any backend between the browser and
 // the server could reach. The console runs on its embedded database, or on a
-// fresh database of the PostgreSQL server named by BENCH_DATABASE_URL.
+// fresh database of the PostgreSQL server named by BENCH_DATABASE_URL. Then
+// the scanner's figures (bench/scanner.mjs), which are printed, not judged.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { benchScanner } from "../bench/scanner.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "./lib/emulator.mjs";
@@ -139,6 +141,8 @@ try {
   const hop = percentile(samples.forwarded, 50) / percentile(samples.directThird, 50);
   console.log(`lowest ratio any backend hop reaches here (bare forwarder p50 / direct p50): ${hop.toFixed(3)}`);
   process.exitCode = ratio <= BAR ? 0 : 1;
+
+  await benchScanner({ appUrl: app.url, headers });
 } finally {
   app.stop();
   everything.stop();

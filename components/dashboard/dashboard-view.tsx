@@ -11,6 +11,7 @@ import { useDashboardSummary } from "@/lib/servers/client";
 import { FleetHealth } from "./fleet-health";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { RecentActivity } from "./recent-activity";
+import { SecurityOverview } from "./security-overview";
 import { StatusOverview } from "./status-overview";
 
 function StatCard({ label, value, detail, icon: Icon, href }: { label: string; value: string; detail: ReactNode; icon: typeof Server; href: string }) {
@@ -38,7 +39,7 @@ export function DashboardView() {
     return <LoadError what="the dashboard" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
   }
 
-  const { servers, tools, recentActivity, onboarding, fleet } = summary.data;
+  const { servers, tools, recentActivity, onboarding, fleet, findings } = summary.data;
   const allDone = onboarding.addedServer && onboarding.ranTool && onboarding.enabledAlerts;
   const attention = servers.byStatus.down + servers.byStatus.degraded;
 
@@ -99,6 +100,17 @@ export function DashboardView() {
         </Card>
         <FleetHealth fleet={fleet} />
       </div>
+
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-base">
+            Scanner findings
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SecurityOverview findings={findings} />
+        </CardContent>
+      </Card>
 
       {/* minmax(0, …) everywhere: a long one-line activity summary must truncate, not widen the page on a phone. */}
       <div className={allDone ? "grid grid-cols-[minmax(0,1fr)] gap-6" : "grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>

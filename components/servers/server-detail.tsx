@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MonitoringTab } from "@/components/monitoring/monitoring-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SecurityTab } from "@/components/scanner/security-tab";
 import { ApiError } from "@/lib/api/api-error";
 import { useServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
@@ -27,6 +28,7 @@ const TABS: { value: string; label: string; render: (server: ServerDto) => React
   { value: "overview", label: "Overview", render: (s) => <OverviewTab server={s} /> },
   { value: "inventory", label: "Inventory", render: (s) => <InventoryTab serverId={s.id} serverName={s.name} /> },
   { value: "monitoring", label: "Monitoring", render: (s) => <MonitoringTab server={s} /> },
+  { value: "security", label: "Security", render: (s) => <SecurityTab server={s} /> },
   { value: "settings", label: "Settings", render: (s) => <SettingsTab server={s} /> },
 ];
 

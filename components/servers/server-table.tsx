@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SecurityBadge } from "@/components/scanner/security-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ServerDto } from "@/lib/servers/schema";
 import { formatLatency } from "./format";
@@ -32,6 +33,7 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
               <TableHead className="text-right">Tools</TableHead>
               <TableHead>Tags</TableHead>
               <TableHead>Last check</TableHead>
+              <TableHead>Security</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -58,6 +60,9 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 </TableCell>
                 <TableCell className="text-muted-foreground">
                   <RelativeTime iso={s.lastCheckAt} />
+                </TableCell>
+                <TableCell>
+                  <SecurityBadge security={s.security} />
                 </TableCell>
               </TableRow>
             ))}
@@ -90,6 +95,12 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 <dt className="text-xs text-muted-foreground">Last check</dt>
                 <dd>
                   <RelativeTime iso={s.lastCheckAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Security</dt>
+                <dd>
+                  <SecurityBadge security={s.security} />
                 </dd>
               </div>
             </dl>

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db";
 import { fleetOverview } from "../monitoring/fleet";
 import { activityEvents, servers } from "../db/schema";
+import { fleetFindings } from "../scanner/fleet";
 import { planOf, type PlanHolder } from "../servers/limits";
 import { SERVER_STATUSES, type ServerStatus } from "../servers/schema";
 import type { DashboardSummary } from "./types";
@@ -12,7 +13,7 @@ const RECENT_EVENTS = 10;
 /** The signed-in user's fleet at a glance: small queries, all scoped to the user. */
 export async function dashboardSummary(user: PlanHolder): Promise<DashboardSummary> {
   const database = await db();
-  const [groups, recent, [ranTool], fleet] = await Promise.all([
+  const [groups, recent, [ranTool], fleet, findings] = await Promise.all([
     database
       .select({
         status: servers.status,
@@ -42,6 +43,7 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       .where(and(eq(activityEvents.userUid, user.uid), eq(activityEvents.action, "workbench.call")))
       .limit(1),
     fleetOverview(user.uid),
+    fleetFindings(user.uid),
   ]);
 
   const byStatus = Object.fromEntries(SERVER_STATUSES.map((s) => [s, 0])) as Record<ServerStatus, number>;
@@ -58,5 +60,6 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       enabledAlerts: groups.some((g) => g.alerts),
     },
     fleet,
+    findings,
   };
 }

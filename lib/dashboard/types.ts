@@ -1,4 +1,5 @@
 import type { FleetOverview } from "../monitoring/schema";
+import type { FleetFindings } from "../scanner/schema";
 import type { ServerStatus } from "../servers/schema";
 
 /** `GET /api/dashboard`: the fleet summary of the signed-in user. */
@@ -15,4 +16,6 @@ export interface DashboardSummary {
   }[];
   onboarding: { addedServer: boolean; ranTool: boolean; enabledAlerts: boolean };
   fleet: FleetOverview;
+  /** Scanner findings by severity across the servers' latest scans. */
+  findings: FleetFindings;
 }

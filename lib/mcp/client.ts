@@ -85,6 +85,8 @@ export interface McpConnection {
   client: Client;
   serverInfo: ServerInfo;
   capabilities: Record<string, unknown>;
+  /** What the server tells its clients (and so the model) about itself at the handshake. */
+  instructions: string | null;
   /** Transport start plus the initialize handshake, in ms. */
   handshakeMs: number;
   limits: McpLimits;
@@ -201,6 +203,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     client,
     serverInfo,
     capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    instructions: client.getInstructions() ?? null,
     handshakeMs,
     limits,
     requestOptions: () => ({

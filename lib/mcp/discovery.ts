@@ -15,6 +15,7 @@ import { McpFailure, TRANSPORT_LABELS } from "./errors";
 export interface Discovery {
   serverInfo: ServerInfo;
   capabilities: Record<string, unknown>;
+  instructions: string | null;
   handshakeMs: number;
   tools: ToolDefinition[];
   resources: ResourceDefinition[];
@@ -55,7 +56,7 @@ export async function listAll<T>(
 }
 
 /** Lists everything a connected server offers, by the capabilities it declared. */
-export async function listInventory(connection: McpConnection): Promise<Omit<Discovery, "serverInfo" | "capabilities" | "handshakeMs">> {
+export async function listInventory(connection: McpConnection): Promise<Omit<Discovery, "serverInfo" | "capabilities" | "instructions" | "handshakeMs">> {
   const { client, capabilities } = connection;
   const opts = connection.requestOptions;
   const none = { items: [], truncated: false };
@@ -85,6 +86,7 @@ export function discover(target: McpTarget, limits: Partial<McpLimits> = {}): Pr
     async (connection) => ({
       serverInfo: connection.serverInfo,
       capabilities: connection.capabilities,
+      instructions: connection.instructions,
       handshakeMs: connection.handshakeMs,
       ...(await listInventory(connection)),
     }),

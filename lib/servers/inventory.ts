@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
 import { toolsHash } from "../mcp/tools-hash";
 import type { Discovery } from "../mcp/discovery";
+import { scanAfterDiscovery } from "../scanner/auto-scan";
 import type { ServerInventory } from "./schema";
 
 /** A discovery saved: how the stored inventory changed, by item key. */
@@ -13,6 +14,10 @@ export interface InventoryDiff {
   added: string[];
   changed: string[];
   removed: string[];
+  /** The server's instructions (shown to the model like a description) differ from the stored ones. */
+  instructionsChanged: boolean;
+  /** The server had never been discovered before. */
+  first: boolean;
 }
 
 const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "resourceTemplates" | "prompts">][] = [
@@ -24,13 +29,28 @@ const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "reso
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 
+const definitionsChanged = (diff: InventoryDiff) =>
+  diff.first || diff.instructionsChanged || diff.added.length + diff.changed.length + diff.removed.length > 0;
+
+/**
+ * Saves a discovery and, when what the server exposes to a model changed,
+ * scans it: every discovery (on demand, after a create, or started by a
+ * monitoring check that saw the tools change) comes through here. The scan
+ * is quiet: its failure never fails the discovery.
+ */
+export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+  const diff = await storeDiscovery(serverId, found, now);
+  if (definitionsChanged(diff)) await scanAfterDiscovery(serverId);
+  return diff;
+}
+
 /**
  * Replaces a server's inventory with a discovery's, in one transaction:
  * items are upserted by (server, kind, key), items no longer offered are
- * deleted, and the server's info, capabilities, counts and tools hash follow
- * (its status too, while it is still unknown).
+ * deleted, and the server's info, capabilities, instructions, counts and
+ * tools hash follow (its status too, while it is still unknown).
  */
-export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+export async function storeDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
   const items = new Map<string, { kind: InventoryKind; key: string; definition: Record<string, unknown>; hash: string }>();
   for (const [kind, list] of LISTS) {
     for (const definition of found[list] as unknown as Record<string, unknown>[]) {
@@ -49,27 +69,34 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
 
   return (await db()).transaction(async (tx) => {
     const before = await tx
-      .select({ kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash })
+      .select({ id: inventoryItems.id, kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash })
       .from(inventoryItems)
       .where(eq(inventoryItems.serverId, serverId));
     const previous = new Map(before.map((row) => [label(row.kind, row.key), row.hash]));
+    const [stored] = await tx
+      .select({ instructions: servers.instructions, discoveredAt: servers.discoveredAt })
+      .from(servers)
+      .where(eq(servers.id, serverId));
 
-    if (items.size > 0) {
+    // Only new and changed definitions are written: a rediscovery that finds the same ones writes none.
+    const fresh = [...items.entries()].filter(([k, item]) => previous.get(k) !== item.hash).map(([, item]) => item);
+    if (fresh.length > 0) {
       await tx
         .insert(inventoryItems)
-        .values([...items.values()].map((item) => ({ serverId, ...item, discoveredAt: now })))
+        .values(fresh.map((item) => ({ serverId, ...item, discoveredAt: now })))
         .onConflictDoUpdate({
           target: [inventoryItems.serverId, inventoryItems.kind, inventoryItems.key],
           set: { definition: sql`excluded.definition`, hash: sql`excluded.hash`, discoveredAt: now },
         });
     }
-    // Every item still offered was just stamped with `now`; older ones are gone from the server.
-    await tx.delete(inventoryItems).where(and(eq(inventoryItems.serverId, serverId), lt(inventoryItems.discoveredAt, now)));
+    const gone = before.filter((row) => !items.has(label(row.kind, row.key))).map((row) => row.id);
+    if (gone.length > 0) await tx.delete(inventoryItems).where(inArray(inventoryItems.id, gone));
     await tx
       .update(servers)
       .set({
         serverInfo: found.serverInfo,
         capabilities: found.capabilities,
+        instructions: found.instructions,
         counts,
         discoveredAt: now,
         toolsHash: toolsHash(found.tools as unknown as Record<string, unknown>[]),
@@ -85,6 +112,8 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
       added: [...items.keys()].filter((k) => !previous.has(k)),
       changed: [...items.entries()].filter(([k, item]) => previous.has(k) && previous.get(k) !== item.hash).map(([k]) => k),
       removed: [...previous.keys()].filter((k) => !items.has(k)),
+      instructionsChanged: (stored?.instructions ?? null) !== found.instructions,
+      first: !stored?.discoveredAt,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "../monitoring/schema";
+import type { SecuritySummary } from "../scanner/schema";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
@@ -132,6 +133,8 @@ export interface ServerDto {
   counts: ServerCounts;
   createdAt: string;
   updatedAt: string;
+  /** The latest scan's worst severity and counts; null when the server was never scanned. */
+  security?: SecuritySummary | null;
 }
 
 /** `POST /api/servers/test` → what the server said about itself. */

@@ -11,6 +11,7 @@ import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
+import { latestScansOf } from "../scanner/queries";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { assertInterval, planOf, plural, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
 import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
@@ -65,8 +66,9 @@ async function findOwned(uid: string, id: string): Promise<ServerRow> {
   return row;
 }
 
-async function dtoOf(row: ServerRow): Promise<ServerDto> {
-  return toServerDto(row, (await headerHints([row.id])).get(row.id) ?? []);
+async function dtoOf(uid: string, row: ServerRow): Promise<ServerDto> {
+  const [hints, scans] = await Promise.all([headerHints([row.id]), latestScansOf(uid, row.id)]);
+  return { ...toServerDto(row, hints.get(row.id) ?? []), security: scans.get(row.id) ?? null };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -84,12 +86,12 @@ export async function listServers(uid: string, query: { q?: string; status?: Ser
     .from(servers)
     .where(and(...conditions))
     .orderBy(sql`lower(${servers.name})`, asc(servers.id));
-  const hints = await headerHints(rows.map((r) => r.id));
-  return rows.map((row) => toServerDto(row, hints.get(row.id) ?? []));
+  const [hints, scans] = await Promise.all([headerHints(rows.map((r) => r.id)), latestScansOf(uid)]);
+  return rows.map((row) => ({ ...toServerDto(row, hints.get(row.id) ?? []), security: scans.get(row.id) ?? null }));
 }
 
 export async function getServer(uid: string, id: string): Promise<ServerDto> {
-  return dtoOf(await findOwned(uid, id));
+  return dtoOf(uid, await findOwned(uid, id));
 }
 
 /** Throws the 404 of `getServer` when the user has no such server; one query, for a page that only needs to know. */

@@ -1,0 +1,10 @@
+import { route } from "@/lib/http/route";
+import { exportFindings } from "@/lib/scanner/export";
+import { scanExportQuery, serverParams } from "@/lib/scanner/schema";
+
+export const GET = route({ auth: "user", params: serverParams, query: scanExportQuery }, async ({ user, params, query, req, ip }) => {
+  const file = await exportFindings(user, params.id, query.format, { req, ip });
+  return new Response(file.body, {
+    headers: { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.fileName}"` },
+  });
+});

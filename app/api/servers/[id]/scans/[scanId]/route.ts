@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { historyParams } from "@/lib/scanner/schema";
+import { getHistoryScan } from "@/lib/scanner/service";
+
+export const GET = route({ auth: "user", params: historyParams }, ({ user, params }) => getHistoryScan(user, params.id, params.scanId));

@@ -1,0 +1,109 @@
+"use client";
+
+import { History, Lock } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { formatExactTime } from "@/components/servers/format";
+import { LoadError } from "@/components/servers/load-error";
+import { RelativeTime } from "@/components/servers/relative-time";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useHistoryScan } from "@/lib/scanner/client";
+import type { ScanSummary } from "@/lib/scanner/schema";
+import { describeCounts } from "@/lib/scanner/severity";
+import { FindingsList } from "./findings-list";
+import { SeverityBadge } from "./severity-badge";
+import { TRIGGER_LABEL } from "./severity-meta";
+
+function HistoryScan({ serverId, scan }: { serverId: string; scan: ScanSummary }) {
+  const detail = useHistoryScan(serverId, scan.id);
+  if (detail.isPending) {
+    return (
+      <div className="flex flex-col gap-3">
+        <span className="sr-only" role="status">
+          Loading the scan…
+        </span>
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (detail.isError) return <LoadError what="this scan" error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  return <FindingsList findings={detail.data.findings} omitted={detail.data.findingsOmitted} idPrefix={`scan-${scan.id}`} />;
+}
+
+/** Earlier scans, newest first (full scanner); each opens with its findings. */
+export function ScanHistory({ serverId, history }: { serverId: string; history: ScanSummary[] | null }) {
+  // The chosen scan stays set while the dialog closes, so its title does not vanish mid-animation.
+  const [chosen, setChosen] = useState<ScanSummary | null>(null);
+  const [open, setOpen] = useState(false);
+
+  if (history === null) {
+    return (
+      <section aria-labelledby="history-heading" className="flex flex-col gap-2 rounded-xl border p-4">
+        <h3 id="history-heading" className="flex items-center gap-2 font-semibold">
+          <Lock aria-hidden="true" className="size-4 text-muted-foreground" />
+          Scan history
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          With the Pro or Enterprise plan every scan is kept, so you can see when a finding appeared.{" "}
+          <Link href="/settings#plan" className="text-primary underline underline-offset-4">
+            See plans
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="history-heading" className="flex flex-col gap-2 rounded-xl border p-4">
+      <h3 id="history-heading" className="flex items-center gap-2 font-semibold">
+        <History aria-hidden="true" className="size-4 text-muted-foreground" />
+        Earlier scans
+      </h3>
+      {history.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No earlier scans yet.</p>
+      ) : (
+        <ul className="-mx-2 flex flex-col" aria-label="Earlier scans">
+          {history.map((scan) => (
+            <li key={scan.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  setChosen(scan);
+                  setOpen(true);
+                }}
+                className="flex w-full flex-wrap items-center justify-between gap-2 rounded-md px-2 py-2 text-left text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+              >
+                <span className="flex flex-col">
+                  <RelativeTime iso={scan.createdAt} />
+                  <span className="text-xs text-muted-foreground">{TRIGGER_LABEL[scan.trigger]}</span>
+                </span>
+                {scan.worst ? (
+                  <SeverityBadge severity={scan.worst} title={describeCounts(scan.counts)}>
+                    {`${scan.total} ${scan.total === 1 ? "finding" : "findings"}`}
+                  </SeverityBadge>
+                ) : (
+                  <span className="text-xs text-muted-foreground">No findings</span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen ? (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent className="max-w-3xl">
+            <DialogHeader>
+              <DialogTitle>Scan of {formatExactTime(chosen.createdAt)}</DialogTitle>
+              <DialogDescription>
+                {TRIGGER_LABEL[chosen.trigger]} · {chosen.ruleSet === "full" ? "every rule" : "basic rules"} · {describeCounts(chosen.counts)}
+              </DialogDescription>
+            </DialogHeader>
+            <HistoryScan serverId={serverId} scan={chosen} />
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useIsMutating } from "@tanstack/react-query";
+import { ScanSearch } from "lucide-react";
+import { serverMessage } from "@/components/servers/server-form-model";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { scanKeys, useScanNow } from "@/lib/scanner/client";
+import type { ScanNowResult } from "@/lib/scanner/schema";
+import { describeCounts } from "@/lib/scanner/severity";
+import { toast } from "@/lib/toast/use-toast";
+
+/** Asks the server for its definitions again and scans them; says what the scan found. */
+export function ScanNowButton({
+  serverId,
+  onScanned,
+  ...props
+}: { serverId: string; onScanned?: (scan: ScanNowResult) => void } & ButtonProps) {
+  const scan = useScanNow(serverId);
+  const running = useIsMutating({ mutationKey: scanKeys.run(serverId) }) > 0;
+
+  function run() {
+    scan.mutate(undefined, {
+      onSuccess: (result) => {
+        onScanned?.(result);
+        toast({ title: "Scan complete", description: `Found ${describeCounts(result.counts)}.` });
+      },
+      onError: (err) => toast({ title: "Could not scan", description: serverMessage(err), variant: "destructive" }),
+    });
+  }
+
+  return (
+    <Button {...props} disabled={running || props.disabled} aria-busy={running} onClick={run}>
+      <ScanSearch aria-hidden="true" className={running ? "animate-pulse" : undefined} />
+      {running ? "Scanning…" : "Scan now"}
+    </Button>
+  );
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db";
+import { servers } from "../db/schema";
+import { notFound } from "../http/errors";
+import type { Transport } from "../servers/schema";
+
+export interface OwnedServer {
+  id: string;
+  name: string;
+  transport: Transport;
+  url: string;
+  discoveredAt: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const missing = () => notFound("No server with this id.");
+
+/** The caller's server, or 404 (another user's server is not found either). */
+export async function findOwnedServer(uid: string, id: string): Promise<OwnedServer> {
+  if (!UUID.test(id)) throw missing();
+  const [row] = await (await db())
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, discoveredAt: servers.discoveredAt })
+    .from(servers)
+    .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
+    .limit(1);
+  if (!row) throw missing();
+  return row;
+}
+
+export const isUuid = (id: string) => UUID.test(id);
