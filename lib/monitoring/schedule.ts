@@ -50,3 +50,8 @@ export function effectiveIntervalSec(intervalSec: number, owner: Owner, now: Dat
 export function dueAfterCheck(serverId: string, intervalSec: number, dueAt: Date, now: Date): Date {
   return nextDueAfter(serverId, intervalSec, new Date(Math.max(dueAt.getTime(), now.getTime() - intervalSec * 1000)));
 }
+
+/** The first due time of a server whose monitoring settings are these now; null while it is not to be checked. */
+export function firstDue(serverId: string, state: { enabled: boolean; intervalSec: number; paused: boolean }, now: Date = new Date()): Date | null {
+  return state.enabled && !state.paused ? nextDueAfter(serverId, state.intervalSec, now) : null;
+}

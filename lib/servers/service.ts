@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
@@ -8,6 +9,7 @@ import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/client";
 import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import { firstDue } from "../monitoring/schedule";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
@@ -156,9 +158,11 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
         .where(and(eq(servers.ownerUid, actor.uid), sql`lower(${servers.name}) = lower(${input.name})`))
         .limit(1);
       if (taken) throw nameTaken();
+      const id = randomUUID();
       const [inserted] = await tx
         .insert(servers)
         .values({
+          id,
           ownerUid: actor.uid,
           name: input.name,
           description: input.description,
@@ -167,6 +171,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           tags: input.tags,
           monitoringEnabled: input.monitoring.enabled,
           intervalSec: input.monitoring.intervalSec,
+          nextCheckAt: firstDue(id, { ...input.monitoring, paused: false }),
         })
         .returning(serverColumns);
       if (sealed.length) await tx.insert(serverHeaders).values(sealed.map((h) => ({ serverId: inserted.id, ...h })));
@@ -227,6 +232,14 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
   } else if (patch.paused === false && current.status === "paused") {
     set.status = "unknown";
     changed.push("resumed");
+  }
+  // The schedule starts again from now whenever monitoring, its interval or the pause changes.
+  if (changed.some((f) => f === "monitoring" || f === "paused" || f === "resumed")) {
+    set.nextCheckAt = firstDue(id, {
+      enabled: set.monitoringEnabled ?? current.monitoringEnabled,
+      intervalSec: set.intervalSec ?? current.intervalSec,
+      paused: (set.status ?? current.status) === "paused",
+    });
   }
 
   let headerChanges: ReturnType<typeof applyHeaderUpdate> | undefined;
