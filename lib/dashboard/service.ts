@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db";
+import { fleetOverview } from "../monitoring/fleet";
 import { activityEvents, servers } from "../db/schema";
 import { planOf, type PlanHolder } from "../servers/limits";
 import { SERVER_STATUSES, type ServerStatus } from "../servers/schema";
@@ -8,10 +9,10 @@ import type { DashboardSummary } from "./types";
 
 const RECENT_EVENTS = 10;
 
-/** The signed-in user's fleet at a glance: three small queries, all scoped to the user. */
+/** The signed-in user's fleet at a glance: small queries, all scoped to the user. */
 export async function dashboardSummary(user: PlanHolder): Promise<DashboardSummary> {
   const database = await db();
-  const [groups, recent, [ranTool]] = await Promise.all([
+  const [groups, recent, [ranTool], fleet] = await Promise.all([
     database
       .select({
         status: servers.status,
@@ -40,6 +41,7 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       .from(activityEvents)
       .where(and(eq(activityEvents.userUid, user.uid), eq(activityEvents.action, "workbench.call")))
       .limit(1),
+    fleetOverview(user.uid),
   ]);
 
   const byStatus = Object.fromEntries(SERVER_STATUSES.map((s) => [s, 0])) as Record<ServerStatus, number>;
@@ -55,5 +57,6 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       ranTool: Boolean(ranTool),
       enabledAlerts: groups.some((g) => g.alerts),
     },
+    fleet,
   };
 }

@@ -1,3 +1,4 @@
+import type { FleetOverview } from "../monitoring/schema";
 import type { ServerStatus } from "../servers/schema";
 
 /** `GET /api/dashboard`: the fleet summary of the signed-in user. */
@@ -13,4 +14,5 @@ export interface DashboardSummary {
     createdAt: string;
   }[];
   onboarding: { addedServer: boolean; ranTool: boolean; enabledAlerts: boolean };
+  fleet: FleetOverview;
 }

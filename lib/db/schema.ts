@@ -279,7 +279,8 @@ export const monitorChecks = pgTable(
     /** The instance that ran it (for the two-instance tests and diagnosis). */
     instance: text("instance"),
   },
-  (t) => [uniqueIndex("monitor_checks_server_due_idx").on(t.serverId, t.dueAt.desc(), t.id.desc())],
+  // Unique on (server, due time) alone: with the id in it, the index would let a check land twice.
+  (t) => [uniqueIndex("monitor_checks_server_due_idx").on(t.serverId, t.dueAt.desc())],
 );
 
 /**

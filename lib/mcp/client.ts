@@ -102,8 +102,14 @@ function timeoutAfter(ms: number, signal: AbortSignal): Promise<never> {
   });
 }
 
+/** Moments of a connection's opening, for callers that time its phases (health checks). */
+export interface ConnectHooks {
+  /** The transport has started (for SSE, its event stream is open); the initialize request comes next. */
+  onTransportStarted?: () => void;
+}
+
 /** Opens a connection and performs the initialize handshake. The caller must close it. */
-export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}): Promise<McpConnection> {
+export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}, hooks: ConnectHooks = {}): Promise<McpConnection> {
   const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
   const url = new URL(target.url);
   const lifetime = new AbortController();
@@ -130,6 +136,14 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     target.transport === "sse"
       ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection })
       : new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection });
+
+  if (hooks.onTransportStarted) {
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      hooks.onTransportStarted?.();
+    };
+  }
 
   // The negotiated version reaches the transport only; keep a copy on the way.
   let protocolVersion = "";

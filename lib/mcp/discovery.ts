@@ -30,7 +30,7 @@ type Page = { nextCursor?: string } & Record<string, unknown>;
 export const MAX_ITEMS_PER_LIST = 2_000;
 
 /** Follows `nextCursor` to the end, or to `maxPages` pages or MAX_ITEMS_PER_LIST items. */
-async function listAll<T>(
+export async function listAll<T>(
   connection: McpConnection,
   field: string,
   fetchPage: (cursor: string | undefined) => Promise<Page>,

@@ -4,7 +4,8 @@ import { db } from "../db";
 import { log as rootLog, type Logger } from "../log";
 import { PLANS, type Plan } from "../plans";
 import { hit } from "../rate-limit/service";
-import { FREE_UPTIME_WINDOWS, UPTIME_WINDOWS, type UptimeWindow } from "./schema";
+import { FREE_UPTIME_WINDOWS, UPTIME_WINDOWS } from "./schema";
+import { WINDOW_BUCKETS } from "./windows";
 
 /**
  * Deletes monitoring history its owner's plan no longer keeps: raw checks
@@ -40,15 +41,10 @@ export interface RetentionResult {
 
 const HOUR_SEC = 3600;
 
-export function windowSec(window: UptimeWindow): number {
-  const n = Number.parseInt(window, 10);
-  return window.endsWith("h") ? n * HOUR_SEC : n * 24 * HOUR_SEC;
-}
-
-/** How far back a plan's uptime windows read, plus the hour the oldest bucket starts in. */
+/** How far back the longest uptime window a plan can read goes (a window ends with the bucket now is in). */
 export function rollupKeepSec(plan: Plan): number {
   const windows = plan.features.fullMonitoring ? UPTIME_WINDOWS : FREE_UPTIME_WINDOWS;
-  return Math.max(...windows.map(windowSec)) + HOUR_SEC;
+  return Math.max(...windows.map((w) => WINDOW_BUCKETS[w].bucketHours * WINDOW_BUCKETS[w].buckets)) * HOUR_SEC;
 }
 
 /** The owner's effective plan's value, as SQL over `u` (users): a lapsed paid plan is the free tier. */

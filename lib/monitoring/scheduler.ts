@@ -1,9 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { log as rootLog, type Logger } from "../log";
 import { claimDue, finishClaim, msUntilNextDue, releaseAll, type Claimed } from "./claim";
+import { instanceName } from "./instance";
 import { runRetention } from "./retention";
+import type { RunCheckOptions } from "./run-check";
 import { dueAfterCheck, effectiveIntervalSec, nextDueAfter } from "./schedule";
 
 /**
@@ -14,15 +14,8 @@ import { dueAfterCheck, effectiveIntervalSec, nextDueAfter } from "./schedule";
  * works.
  */
 
-/** What the check itself is told (the shape of runCheck's options). */
-export interface CheckRun {
-  dueAt: Date;
-  trigger: "schedule" | "manual";
-  instance: string;
-}
-
-/** Runs one check; resolves once its result is stored (or it turned out not to be needed). */
-export type PerformCheck = (serverId: string, run: CheckRun) => Promise<unknown>;
+/** Runs one check (runCheck); resolves once its result is stored, or it turned out not to be needed. */
+export type PerformCheck = (serverId: string, run: RunCheckOptions) => Promise<unknown>;
 
 export interface SchedulerOptions {
   perform: PerformCheck;
@@ -49,10 +42,6 @@ export interface Scheduler {
   wake(): void;
   /** Stops claiming, lets the checks in flight finish (bounded by drainMs) and gives back every lease still held. */
   stop(): Promise<void>;
-}
-
-export function instanceName(): string {
-  return `${os.hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
 }
 
 const MIN_PAUSE_MS = 10;

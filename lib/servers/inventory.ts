@@ -3,6 +3,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { db } from "../db";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
+import { toolsHash } from "../mcp/tools-hash";
 import type { Discovery } from "../mcp/discovery";
 import type { ServerInventory } from "./schema";
 
@@ -26,7 +27,8 @@ const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 /**
  * Replaces a server's inventory with a discovery's, in one transaction:
  * items are upserted by (server, kind, key), items no longer offered are
- * deleted, and the server's info, capabilities, counts and status follow.
+ * deleted, and the server's info, capabilities, counts and tools hash follow
+ * (its status too, while it is still unknown).
  */
 export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
   const items = new Map<string, { kind: InventoryKind; key: string; definition: Record<string, unknown>; hash: string }>();
@@ -70,9 +72,11 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
         capabilities: found.capabilities,
         counts,
         discoveredAt: now,
-        latencyMs: found.handshakeMs,
-        lastCheckAt: now,
-        status: sql`case when ${servers.status} = 'paused' then ${servers.status} else 'up'::server_status end`,
+        toolsHash: toolsHash(found.tools as unknown as Record<string, unknown>[]),
+        // A discovery is the first sign of life of a new server; after that the health checks own its status.
+        latencyMs: sql`case when ${servers.status} = 'unknown' then ${found.handshakeMs} else ${servers.latencyMs} end`,
+        lastCheckAt: sql`case when ${servers.status} = 'unknown' then ${now.toISOString()}::timestamptz else ${servers.lastCheckAt} end`,
+        status: sql`case when ${servers.status} = 'unknown' then 'up'::server_status else ${servers.status} end`,
       })
       .where(eq(servers.id, serverId));
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "../monitoring/schema";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
@@ -62,6 +63,13 @@ const tags = z
 export const monitoringInput = z.object({
   enabled: z.boolean(),
   intervalSec: z.number().int().min(30, "Checks run at most every 30 seconds.").max(86_400, "Checks run at least once a day."),
+  /** Slower than this (handshake to ping) is degraded; unchanged when absent. */
+  thresholdMs: z
+    .number()
+    .int()
+    .min(THRESHOLD_MIN_MS, `The threshold is at least ${THRESHOLD_MIN_MS} ms.`)
+    .max(THRESHOLD_MAX_MS, `The threshold is at most ${THRESHOLD_MAX_MS / 1000} s.`)
+    .optional(),
 });
 
 export const connectionInput = z.object({
@@ -115,7 +123,7 @@ export interface ServerDto {
   url: string;
   headers: MaskedHeader[];
   tags: string[];
-  monitoring: { enabled: boolean; intervalSec: number };
+  monitoring: { enabled: boolean; intervalSec: number; thresholdMs: number };
   status: ServerStatus;
   lastCheckAt: string | null;
   latencyMs: number | null;

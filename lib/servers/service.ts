@@ -10,6 +10,7 @@ import type { McpLimits, McpTarget } from "../mcp/client";
 import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { firstDue } from "../monitoring/schedule";
+import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
@@ -114,7 +115,7 @@ const describeCounts = (c: Counts) =>
  * Discovers a stored server and saves what it found. Throws McpFailure; the
  * `server.discovered` event is recorded on success.
  */
-async function discoverAndSave(actor: Actor, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
+async function discoverAndSave(actor: Pick<Actor, "uid">, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
   const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id) };
   const found = await discover(target, limits);
   const diff = await saveDiscovery(row.id, found);
@@ -171,6 +172,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           tags: input.tags,
           monitoringEnabled: input.monitoring.enabled,
           intervalSec: input.monitoring.intervalSec,
+          degradedThresholdMs: input.monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
           nextCheckAt: firstDue(id, { ...input.monitoring, paused: false }),
         })
         .returning(serverColumns);
@@ -221,10 +223,18 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       changed.push(field);
     }
   }
-  if (patch.monitoring && (patch.monitoring.enabled !== current.monitoringEnabled || patch.monitoring.intervalSec !== current.intervalSec)) {
-    set.monitoringEnabled = patch.monitoring.enabled;
-    set.intervalSec = patch.monitoring.intervalSec;
-    changed.push("monitoring");
+  if (patch.monitoring) {
+    const thresholdMs = patch.monitoring.thresholdMs ?? current.degradedThresholdMs;
+    if (
+      patch.monitoring.enabled !== current.monitoringEnabled ||
+      patch.monitoring.intervalSec !== current.intervalSec ||
+      thresholdMs !== current.degradedThresholdMs
+    ) {
+      set.monitoringEnabled = patch.monitoring.enabled;
+      set.intervalSec = patch.monitoring.intervalSec;
+      set.degradedThresholdMs = thresholdMs;
+      changed.push("monitoring");
+    }
   }
   if (patch.paused === true && current.status !== "paused") {
     set.status = "paused";
@@ -234,7 +244,11 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
     changed.push("resumed");
   }
   // The schedule starts again from now whenever monitoring, its interval or the pause changes.
-  if (changed.some((f) => f === "monitoring" || f === "paused" || f === "resumed")) {
+  const rescheduled =
+    (set.monitoringEnabled ?? current.monitoringEnabled) !== current.monitoringEnabled ||
+    (set.intervalSec ?? current.intervalSec) !== current.intervalSec ||
+    changed.some((f) => f === "paused" || f === "resumed");
+  if (rescheduled) {
     set.nextCheckAt = firstDue(id, {
       enabled: set.monitoringEnabled ?? current.monitoringEnabled,
       intervalSec: set.intervalSec ?? current.intervalSec,
@@ -376,6 +390,29 @@ export async function discoverServer(actor: Actor, id: string, origin: Origin = 
     throw err;
   }
   return getInventory(actor.uid, id);
+}
+
+/**
+ * Refreshes the inventory of a server whose tool list a health check saw
+ * change (or never saw stored). The monitor's doing, not the user's: no
+ * connection budget is spent, and a failure is only logged (the next check
+ * notices the change again).
+ */
+export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
+  const [row] = await (await db())
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, ownerUid: servers.ownerUid })
+    .from(servers)
+    .where(eq(servers.id, serverId))
+    .limit(1);
+  if (!row) return false;
+  try {
+    await discoverAndSave({ uid: row.ownerUid }, row, {});
+    return true;
+  } catch (err) {
+    if (!(err instanceof McpFailure)) throw err;
+    log?.info("discovery after a check failed", { serverId, kind: err.kind, reason: err.message });
+    return false;
+  }
 }
 
 export async function getInventory(uid: string, id: string): Promise<ServerInventory> {

@@ -3,7 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { servers, users } from "@/lib/db/schema";
 import { claimDue, finishClaim } from "@/lib/monitoring/claim";
-import { createScheduler, type CheckRun } from "@/lib/monitoring/scheduler";
+import type { RunCheckOptions } from "@/lib/monitoring/run-check";
+import { createScheduler } from "@/lib/monitoring/scheduler";
 import { nextDueAfter } from "@/lib/monitoring/schedule";
 import type { PlanId } from "@/lib/plans";
 import { describeEachDatabase } from "../support/databases";
@@ -142,7 +143,7 @@ describeEachDatabase("monitoring scheduler", () => {
     const uid = await owner();
     const ids = await seed({ ownerUid: uid, count: 24, dueAt: lastSlot(30), intervalSec: 30 });
     const seeded = new Map((await rowsOf(ids)).map((r) => [r.id, r.nextCheckAt!.getTime()]));
-    const seen: { serverId: string; run: CheckRun }[] = [];
+    const seen: { serverId: string; run: RunCheckOptions }[] = [];
     let running = 0;
     let most = 0;
     const scheduler = createScheduler({

@@ -425,6 +425,7 @@ describeEachDatabase("servers API", () => {
       tools: 0,
       recentActivity: [expect.objectContaining({ action: "auth.sign_in" })],
       onboarding: { addedServer: false, ranTool: false, enabledAlerts: false },
+      fleet: { byStatus: { unknown: 0, up: 0, degraded: 0, down: 0, paused: 0 }, downNow: [], openIncidents: 0, uptime24hPct: null },
     });
 
     const up = await createServer(fresh, proxiedServer("Fleet one"));

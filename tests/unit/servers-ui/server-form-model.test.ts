@@ -30,7 +30,7 @@ const server: ServerDto = {
   url: "https://tools.example.com/sse",
   headers: [{ name: "Authorization", value: "••••••••abcd" }],
   tags: ["prod"],
-  monitoring: { enabled: true, intervalSec: 900 },
+  monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
   status: "up",
   lastCheckAt: null,
   latencyMs: 12,
@@ -126,7 +126,7 @@ describe("editing: headers are kept, rotated or removed", () => {
       headers: [{ name: "Authorization" }],
       description: "",
       tags: ["prod"],
-      monitoring: { enabled: true, intervalSec: 900 },
+      monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
     });
   });
 });

@@ -85,7 +85,7 @@ describe("ServerForm (create)", () => {
       headers: [],
       description: "",
       tags: ["local", "demo"],
-      monitoring: { enabled: false, intervalSec: 900 },
+      monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
     });
     const name = screen.getByRole("textbox", { name: "Name" });
     expect(await screen.findByText("You already have a server with this name.")).toBeVisible();
@@ -201,7 +201,7 @@ describe("ServerForm (edit)", () => {
     url: "https://tools.example.com/mcp",
     headers: [{ name: "Authorization", value: "••••••••abcd" }],
     tags: [],
-    monitoring: { enabled: false, intervalSec: 900 },
+    monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
     status: "up",
     lastCheckAt: null,
     latencyMs: null,

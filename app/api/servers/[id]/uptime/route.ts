@@ -1,0 +1,8 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { uptimeQuery } from "@/lib/monitoring/schema";
+import { getUptime } from "@/lib/monitoring/service";
+
+export const GET = route({ auth: "user", params: z.object({ id: z.string() }), query: uptimeQuery }, ({ user, params, query }) =>
+  getUptime(user, params.id, query.window),
+);

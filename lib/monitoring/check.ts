@@ -1,0 +1,130 @@
+import "server-only";
+import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/client";
+import { listAll } from "../mcp/discovery";
+import { toolsHash } from "../mcp/tools-hash";
+import { describeCheckFailure, type CheckFailure } from "./failure";
+import type { CheckPhases, CheckResult } from "./schema";
+
+/**
+ * One health check of an MCP server: start the transport, the initialize
+ * handshake, `ping`, `tools/list` (every page), close — over the one MCP
+ * client, so the address policy and the size limits apply — the whole of it
+ * bounded by `timeoutMs`.
+ *
+ * Latency is "handshake to ping": from the moment the transport starts
+ * until the ping's answer arrives, so transport start + initialize + ping.
+ * That is what a client waits for before it can use the server; listing
+ * the tools is kept out of it (its time grows with the number of tools, not
+ * with the server's health) and is reported as its own phase.
+ */
+
+export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
+
+export interface CheckOptions {
+  /** Slower than this (latency) is degraded. */
+  thresholdMs: number;
+  timeoutMs?: number;
+  /** Transport limits and address policy (tests); timeouts are derived from `timeoutMs`. */
+  limits?: Partial<McpLimits>;
+}
+
+export interface CheckOutcome {
+  result: CheckResult;
+  startedAt: Date;
+  latencyMs: number | null;
+  phases: CheckPhases;
+  /** Why the check failed, or why it is degraded; null for a plain `up`. */
+  failure: CheckFailure | null;
+  toolCount: number | null;
+  /** The tool list's hash (lib/mcp/tools-hash), null when the list could not be read. */
+  toolsHash: string | null;
+}
+
+class Deadline extends Error {}
+
+const since = (t: number) => Math.round(performance.now() - t);
+
+/** Runs `work` until it settles or `ms` pass, whichever comes first (then throws Deadline). */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Deadline()), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Checks one server. Never throws for anything the server does: a failure is an outcome. */
+export async function performCheck(target: McpTarget, opts: CheckOptions): Promise<CheckOutcome> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+  const limits: Partial<McpLimits> = { ...opts.limits, connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs };
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const phases: CheckPhases = { connectMs: null, initializeMs: null, pingMs: null, listMs: null };
+  const outcome = (result: CheckResult, rest: Partial<CheckOutcome>): CheckOutcome => ({
+    result,
+    startedAt,
+    latencyMs: null,
+    phases,
+    failure: null,
+    toolCount: null,
+    toolsHash: null,
+    ...rest,
+  });
+  const timedOut = (): CheckFailure => ({
+    kind: "timeout",
+    reason: `The server did not complete the check within ${Math.round(timeoutMs / 100) / 10} s.`,
+  });
+
+  let startedTransport: number | undefined;
+  let connection: McpConnection;
+  try {
+    connection = await connectMcp(target, limits, {
+      onTransportStarted: () => {
+        startedTransport = performance.now();
+        phases.connectMs = Math.round(startedTransport - t0);
+      },
+    });
+  } catch (err) {
+    return outcome("failed", { failure: describeCheckFailure(err, target.url) });
+  }
+  phases.initializeMs = startedTransport === undefined ? null : since(startedTransport);
+
+  try {
+    const remaining = () => timeoutMs - (performance.now() - t0);
+    const pingStarted = performance.now();
+    try {
+      await within(remaining(), connection.client.ping(connection.requestOptions()));
+    } catch (err) {
+      const failure = err instanceof Deadline ? timedOut() : describeCheckFailure(connection.describe(err), target.url);
+      return outcome("failed", { failure });
+    }
+    phases.pingMs = since(pingStarted);
+    const latencyMs = since(t0);
+    const slow: CheckFailure | null =
+      latencyMs > opts.thresholdMs
+        ? { kind: "slow", reason: `Slow: the server answered in ${latencyMs} ms, over the ${opts.thresholdMs} ms threshold.` }
+        : null;
+
+    if (!connection.capabilities.tools) {
+      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: 0, toolsHash: toolsHash([]) });
+    }
+    const listStarted = performance.now();
+    try {
+      const { items } = await within(
+        remaining(),
+        listAll<Record<string, unknown>>(connection, "tools", (cursor) => connection.client.listTools({ cursor }, connection.requestOptions())),
+      );
+      phases.listMs = since(listStarted);
+      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: items.length, toolsHash: toolsHash(items) });
+    } catch (err) {
+      const failure = err instanceof Deadline ? timedOut() : describeCheckFailure(connection.describe(err), target.url);
+      return outcome("degraded", { latencyMs, failure: { kind: failure.kind, reason: `The server answers ping, but listing its tools failed: ${failure.reason}` } });
+    }
+  } finally {
+    await connection.close();
+  }
+}
