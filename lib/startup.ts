@@ -2,17 +2,20 @@ import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { database } from "./db";
 import { env } from "./env";
 import { log } from "./log";
+import { startMonitoring } from "./monitoring/start";
 
 /**
  * A bad setting or an unreachable database stops the process at once, with a
  * message naming the problem, rather than failing on the first request.
+ * Then the monitoring scheduler starts (not while building).
  */
 export async function startup() {
   if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return;
   try {
     const e = env();
     const db = await database();
-    log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl });
+    const scheduler = startMonitoring();
+    log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl, monitoring: scheduler?.instance ?? "off" });
   } catch (err) {
     log.error("startup failed", { err });
     console.error(`\nMCP Console cannot start.\n${(err as Error).message}\n`);
