@@ -113,6 +113,7 @@ try {
   const day = perRow * SERVERS * 60 * 24;
 
   // 3. 90 days of hourly rollups for 1,000 servers, and the uptime query of one of them.
+  await db.execute(sql`truncate monitor_rollups`);
   await db.execute(sql`
     insert into monitor_rollups (server_id, hour, checks, failed, degraded, latency_sum_ms, latency_count, latency_max_ms, latency_hist)
     select s.id, h, 60, 0, 0, 2520, 60, 90, array[0, 0, 10, 40, 10]

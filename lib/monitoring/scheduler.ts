@@ -36,10 +36,6 @@ export interface SchedulerOptions {
 
 export interface Scheduler {
   readonly instance: string;
-  /** Checks running now. */
-  inFlight(): number;
-  /** Looks at the queue now rather than at the next poll. */
-  wake(): void;
   /** Stops claiming, lets the checks in flight finish (bounded by drainMs) and gives back every lease still held. */
   stop(): Promise<void>;
 }
@@ -131,8 +127,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   return {
     instance,
-    inFlight: () => running.size,
-    wake,
     stop() {
       stopped ??= (async () => {
         stopping = true;
