@@ -74,6 +74,10 @@ const schema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("MCP Console <no-reply@localhost>"),
   OUTBOUND_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   DEMO_MCP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  MONITOR_SCHEDULER: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
+  MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  // A claim must outlive the longest check (10 s by default), or another instance would run it again.
+  MONITOR_LEASE_SEC: z.coerce.number().int().min(15).max(3600).default(60),
 });
 
 export type Env = ReturnType<typeof finish>;
@@ -111,6 +115,12 @@ function finish(raw: z.infer<typeof schema>) {
     outboundAllowPrivate: raw.OUTBOUND_ALLOW_PRIVATE === "true",
     /** Local mode: where `npm start` runs the demo account's server-everything. */
     demoMcpPort: raw.DEMO_MCP_PORT,
+    /** Scheduled health checks run in this instance (claimed from the database, shared with other instances). */
+    monitor: {
+      scheduler: raw.MONITOR_SCHEDULER === "true",
+      concurrency: raw.MONITOR_CONCURRENCY,
+      leaseSec: raw.MONITOR_LEASE_SEC,
+    },
   };
 }
 

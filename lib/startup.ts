@@ -1,8 +1,10 @@
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
-import { startAlertDispatcher } from "./alerts/dispatcher";
+import { startAlertDispatcher, stopAlertDispatcher } from "./alerts/dispatcher";
 import { database } from "./db";
 import { env } from "./env";
 import { log } from "./log";
+import { startMonitoring } from "./monitoring/start";
+import { stopBeforeExit } from "./shutdown";
 
 /**
  * A bad setting or an unreachable database stops the process at once, with a
@@ -14,8 +16,10 @@ export async function startup() {
   try {
     const e = env();
     const db = await database();
-    log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl });
+    const scheduler = startMonitoring();
     startAlertDispatcher();
+    stopBeforeExit(() => Promise.all([scheduler?.stop(), stopAlertDispatcher()]));
+    log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl, monitoring: scheduler?.instance ?? "off" });
   } catch (err) {
     log.error("startup failed", { err });
     console.error(`\nMCP Console cannot start.\n${(err as Error).message}\n`);

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
@@ -8,6 +9,7 @@ import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/client";
 import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import { firstDue } from "../monitoring/schedule";
 import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
@@ -159,9 +161,11 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
         .where(and(eq(servers.ownerUid, actor.uid), sql`lower(${servers.name}) = lower(${input.name})`))
         .limit(1);
       if (taken) throw nameTaken();
+      const id = randomUUID();
       const [inserted] = await tx
         .insert(servers)
         .values({
+          id,
           ownerUid: actor.uid,
           name: input.name,
           description: input.description,
@@ -171,6 +175,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           monitoringEnabled: input.monitoring.enabled,
           intervalSec: input.monitoring.intervalSec,
           degradedThresholdMs: input.monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
+          nextCheckAt: firstDue(id, { ...input.monitoring, paused: false }),
         })
         .returning(serverColumns);
       if (sealed.length) await tx.insert(serverHeaders).values(sealed.map((h) => ({ serverId: inserted.id, ...h })));
@@ -239,6 +244,18 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
   } else if (patch.paused === false && current.status === "paused") {
     set.status = "unknown";
     changed.push("resumed");
+  }
+  // The schedule starts again from now whenever monitoring, its interval or the pause changes.
+  const rescheduled =
+    (set.monitoringEnabled ?? current.monitoringEnabled) !== current.monitoringEnabled ||
+    (set.intervalSec ?? current.intervalSec) !== current.intervalSec ||
+    changed.some((f) => f === "paused" || f === "resumed");
+  if (rescheduled) {
+    set.nextCheckAt = firstDue(id, {
+      enabled: set.monitoringEnabled ?? current.monitoringEnabled,
+      intervalSec: set.intervalSec ?? current.intervalSec,
+      paused: (set.status ?? current.status) === "paused",
+    });
   }
 
   let headerChanges: ReturnType<typeof applyHeaderUpdate> | undefined;

@@ -13,7 +13,8 @@ export interface TestDatabase {
   open(): Promise<Database>;
 }
 
-async function freshPostgres(adminUrl: string): Promise<Database> {
+/** An empty database on the PostgreSQL server of `adminUrl`, for tests whose own processes open it; `drop` removes it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `mcp_console_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
@@ -21,15 +22,25 @@ async function freshPostgres(adminUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const again = new Client({ connectionString: adminUrl });
       await again.connect();
       await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
+    },
+  };
+}
+
+async function freshPostgres(adminUrl: string): Promise<Database> {
+  const created = await createPostgresDatabase(adminUrl);
+  const handle = await openDatabase({ url: created.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
     },
   };
 }

@@ -58,4 +58,14 @@ describe("parseEnv", () => {
   it("rejects an encryption key that is not 32 bytes", () => {
     expect(() => parseEnv({ ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/);
   });
+
+  it("reads the monitoring scheduler's settings, and refuses a lease too short for a check", () => {
+    expect(parseEnv({}).monitor).toEqual({ scheduler: true, concurrency: 20, leaseSec: 60 });
+    expect(parseEnv({ MONITOR_SCHEDULER: "false", MONITOR_CONCURRENCY: "8", MONITOR_LEASE_SEC: "30" }).monitor).toEqual({
+      scheduler: false,
+      concurrency: 8,
+      leaseSec: 30,
+    });
+    expect(() => parseEnv({ MONITOR_LEASE_SEC: "5", MONITOR_CONCURRENCY: "0" })).toThrow(/MONITOR_CONCURRENCY[\s\S]*MONITOR_LEASE_SEC/);
+  });
 });

@@ -1,0 +1,101 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "../db";
+import type { PlanId } from "../plans";
+
+/**
+ * The scheduler's statements. A due check is claimed by taking a lease on its
+ * server's row (`lease_owner`, `lease_until`) while `next_check_at` stays the
+ * due time; the row moves on to its next due time only when the check is
+ * done. So a claim held by an instance that died expires and the same due
+ * time is claimed again, and the unique (server_id, due_at) of the checks
+ * makes sure it still lands once.
+ *
+ * Times come back as epoch milliseconds: PGlite and node-postgres hand raw
+ * timestamps back in different shapes, and every due time the scheduler
+ * writes is a whole millisecond, so the comparisons below are exact.
+ */
+
+export interface Claimed {
+  serverId: string;
+  dueAt: Date;
+  intervalSec: number;
+  lastCheckAt: Date | null;
+  subscriptionPlan: PlanId;
+  subscriptionExpiresAt: Date | null;
+}
+
+type Row = Record<string, unknown>;
+
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const dateOf = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)));
+const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
+/**
+ * Claims up to `limit` due checks for `instance`, oldest due first. Rows
+ * another instance is claiming at this moment are skipped, not waited for.
+ */
+export async function claimDue(instance: string, limit: number, leaseSec: number): Promise<Claimed[]> {
+  const result = await (await db()).execute(sql`
+    update servers s
+       set lease_owner = ${instance}, lease_until = now() + ${leaseSec} * interval '1 second'
+      from users u
+     where u.uid = s.owner_uid
+       and s.id in (
+         select id from servers
+          where next_check_at <= now()
+            and monitoring_enabled
+            and status <> 'paused'
+            and (lease_until is null or lease_until < now())
+          order by next_check_at
+          limit ${limit}
+          for update skip locked)
+    returning s.id, ${epochMs("s.next_check_at")} as due_ms, s.interval_sec, ${epochMs("s.last_check_at")} as last_check_ms,
+              u.subscription_plan, ${epochMs("u.subscription_expires_at")} as expires_ms`);
+  return rowsOf(result).map((r) => ({
+    serverId: String(r.id),
+    dueAt: new Date(Number(r.due_ms)),
+    intervalSec: Number(r.interval_sec),
+    lastCheckAt: dateOf(r.last_check_ms),
+    subscriptionPlan: r.subscription_plan as PlanId,
+    subscriptionExpiresAt: dateOf(r.expires_ms),
+  }));
+}
+
+/**
+ * Gives a claim back: the server is next due at `nextDueAt`, unless its due
+ * time was changed meanwhile (monitoring edited, paused, resumed), which then
+ * stands. A claim this instance no longer holds (its lease expired and was
+ * retaken) is left alone.
+ */
+export async function finishClaim(instance: string, serverId: string, dueAt: Date, nextDueAt: Date): Promise<void> {
+  await (await db()).execute(sql`
+    update servers
+       set next_check_at = case when next_check_at = ${dueAt.toISOString()}::timestamptz
+                                then ${nextDueAt.toISOString()}::timestamptz else next_check_at end,
+           lease_owner = null, lease_until = null
+     where id = ${serverId} and lease_owner = ${instance}`);
+}
+
+/** Drops every lease `instance` holds, so that other instances take those checks at once (shutdown). */
+export async function releaseAll(instance: string): Promise<number> {
+  const result = await (await db()).execute(sql`
+    update servers set lease_owner = null, lease_until = null where lease_owner = ${instance} returning id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * Milliseconds until the next check can be claimed (0 when one is due now),
+ * by the database's clock; null when nothing is scheduled.
+ */
+export async function msUntilNextDue(): Promise<number | null> {
+  const result = await (await db()).execute(sql`
+    select (extract(epoch from (min(next_check_at) - now())) * 1000)::float8 as wait_ms
+      from servers
+     where next_check_at is not null
+       and monitoring_enabled
+       and status <> 'paused'
+       and (lease_until is null or lease_until < now())`);
+  const wait = rowsOf(result)[0]?.wait_ms;
+  return wait === null || wait === undefined ? null : Math.max(0, Number(wait));
+}

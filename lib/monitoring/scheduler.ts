@@ -1,0 +1,174 @@
+import "server-only";
+import { log as rootLog, type Logger } from "../log";
+import { claimDue, finishClaim, msUntilNextDue, releaseAll, type Claimed } from "./claim";
+import { instanceName } from "./instance";
+import { runRetention } from "./retention";
+import type { RunCheckOptions } from "./run-check";
+import { dueAfterCheck, effectiveIntervalSec, nextDueAfter } from "./schedule";
+
+/**
+ * The loop that runs scheduled checks in this process: it claims due checks
+ * from the database (any number of instances can share it), runs at most
+ * `concurrency` at once, sleeps until the next one falls due, and offers to
+ * run retention now and then. See lib/monitoring/claim.ts for how a claim
+ * works.
+ */
+
+/** Runs one check (runCheck); resolves once its result is stored, or it turned out not to be needed. */
+export type PerformCheck = (serverId: string, run: RunCheckOptions) => Promise<unknown>;
+
+export interface SchedulerOptions {
+  perform: PerformCheck;
+  /** Checks running at once in this instance. */
+  concurrency: number;
+  /** How long a claim is held before another instance may take it again; longer than any check. */
+  leaseSec: number;
+  /** Names this instance in leases and in the checks it runs. */
+  instance?: string;
+  /** Longest sleep between two looks at the queue, in ms (new servers and retaken claims are seen this fast). */
+  pollMs?: number;
+  /** On stop, how long checks in flight may still take, in ms. */
+  drainMs?: number;
+  /** How often this instance offers to run retention, in seconds; null: never. */
+  retentionEverySec?: number | null;
+  log?: Logger;
+}
+
+export interface Scheduler {
+  readonly instance: string;
+  /** Stops claiming, lets the checks in flight finish (bounded by drainMs) and gives back every lease still held. */
+  stop(): Promise<void>;
+}
+
+const MIN_PAUSE_MS = 10;
+
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const instance = options.instance ?? instanceName();
+  const pollMs = options.pollMs ?? 1_000;
+  const drainMs = options.drainMs ?? 15_000;
+  const log = (options.log ?? rootLog).child({ component: "monitor-scheduler", instance });
+  const running = new Map<string, Promise<void>>();
+  let stopping = false;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  let stopped: Promise<void> | undefined;
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    }).then(() => {
+      woken = false;
+    });
+
+  async function check(claim: Claimed): Promise<void> {
+    const interval = effectiveIntervalSec(claim.intervalSec, claim);
+    const { serverId, dueAt, lastCheckAt } = claim;
+    // A plan that lapsed to a longer minimum interval: this slot is too soon after the last check.
+    if (interval > claim.intervalSec && lastCheckAt && dueAt.getTime() - lastCheckAt.getTime() < interval * 1000) {
+      await finishClaim(instance, serverId, dueAt, nextDueAfter(serverId, interval, new Date(lastCheckAt.getTime() + interval * 1000 - 1)));
+      return;
+    }
+    try {
+      await options.perform(serverId, { dueAt, trigger: "schedule", instance });
+    } catch (err) {
+      // The check could not be stored (a database error): this slot is given up, the next one stands.
+      log.error("scheduled check failed", { serverId, dueAt: dueAt.toISOString(), err });
+    }
+    await finishClaim(instance, serverId, dueAt, dueAfterCheck(serverId, interval, dueAt, new Date()));
+  }
+
+  function start(claim: Claimed) {
+    const run = check(claim)
+      .catch((err) => log.error("could not give a claim back; its lease will expire", { serverId: claim.serverId, err }))
+      .finally(() => {
+        running.delete(claim.serverId);
+        wake();
+      });
+    running.set(claim.serverId, run);
+  }
+
+  async function tick() {
+    const free = options.concurrency - running.size;
+    if (free <= 0) return sleep(pollMs);
+    const claimed = await claimDue(instance, free, options.leaseSec);
+    for (const claim of claimed) start(claim);
+    // A full batch: more may be due; look again once a slot is free.
+    if (claimed.length === free) return;
+    const wait = await msUntilNextDue();
+    // Rows another instance is claiming right now look due for a moment: pause a little rather than spin.
+    await sleep(Math.max(MIN_PAUSE_MS, Math.min(pollMs, wait ?? pollMs)));
+  }
+
+  const loop = (async () => {
+    log.info("monitoring scheduler started", { concurrency: options.concurrency, leaseSec: options.leaseSec });
+    while (!stopping) {
+      try {
+        await tick();
+      } catch (err) {
+        log.error("claiming due checks failed", { err });
+        await sleep(pollMs);
+      }
+    }
+  })();
+
+  const retention = retentionLoop(instance, options.retentionEverySec ?? null, () => stopping, log);
+
+  return {
+    instance,
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        wake();
+        retention.cancel();
+        await loop;
+        let timer: NodeJS.Timeout | undefined;
+        const drained = await Promise.race([
+          Promise.allSettled([...running.values()]).then(() => true),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), drainMs))),
+        ]);
+        clearTimeout(timer);
+        await retention.done;
+        const released = await releaseAll(instance).catch((err) => {
+          log.error("could not give leases back; they will expire", { err });
+          return 0;
+        });
+        log.info("monitoring scheduler stopped", { drained, unfinished: running.size, released });
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Every `everySec` (first time after a random part of it), offers to run retention; one instance per period wins. */
+function retentionLoop(instance: string, everySec: number | null, stopping: () => boolean, log: Logger) {
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const schedule = (ms: number) => {
+    if (everySec === null || stopping()) return;
+    timer = setTimeout(() => {
+      current = runRetention({ instance, log, shouldStop: stopping })
+        .then(() => undefined)
+        .catch((err) => log.error("retention failed", { err }))
+        .finally(() => schedule(everySec * 1000));
+    }, ms);
+  };
+  if (everySec !== null) schedule(Math.floor(Math.random() * everySec * 1000));
+  return {
+    cancel: () => clearTimeout(timer),
+    get done() {
+      return current;
+    },
+  };
+}
