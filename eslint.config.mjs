@@ -1,9 +1,32 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** The API's error codes (lib/api/error-codes.ts), as a pattern for the rule below. */
+const ERROR_CODES =
+  "^(validation_failed|unauthenticated|token_expired|forbidden|plan_required|csrf|not_found|conflict|payload_too_large|rate_limited|cancelled|internal_error|upstream_error|unavailable|upstream_timeout)$";
+const codeField = "/^(error|code)$/";
+const comparison = "BinaryExpression[operator=/^[!=]==?$/]";
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  {
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["lib/api/error-codes.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          `${comparison}[left.property.name=${codeField}][right.value=/${ERROR_CODES}/]`,
+          `${comparison}[left.expression.property.name=${codeField}][right.value=/${ERROR_CODES}/]`,
+          `${comparison}[right.property.name=${codeField}][left.value=/${ERROR_CODES}/]`,
+        ].map((selector) => ({
+          selector,
+          message: "Compare an API error code with isApiError / namesCode from lib/api/error-codes.ts, the one list of codes.",
+        })),
+      ],
+    },
+  },
   {
     // Tests read loosely typed JSON answers.
     files: ["tests/**"],

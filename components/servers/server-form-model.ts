@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/api-error";
+import { isApiError } from "@/lib/api/error-codes";
 import {
   connectionInput,
   MAX_TAGS,
@@ -180,7 +181,7 @@ export function mapServerError(err: unknown): MappedServerError {
     return { fields, problem };
   }
   if (status === 409) return { fields: { name: serverMessage(err) }, problem: null };
-  if (status === 403 && body.error === "plan_required") return { fields: {}, problem: { kind: "plan", message: serverMessage(err) } };
+  if (isApiError(err, "plan_required")) return { fields: {}, problem: { kind: "plan", message: serverMessage(err) } };
   return { fields: {}, problem: { kind: "error", message: serverMessage(err) } };
 }
 

@@ -7,6 +7,7 @@
 import { logAuthEvent } from "@/lib/auth/debug-log";
 
 import { ApiError, errorDetail } from "./api-error";
+import { isExpiredAnswer } from "./error-codes";
 
 export interface TokenSource {
   getToken(): Promise<string | null>;
@@ -104,14 +105,6 @@ function isAbortError(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { name?: unknown }).name === "AbortError";
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isExpiredBody(body: unknown): boolean {
-  return isRecord(body) && (body.expired === true || body.code === "token_expired");
-}
-
 function parseJson(text: string): unknown {
   if (text === "") return undefined;
   return JSON.parse(text) as unknown;
@@ -161,7 +154,7 @@ function scheduleExpiredRedirect(): void {
  */
 async function recoverFromUnauthorized(path: string, first: Response, build: BuildInit): Promise<Response> {
   const original = await toApiError(first);
-  const expired = isExpiredBody(original.data);
+  const expired = isExpiredAnswer(original.data);
   if (expired) logAuthEvent("token_expired", { path });
 
   let fresh: string | null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorCode } from "@/lib/api/error-codes";
 
 /**
  * The workbench call, as the page sends it and the API checks it:
@@ -139,7 +140,7 @@ export interface CallExchange {
 }
 
 /** Every way a call can fail, for the UI to explain (and the `error` field of a stream's last line). */
-export type CallErrorCode = "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed";
+export type CallErrorCode = Extract<ErrorCode, "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed">;
 
 /** `POST /api/servers/{id}/call` answered as JSON. */
 export interface CallResponse {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { track } from "@/lib/analytics/client";
-import { ApiError } from "@/lib/api/api-error";
+import { errorCodeOf, namesCode } from "@/lib/api/error-codes";
 import { streamCall } from "./client";
 import { useRoots } from "./roots-store";
 import type { CallExchange, CallRequest, CallStreamLine, ServerRequestKind } from "./schema";
@@ -55,7 +55,7 @@ function apply(state: CallState, line: CallStreamLine): CallState {
     case "error":
       return {
         ...state,
-        status: line.error === "cancelled" ? "cancelled" : "failed",
+        status: namesCode(line, "cancelled") ? "cancelled" : "failed",
         error: { code: line.error, message: line.message },
         durationMs: line.durationMs,
         exchange: line.exchange,
@@ -101,8 +101,7 @@ export function useCall(serverId: string) {
           setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["workbench", "history"] }), HISTORY_SETTLE_MS);
         } else {
           const message = err instanceof Error ? err.message : String(err);
-          const code = err instanceof ApiError && err.data && typeof err.data === "object" ? String((err.data as { error?: unknown }).error ?? "error") : "error";
-          update((s) => ({ ...s, status: "failed", error: { code, message } }));
+          update((s) => ({ ...s, status: "failed", error: { code: errorCodeOf(err) ?? "error", message } }));
         }
       } finally {
         if (controller.current === abort) controller.current = null;
