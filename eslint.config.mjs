@@ -28,6 +28,17 @@ const config = [
     },
   },
   {
+    files: ["app/**", "components/**", "lib/**"],
+    // The API client is the browser's one way to the API; the guarded fetch is the server's one way out.
+    ignores: ["lib/api/client.ts", "lib/net/guarded-fetch.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the API through lib/api/client.ts (apiGet, apiSend, apiStream, apiBeacon)." },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

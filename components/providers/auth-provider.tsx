@@ -3,7 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { onAuthStateChanged, signOut as firebaseSignOut, type Auth, type User } from "firebase/auth";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { configureApiClient } from "@/lib/api/client";
+import { userMessage } from "@/lib/api/api-error";
+import { apiSend, configureApiClient } from "@/lib/api/client";
 import type { PublicConfig } from "@/lib/auth/config";
 import { logAuthEvent } from "@/lib/auth/debug-log";
 import { firebaseAuth, loadPublicConfig } from "@/lib/auth/firebase-client";
@@ -117,7 +118,7 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
           try {
             await completeSignIn(fbUser);
           } catch (err) {
-            setSyncError((err as Error).message);
+            setSyncError(userMessage(err));
             setUser(null);
             setStatus("signed-out");
           }
@@ -170,7 +171,8 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
     async (options?: { redirectTo?: string | null }) => {
       logAuthEvent("sign_out");
       if (auth) await firebaseSignOut(auth).catch(() => {});
-      await fetch("/api/auth/signout", { method: "POST", credentials: "include" }).catch(() => {});
+      // Signed out here whatever the server says: a failed call only leaves a cookie that expires.
+      await apiSend("POST", "/api/auth/signout", undefined, { anonymous: true }).catch(() => {});
       resetSync();
       initialUserRef.current = null;
       setUser(null);

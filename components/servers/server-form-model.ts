@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError, userMessage } from "@/lib/api/api-error";
 import { isApiError } from "@/lib/api/error-codes";
 import {
   connectionInput,
@@ -158,12 +158,10 @@ function bodyOf(err: unknown): Record<string, unknown> {
   return err instanceof ApiError && isRecord(err.data) ? err.data : {};
 }
 
-/** The message the server wrote, without the client's "{status}: " prefix. */
+/** The message the server wrote; a request that got no answer is said in words. */
 export function serverMessage(err: unknown): string {
-  const body = bodyOf(err);
-  if (typeof body.message === "string" && body.message) return body.message;
   if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
-  return err instanceof Error ? err.message : "Something went wrong. Try again.";
+  return userMessage(err);
 }
 
 /** Puts a failed save where the user will look: on the field, or as a banner. */

@@ -1,7 +1,8 @@
 import "server-only";
 import { conflict } from "../http/errors";
 import { leaseSession, onPooledSession, upstreamHttpError } from "./call";
-import { NDJSON, type ServerEventLine, type SubscriptionsResponse } from "./schema";
+import { NDJSON } from "../api/ndjson";
+import type { ServerEventLine, SubscriptionsResponse } from "./schema";
 import { findCallTarget } from "./targets";
 
 /**

@@ -158,8 +158,6 @@ export type CallStreamLine =
   | ({ type: "result" } & CallResponse)
   | { type: "error"; error: CallErrorCode; message: string; durationMs: number; exchange?: CallExchange };
 
-export const NDJSON = "application/x-ndjson";
-
 /**
  * A request the server sends back during a streamed call, for the person at
  * the workbench: form input (`elicitation/create`) or a model's answer

@@ -7,7 +7,8 @@ import { executeCall, type CallOutcome } from "./call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";
-import { NDJSON, type CallRequest, type CallResponse, type CallStreamLine } from "./schema";
+import { NDJSON } from "../api/ndjson";
+import type { CallRequest, CallResponse, CallStreamLine } from "./schema";
 import { findCallTarget, type CallTarget } from "./targets";
 
 /**
