@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { resetSync } from "@/lib/auth/sync";
-import { SETTINGS_KEY } from "@/lib/settings/client";
+import { settingsKeys } from "@/lib/settings/client";
 import { SettingsSection } from "./settings-section";
 import { PasswordForm } from "./password-form";
 
@@ -50,7 +50,7 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
       // A new session sync stores the provider's verification state on our side.
       resetSync();
       await completeSignIn(firebaseUser);
-      await client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      await client.invalidateQueries({ queryKey: settingsKeys.current() });
       setMessage(firebaseUser.emailVerified ? { tone: "success", text: "Your email is verified." } : { tone: "info", text: "Not verified yet. Open the link in the email first." });
     } catch (err) {
       setMessage({ tone: "error", text: authErrorMessage(err) });

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api-error";
 import { apiGet, apiStream } from "@/lib/api/client";
-import type { CallRequest, CallStreamLine, HistoryDetail, HistoryResponse, ServerEventLine } from "./schema";
+import type { CallRequest, CallStreamLine, CompleteRequest, HistoryDetail, HistoryResponse, ServerEventLine } from "./schema";
 
 /**
  * The workbench in the browser: a call streamed as NDJSON lines (progress
@@ -11,8 +11,10 @@ import type { CallRequest, CallStreamLine, HistoryDetail, HistoryResponse, Serve
  */
 
 export const workbenchKeys = {
-  history: (serverId?: string) => ["workbench", "history", serverId ?? "all"] as const,
+  histories: () => ["workbench", "history"] as const,
+  history: (serverId?: string) => [...workbenchKeys.histories(), serverId ?? "all"] as const,
   historyEntry: (id: string) => ["workbench", "history-entry", id] as const,
+  completion: (serverId: string, request: CompleteRequest) => ["workbench", "complete", serverId, request] as const,
 };
 
 const serverPath = (serverId: string) => `/api/servers/${encodeURIComponent(serverId)}`;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { track } from "@/lib/analytics/client";
 import { errorCodeOf, namesCode } from "@/lib/api/error-codes";
-import { streamCall } from "./client";
+import { streamCall, workbenchKeys } from "./client";
 import { useRoots } from "./roots-store";
 import type { CallExchange, CallRequest, CallStreamLine, ServerRequestKind } from "./schema";
 
@@ -98,7 +98,7 @@ export function useCall(serverId: string) {
         if (abort.signal.aborted) {
           update((s) => ({ ...s, status: "cancelled", error: { code: "cancelled", message: "You cancelled the call." }, durationMs: Math.round(performance.now() - started) }));
           // The console records a cancelled call once it has told the server: ask for the history again shortly.
-          setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["workbench", "history"] }), HISTORY_SETTLE_MS);
+          setTimeout(() => void queryClient.invalidateQueries({ queryKey: workbenchKeys.histories() }), HISTORY_SETTLE_MS);
         } else {
           const message = err instanceof Error ? err.message : String(err);
           update((s) => ({ ...s, status: "failed", error: { code: errorCodeOf(err) ?? "error", message } }));
@@ -106,7 +106,7 @@ export function useCall(serverId: string) {
       } finally {
         if (controller.current === abort) controller.current = null;
         track("workbench_call", { method: request.method, ok: answered });
-        void queryClient.invalidateQueries({ queryKey: ["workbench", "history"] });
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.histories() });
       }
     },
     [serverId, queryClient, roots],
