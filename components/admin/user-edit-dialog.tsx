@@ -8,10 +8,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
 import { useUpdateUser } from "@/lib/admin/client";
 import { ROLES, type AdminUser, type Role } from "@/lib/admin/schema";
 import { PLAN_IDS, PLANS, type PlanId } from "@/lib/plans";
-import { toast } from "@/lib/toast/use-toast";
 
 /** The expiry is picked as a day and lasts until the end of it, UTC. */
 const endOfDayUtc = (day: string) => `${day}T23:59:59.999Z`;

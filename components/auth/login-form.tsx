@@ -3,18 +3,21 @@
 import { signInWithCustomToken, signInWithEmailAndPassword } from "firebase/auth";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { apiSend } from "@/lib/api/client";
 import { track } from "@/lib/analytics/client";
-import { fieldErrors, formValues, loginSchema, type FieldErrors, type LoginInput } from "@/lib/auth/forms";
+import { apiSend } from "@/lib/api/client";
+import { useAuth } from "@/lib/auth/auth-provider";
+import { loginSchema, type LoginInput } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
-import { signInWithSocial, type SocialProvider } from "@/lib/auth/social";
+import type { SocialProvider } from "@/lib/auth/social";
+import { parseForm, type FieldErrors } from "@/lib/forms";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
 import { SocialButtons } from "./social-buttons";
+import { useSocialSignIn } from "./use-social-sign-in";
 
 type Busy = "email" | "demo" | SocialProvider | null;
 
@@ -41,19 +44,21 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     if (status === "signed-in") leave();
   }, [status, leave]);
 
+  const onSocial = useSocialSignIn({
+    setBusy,
+    setFormError,
+    onSignedIn: (_, provider) => {
+      track("sign_in", { method: provider });
+      leave();
+    },
+  });
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = loginSchema.safeParse(formValues(form));
-    const found = fieldErrors(parsed);
-    setErrors(found);
+    const parsed = parseForm(event.currentTarget, loginSchema);
+    setErrors(parsed.errors);
     setFormError(null);
-    if (!parsed.success) {
-      const first = Object.keys(found)[0];
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    if (!auth) return;
+    if (!parsed.ok || !auth) return;
     setBusy("email");
     try {
       const cred = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
@@ -64,24 +69,6 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
       setFormError(authErrorMessage(err));
       setBusy(null);
     }
-  }
-
-  async function onSocial(provider: SocialProvider) {
-    if (!auth) return;
-    setBusy(provider);
-    setFormError(null);
-    try {
-      const cred = await signInWithSocial(auth, provider);
-      if (cred) {
-        await completeSignIn(cred.user);
-        track("sign_in", { method: provider });
-        leave();
-        return;
-      }
-    } catch (err) {
-      setFormError(authErrorMessage(err));
-    }
-    setBusy(null);
   }
 
   // Local mode only: the server mints a token for the demo account, which owns the local server-everything.
@@ -108,23 +95,12 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
       {expired ? <FormAlert tone="info">Your session expired. Sign in again to continue.</FormAlert> : null}
       {message ? <FormAlert>{message}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy === "email"}>
-        <FormField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
-        <FormField
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
+        <Field label="Email" error={errors.email}>
+          {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
+        </Field>
+        <Field label="Password" error={errors.password}>
+          {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
+        </Field>
         <Button type="submit" disabled={locked}>
           {busy === "email" ? <Spinner size="sm" aria-label="Signing in" className="text-current" /> : null}
           Sign in

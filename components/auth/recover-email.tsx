@@ -3,9 +3,9 @@
 import { applyActionCode, checkActionCode, sendPasswordResetEmail } from "firebase/auth";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "./form-alert";

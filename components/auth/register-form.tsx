@@ -2,45 +2,50 @@
 
 import { createUserWithEmailAndPassword, getAdditionalUserInfo, sendEmailVerification, updateProfile } from "firebase/auth";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics/client";
-import { fieldErrors, formValues, registerSchema, type FieldErrors, type RegisterInput } from "@/lib/auth/forms";
-import { unmetPasswordRules } from "@/lib/auth/password-policy";
-import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { useAuth } from "@/lib/auth/auth-provider";
+import { registerSchema, type RegisterInput } from "@/lib/auth/forms";
+import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, takeRedirect } from "@/lib/auth/redirect";
-import { signInWithSocial, type SocialProvider } from "@/lib/auth/social";
+import type { SocialProvider } from "@/lib/auth/social";
 import { resetSync } from "@/lib/auth/sync";
+import { focusField, parseForm, type FieldErrors } from "@/lib/forms";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
+import { passwordPolicyError } from "./password-rules";
 import { SocialButtons } from "./social-buttons";
+import { useSocialSignIn } from "./use-social-sign-in";
 
 type Busy = "email" | SocialProvider | null;
 
 export function RegisterForm() {
   const { auth, syncError, completeSignIn } = useAuth();
   const [errors, setErrors] = useState<FieldErrors<RegisterInput>>({});
-  const [passwordRules, setPasswordRules] = useState<string[] | null>(null);
+  const [passwordError, setPasswordError] = useState<ReactNode>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
+
+  const onSocial = useSocialSignIn({
+    setBusy,
+    setFormError,
+    onSignedIn: (credential, provider) => {
+      track(getAdditionalUserInfo(credential)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
+      navigateAfterAuth(takeRedirect());
+    },
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const focus = (name: string) => (form.elements.namedItem(name) as HTMLElement | null)?.focus();
-    const parsed = registerSchema.safeParse(formValues(form));
-    const found = fieldErrors(parsed);
-    setErrors(found);
-    setPasswordRules(null);
+    const parsed = parseForm(form, registerSchema);
+    setErrors(parsed.errors);
+    setPasswordError(null);
     setFormError(null);
-    if (!parsed.success) {
-      const first = Object.keys(found)[0];
-      if (first) focus(first);
-      return;
-    }
-    if (!auth) return;
+    if (!parsed.ok || !auth) return;
     const { displayName, email, password } = parsed.data;
     setBusy("email");
     try {
@@ -56,34 +61,15 @@ export function RegisterForm() {
       track("sign_up", { method: "password" });
       navigateAfterAuth("/auth/verify-email");
     } catch (err) {
-      if (providerErrorCode(err) === "auth/password-does-not-meet-requirements") {
-        const rules = await unmetPasswordRules(auth, password);
-        if (rules?.length) setPasswordRules(rules);
-        else setErrors({ password: authErrorMessage(err) });
-        focus("password");
+      const refused = await passwordPolicyError(auth, password, err);
+      if (refused) {
+        setPasswordError(refused);
+        focusField(form, "password");
       } else {
         setFormError(authErrorMessage(err));
       }
       setBusy(null);
     }
-  }
-
-  async function onSocial(provider: SocialProvider) {
-    if (!auth) return;
-    setBusy(provider);
-    setFormError(null);
-    try {
-      const cred = await signInWithSocial(auth, provider);
-      if (cred) {
-        await completeSignIn(cred.user);
-        track(getAdditionalUserInfo(cred)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
-        navigateAfterAuth(takeRedirect());
-        return;
-      }
-    } catch (err) {
-      setFormError(authErrorMessage(err));
-    }
-    setBusy(null);
   }
 
   const message = formError ?? syncError;
@@ -93,39 +79,18 @@ export function RegisterForm() {
     <div className="flex flex-col gap-4">
       {message ? <FormAlert>{message}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy === "email"}>
-        <FormField
-          name="displayName"
-          label="Display name (optional)"
-          autoComplete="name"
-          maxLength={80}
-          error={errors.displayName}
-        />
-        <FormField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
-        <FormField
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint="Use 8 to 128 characters."
-          error={passwordRules ?? errors.password}
-        />
-        <FormField
-          name="confirmPassword"
-          type="password"
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <Field label="Display name (optional)" error={errors.displayName}>
+          {(control) => <Input {...control} name="displayName" autoComplete="name" maxLength={80} />}
+        </Field>
+        <Field label="Email" error={errors.email}>
+          {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
+        </Field>
+        <Field label="Password" hint="Use 8 to 128 characters." error={passwordError ?? errors.password}>
+          {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required />}
+        </Field>
+        <Field label="Confirm password" error={errors.confirmPassword}>
+          {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
+        </Field>
         <Button type="submit" disabled={locked}>
           {busy === "email" ? <Spinner size="sm" aria-label="Creating your account" className="text-current" /> : null}
           Create account

@@ -3,13 +3,15 @@
 import { sendPasswordResetEmail } from "firebase/auth";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { fieldErrors, formValues, resetRequestSchema, type FieldErrors, type ResetRequestInput } from "@/lib/auth/forms";
+import { useAuth } from "@/lib/auth/auth-provider";
+import { resetRequestSchema, type ResetRequestInput } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { parseForm, type FieldErrors } from "@/lib/forms";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
 
 export function ResetRequestForm() {
   const { auth, syncError } = useAuth();
@@ -20,15 +22,10 @@ export function ResetRequestForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = resetRequestSchema.safeParse(formValues(form));
-    setErrors(fieldErrors(parsed));
+    const parsed = parseForm(event.currentTarget, resetRequestSchema);
+    setErrors(parsed.errors);
     setFormError(null);
-    if (!parsed.success) {
-      (form.elements.namedItem("email") as HTMLElement | null)?.focus();
-      return;
-    }
-    if (!auth) return;
+    if (!parsed.ok || !auth) return;
     setBusy(true);
     try {
       await sendPasswordResetEmail(auth, parsed.data.email);
@@ -69,15 +66,9 @@ export function ResetRequestForm() {
     <div className="flex flex-col gap-4">
       {formError || (!auth && syncError) ? <FormAlert>{formError ?? syncError}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-        <FormField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <Field label="Email" error={errors.email}>
+          {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
+        </Field>
         <Button type="submit" disabled={!auth || busy}>
           {busy ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
           Send the reset link

@@ -3,13 +3,13 @@
 import { reload, sendEmailVerification } from "firebase/auth";
 import Link from "next/link";
 import { useState } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
-import { toast } from "@/lib/toast/use-toast";
 import { FormAlert } from "./form-alert";
 
 type Busy = "resend" | "check" | null;

@@ -18,9 +18,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
 import { useDeleteServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
-import { toast } from "@/lib/toast/use-toast";
 import { serverMessage } from "./server-form-model";
 
 /** Deleting is for good, so the user types the server's name to confirm. */

@@ -1,11 +1,11 @@
 "use client";
 
+import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { PLANS } from "@/lib/plans";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { Field } from "./field";
 import { formatEvery, formatInterval } from "./format";
 
 const INTERVALS_SEC = [30, 60, 300, 900, 1800, 3600, 6 * 3600, 24 * 3600];

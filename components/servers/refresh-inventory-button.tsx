@@ -3,8 +3,8 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
 import { serverKeys, useDiscoverServer } from "@/lib/servers/client";
-import { toast } from "@/lib/toast/use-toast";
 import { plural } from "./format";
 import { serverMessage } from "./server-form-model";
 

@@ -2,8 +2,8 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth/auth-provider";
 import {
   Dialog,
   DialogClose,

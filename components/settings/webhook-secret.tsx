@@ -15,8 +15,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
 import { useRotateWebhookSecret, useTestWebhook } from "@/lib/settings/client";
-import { toast } from "@/lib/toast/use-toast";
 
 /**
  * The signing secret: shown in full only right after it was generated, then

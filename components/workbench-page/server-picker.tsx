@@ -1,9 +1,9 @@
 "use client";
 
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import type { ServerDto } from "@/lib/servers/schema";
+import { ServerSelect } from "@/components/servers/server-select";
 import { StatusBadge } from "@/components/servers/status-badge";
+import { Label } from "@/components/ui/label";
+import type { ServerDto } from "@/lib/servers/schema";
 
 /** Which of the user's servers the workbench talks to. */
 export function ServerPicker({ servers, value, onChange }: { servers: ServerDto[]; value: string; onChange: (id: string) => void }) {
@@ -13,18 +13,7 @@ export function ServerPicker({ servers, value, onChange }: { servers: ServerDto[
       <Label htmlFor="wb-server" className="text-sm font-medium">
         Server
       </Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id="wb-server" className="w-72">
-          <SelectValue placeholder="Choose a server" />
-        </SelectTrigger>
-        <SelectContent>
-          {servers.map((s) => (
-            <SelectItem key={s.id} value={s.id}>
-              {s.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <ServerSelect control={{ id: "wb-server" }} servers={servers} value={value} onChange={onChange} placeholder="Choose a server" className="w-72" />
       {current ? <StatusBadge status={current.status} /> : null}
     </div>
   );

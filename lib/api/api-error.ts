@@ -34,9 +34,10 @@ export function errorDetail(body: unknown, statusText: string, rawText: string):
 
 /** What to tell the user: the message the server wrote (without the "{status}: " prefix), else the error's own. */
 export function userMessage(err: unknown): string {
-  if (err instanceof ApiError && isRecord(err.data)) {
-    const written = nonEmptyString(err.data.message);
-    if (written) return written;
+  if (err instanceof ApiError) {
+    const written = isRecord(err.data) ? nonEmptyString(err.data.message) : null;
+    const prefix = `${err.status}: `;
+    return written ?? (err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message);
   }
   return err instanceof Error && err.message ? err.message : "Something went wrong. Try again.";
 }

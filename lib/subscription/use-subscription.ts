@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useAuth } from "@/components/providers/auth-provider";
 import { apiGet } from "@/lib/api/client";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans";
 
 export const subscriptionKeys = {

@@ -3,10 +3,10 @@
 import { useEffect, useMemo, useState } from "react";
 
 import { Textarea } from "@/components/ui/textarea";
-import { isPlainObject, jsonEqual, parseJsonText } from "@/lib/workbench/schema-form/json";
 import { cn } from "@/lib/utils";
+import { isPlainObject, jsonEqual, parseJsonText } from "@/lib/workbench/schema-form/json";
 
-import type { ControlProps } from "./field-shell";
+import type { ControlProps } from "@/components/ui/field";
 
 interface JsonTextAreaProps extends ControlProps {
   value: unknown;

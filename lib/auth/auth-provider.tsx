@@ -5,12 +5,12 @@ import { onAuthStateChanged, signOut as firebaseSignOut, type Auth, type User } 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { userMessage } from "@/lib/api/api-error";
 import { apiSend, configureApiClient } from "@/lib/api/client";
-import type { PublicConfig } from "@/lib/auth/config";
-import { logAuthEvent } from "@/lib/auth/debug-log";
-import { firebaseAuth, loadPublicConfig } from "@/lib/auth/firebase-client";
-import type { SessionUser } from "@/lib/auth/schema";
-import { resetSync, syncUserWithBackend } from "@/lib/auth/sync";
-import { startTokenSync } from "@/lib/auth/token-sync";
+import type { PublicConfig } from "./config";
+import { logAuthEvent } from "./debug-log";
+import { firebaseAuth, loadPublicConfig } from "./firebase-client";
+import type { SessionUser } from "./schema";
+import { resetSync, syncUserWithBackend } from "./sync";
+import { startTokenSync } from "./token-sync";
 
 /** Tokens are refreshed proactively this often (seed §4, §9). */
 export const TOKEN_REFRESH_INTERVAL_MS = 2_700_000;
