@@ -12,11 +12,11 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { isUuid } from "@/lib/guards";
 import { useAllTickets, useContactMessages, useSetContactStatus } from "@/lib/support/client";
 import { CONTACT_STATUSES, STATUS_LABELS, TICKET_STATUSES, type ContactStatus, type TicketStatus } from "@/lib/support/schema";
 
 const ANY = "any";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTACT_LABELS: Record<ContactStatus, string> = { new: "New", read: "Read", archived: "Archived" };
 
 function Tickets() {
@@ -112,7 +112,7 @@ function ContactMessages() {
 
 export function SupportInbox() {
   const ticket = useSearchParams().get("ticket");
-  if (ticket && UUID.test(ticket)) return <TicketThreadView id={ticket} backHref="/admin/support" admin />;
+  if (ticket && isUuid(ticket)) return <TicketThreadView id={ticket} backHref="/admin/support" admin />;
   return (
     <Tabs defaultValue="tickets">
       <TabsList>

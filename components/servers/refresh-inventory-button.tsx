@@ -4,8 +4,8 @@ import { useIsMutating } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { plural } from "@/lib/plural";
 import { serverKeys, useDiscoverServer } from "@/lib/servers/client";
-import { plural } from "./format";
 import { serverMessage } from "./server-form-model";
 
 /** Asks the server again for its tools, resources, templates and prompts, and says what came back. */

@@ -11,6 +11,7 @@ import {
   type ServerUpdate,
   type Transport,
 } from "@/lib/servers/schema";
+import { isRecord } from "@/lib/guards";
 
 /**
  * The server form's state and its translation to and from the API: pure, so
@@ -148,10 +149,6 @@ export type FormProblem =
 export interface MappedServerError {
   fields: FieldErrors;
   problem: FormProblem | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function bodyOf(err: unknown): Record<string, unknown> {

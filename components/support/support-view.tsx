@@ -12,8 +12,7 @@ import { TICKET_CATEGORIES, type TicketCategory } from "@/lib/support/schema";
 import { NewTicketForm } from "./new-ticket-form";
 import { TicketList } from "./ticket-list";
 import { TicketThreadView } from "./ticket-thread";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/guards";
 
 function MailNotice({ mailEnabled }: { mailEnabled: boolean }) {
   return mailEnabled ? (
@@ -29,7 +28,7 @@ export function SupportView({ servers, mailEnabled }: { servers: ServerOption[];
   const ticketId = params.get("ticket");
   const tickets = useOwnTickets();
 
-  if (ticketId && UUID.test(ticketId)) {
+  if (ticketId && isUuid(ticketId)) {
     return (
       <div className="flex flex-col gap-4">
         <MailNotice mailEnabled={mailEnabled} />

@@ -6,10 +6,9 @@ import { activityEvents, servers } from "../db/schema";
 import { exactTime as exactTimeOf, keysetPage, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";
 import { notFound } from "../http/errors";
+import { isUuid } from "../guards";
 
 const exactTime = exactTimeOf(activityEvents.createdAt);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function where(uid: string, filters: ActivityFilters, after: TimeCursor | null): SQL {
   const parts: (SQL | undefined)[] = [eq(activityEvents.userUid, uid)];
@@ -85,7 +84,7 @@ export async function listActivity(
 
   // A server's link and name only while it still exists and is the user's.
   const serverIds = [
-    ...new Set(shown.filter((r) => r.targetType === "server" && UUID.test(r.targetId ?? "")).map((r) => r.targetId!)),
+    ...new Set(shown.filter((r) => r.targetType === "server" && isUuid(r.targetId ?? "")).map((r) => r.targetId!)),
   ];
   const names = new Map<string, string>();
   if (serverIds.length) {

@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { serverHeaders, servers, users } from "../db/schema";
+import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/client";
@@ -10,9 +11,9 @@ import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
+import { plural } from "../plural";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { assertInterval, planOf, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
-import { plural } from "../plural";
 import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
 import { readInventory, saveDiscovery } from "./inventory";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory, ServerUpdate } from "./schema";
@@ -50,12 +51,10 @@ async function assertUrlAllowed(url: string) {
   }
 }
 
-/** Ids are uuids; anything else names no server (and must not reach the database's uuid cast). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("No server with this id.");
 
 async function findOwned(uid: string, id: string): Promise<ServerRow> {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select(serverColumns)
     .from(servers)
@@ -291,7 +290,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
 }
 
 export async function deleteServer(actor: Actor, id: string, origin: Origin = {}) {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [gone] = await (await db())
     .delete(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, actor.uid)))
@@ -367,7 +366,7 @@ export async function discoverServer(actor: Actor, id: string, origin: Origin = 
 }
 
 export async function getInventory(uid: string, id: string): Promise<ServerInventory> {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select({ discoveredAt: servers.discoveredAt })
     .from(servers)

@@ -2,7 +2,6 @@
 
 import { FieldMessages } from "@/components/ui/field";
 import type { Field } from "@/lib/workbench/schema-form/classify";
-import { isPlainObject } from "@/lib/workbench/schema-form/json";
 import { childPointer } from "@/lib/workbench/schema-form/pointer";
 import { resolveSchema } from "@/lib/workbench/schema-form/resolve";
 
@@ -11,13 +10,14 @@ import { fieldId, messagesAt, useFormContext } from "./form-context";
 import { errorLine } from "./generated-field";
 import { Group } from "./group";
 import { SchemaField } from "./schema-field";
+import { isRecord } from "@/lib/guards";
 
 type Props = FieldProps & { field: Extract<Field, { kind: "object" }> };
 
 export function ObjectField({ field, value, onChange, pointer, label, required, description, labelAddon }: Props) {
   const { root, idPrefix, issues } = useFormContext();
   const id = fieldId(idPrefix, pointer);
-  const current = isPlainObject(value) ? value : {};
+  const current = isRecord(value) ? value : {};
   const requiredKeys = new Set(field.schema.required ?? []);
   const properties = Object.entries(field.schema.properties ?? {});
   const isRoot = pointer === "";
