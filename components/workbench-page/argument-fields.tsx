@@ -1,0 +1,83 @@
+"use client";
+
+import { useState } from "react";
+import { Field } from "@/components/ui/field";
+import type { CompleteRequest } from "@/lib/workbench/schema";
+import { SuggestedInput } from "./suggested-input";
+
+export interface NamedArgument {
+  name: string;
+  required?: boolean;
+  description?: string;
+}
+
+const inputId = (idPrefix: string, name: string) => `${idPrefix}-${name}`;
+
+/**
+ * A form of named text values that the server can suggest as they are typed:
+ * a prompt's arguments, a resource template's variables.
+ */
+export function ArgumentFields({
+  idPrefix,
+  fields,
+  values,
+  onValues,
+  invalid,
+  suggest,
+  completing,
+  disabled,
+}: {
+  idPrefix: string;
+  fields: readonly NamedArgument[];
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  /** The fields to mark as missing. */
+  invalid: readonly string[];
+  /** The server to ask for suggestions, or null. */
+  suggest: string | null;
+  completing: CompleteRequest["ref"];
+  disabled: boolean;
+}) {
+  return fields.map((field) => (
+    <Field
+      key={field.name}
+      id={inputId(idPrefix, field.name)}
+      label={field.name}
+      required={field.required}
+      hint={field.description}
+      error={invalid.includes(field.name) ? `Enter a value for ${field.name}.` : undefined}
+      density="compact"
+    >
+      {(control) => (
+        <SuggestedInput
+          {...control}
+          serverId={suggest}
+          completing={completing}
+          argument={field.name}
+          values={values}
+          value={values[field.name] ?? ""}
+          onChange={(e) => onValues({ ...values, [field.name]: e.target.value })}
+          required={field.required}
+          disabled={disabled}
+        />
+      )}
+    </Field>
+  ));
+}
+
+/**
+ * Submitting with values missing marks them (from then on) and focuses the
+ * first; `check` says whether the form may go.
+ */
+export function useMissingValues(idPrefix: string, missing: readonly string[]) {
+  const [tried, setTried] = useState(false);
+  return {
+    invalid: tried ? missing : [],
+    check(): boolean {
+      setTried(true);
+      if (missing.length === 0) return true;
+      document.getElementById(inputId(idPrefix, missing[0]))?.focus();
+      return false;
+    },
+  };
+}
