@@ -12,7 +12,7 @@ import type { SessionUser } from "./schema";
 import { resetSync, syncUserWithBackend } from "./sync";
 import { startTokenSync } from "./token-sync";
 
-/** Tokens are refreshed proactively this often (seed §4, §9). */
+/** Tokens are refreshed this often (45 minutes), before their hour runs out. */
 export const TOKEN_REFRESH_INTERVAL_MS = 2_700_000;
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
@@ -27,7 +27,7 @@ export interface AuthContextValue {
   config: PublicConfig | null;
   /** The last sync failure's message, for the sign-in pages to show. */
   syncError: string | null;
-  /** Fresh token, backend sync, then the user is set (seed §4). */
+  /** Fresh token, backend sync, then the user is set. */
   completeSignIn(user: User): Promise<SessionUser>;
   /** A forced token refresh; null (reported) when it fails. */
   refreshToken(): Promise<string | null>;
@@ -161,7 +161,7 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
     return () => clearInterval(timer);
   }, [firebaseUser, refreshToken]);
 
-  // The operator's sync URL, when configured, receives the ID token (seed §7).
+  // The operator's sync URL, when configured, receives the ID token.
   useEffect(() => {
     if (!firebaseUser || !config?.syncUrl) return;
     return startTokenSync(firebaseUser, config.syncUrl);

@@ -16,7 +16,7 @@ import { logAuthEvent } from "./debug-log";
 /**
  * Loads the identity config from `GET /api/config`. An invalid or unreachable
  * config is reported and the configuration provided by the page is used
- * instead (seed §8).
+ * instead.
  */
 export async function loadPublicConfig(fallback: PublicConfig | null): Promise<PublicConfig> {
   try {

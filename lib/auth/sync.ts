@@ -7,7 +7,7 @@ import { errorCodeOf } from "@/lib/api/error-codes";
 import type { SessionUser } from "./schema";
 import { logAuthEvent } from "./debug-log";
 
-/** Duplicate sync calls for the same user within this window are skipped (seed §5). */
+/** Duplicate sync calls for the same user within this window are skipped. */
 export const SYNC_DEDUP_WINDOW_MS = 5_000;
 
 export const SYNC_ERRORS = {
@@ -16,7 +16,7 @@ export const SYNC_ERRORS = {
   network: "Network error: Cannot connect to server. Please check your internet connection.",
 } as const;
 
-/** The seed's session payload's displayName: the email's local part, else "User". */
+/** The session payload's displayName: the email's local part, else "User". */
 export function payloadDisplayName(displayName: string | null, email: string | null): string {
   if (displayName?.trim()) return displayName.trim();
   return email?.split("@")[0] || "User";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
- * Limits are the product spec's.
+ * The limits are the API's: the forms check the same ones before sending.
  */
 
 export const TRANSPORTS = ["streamable-http", "sse"] as const;

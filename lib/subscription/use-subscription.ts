@@ -11,7 +11,7 @@ export const subscriptionKeys = {
 };
 
 /**
- * The seed's subscription: a 401 is refreshed and retried once by the API
+ * The user's subscription: a 401 is refreshed and retried once by the API
  * client; any other failure reads as the free default.
  */
 export async function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {

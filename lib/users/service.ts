@@ -30,7 +30,7 @@ export async function findUser(uid: string): Promise<UserRecord | null> {
   return rows[0] ?? null;
 }
 
-/** The seed's fallback: the part of the email before the @, else "User". */
+/** The display name's fallback: the part of the email before the @, else "User". */
 export function fallbackDisplayName(displayName: string | null | undefined, email: string | null | undefined) {
   const given = displayName?.trim();
   if (given) return given;
@@ -72,7 +72,7 @@ export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): 
   return row;
 }
 
-/** The seed's session user, as the session API and the pages hand it to the browser. */
+/** The session user, as the session API and the pages hand it to the browser. */
 export function toSessionUser(user: UserRecord): SessionUser {
   return {
     uid: user.uid,

@@ -45,7 +45,7 @@ export const promptGetParams = z.object({
   arguments: z.record(z.string(), z.string().max(64 * 1024)).optional(),
 });
 
-/** Roots the workbench offers servers (MCP `roots/list`): the spec has them as file:// URIs. */
+/** Roots the workbench offers servers (MCP `roots/list`): MCP has them as file:// URIs. */
 export const MAX_ROOTS = 20;
 export const rootSchema = z.object({
   uri: z

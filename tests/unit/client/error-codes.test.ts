@@ -35,7 +35,7 @@ describe("the API's error codes", () => {
     expect(namesCode({ type: "error", error: "cancelled" }, "cancelled")).toBe(true);
   });
 
-  it("recognise an expired session by either of the seed's marks", () => {
+  it("recognise an expired session by either of its marks", () => {
     expect(isExpiredAnswer({ expired: true })).toBe(true);
     expect(isExpiredAnswer({ code: "token_expired" })).toBe(true);
     expect(isExpiredAnswer({ error: "unauthenticated" })).toBe(false);

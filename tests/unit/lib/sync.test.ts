@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 
 describe("backend sync", () => {
-  it("sends the seed's payload to POST /api/auth/session", async () => {
+  it("sends the session payload to POST /api/auth/session", async () => {
     await syncUserWithBackend(fakeUser());
     const [url, init] = (global.fetch as jest.Mock).mock.calls[0];
     expect(url).toBe("/api/auth/session");
@@ -47,7 +47,7 @@ describe("backend sync", () => {
     expect(global.fetch).toHaveBeenCalledTimes(3);
   });
 
-  it("fails with the seed's texts", async () => {
+  it("fails with its own texts", async () => {
     await expect(syncUserWithBackend(fakeUser({ email: null }))).rejects.toThrow("Missing required user data for backend sync");
     resetSync();
     const broken = fakeUser({ getIdToken: jest.fn(async () => Promise.reject(new Error("quota exceeded"))) as never });
