@@ -1,18 +1,14 @@
 "use client";
 
 import { X } from "lucide-react";
-import { ServerSelect } from "@/components/servers/server-select";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ACTIVITY_ACTIONS } from "@/lib/activity/actions";
 import { NO_FILTERS, type ActivityViewFilters } from "@/lib/activity/client";
 import { actionLabel } from "@/lib/activity/labels";
 import type { ServerOption } from "@/lib/activity/servers";
-
-// Radix Select items cannot have an empty value: this one stands for "no filter".
-const ANY = "any";
 
 export function ActivityFilters({
   filters,
@@ -31,29 +27,23 @@ export function ActivityFilters({
     <div role="search" aria-label="Filter activity" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
       <Field id="activity-action" label="Action">
         {(control) => (
-          <Select value={filters.action || ANY} onValueChange={(v) => set({ action: v === ANY ? "" : v })}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>All actions</SelectItem>
-              {ACTIVITY_ACTIONS.map((a) => (
-                <SelectItem key={a} value={a}>
-                  {actionLabel(a)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            control={control}
+            value={filters.action}
+            onChange={(action) => set({ action })}
+            any="All actions"
+            options={optionsOf(ACTIVITY_ACTIONS, actionLabel)}
+          />
         )}
       </Field>
       <Field id="activity-server" label="Server">
         {(control) => (
-          <ServerSelect
+          <OptionSelect
             control={control}
-            servers={servers}
-            value={filters.serverId || ANY}
-            onChange={(v) => set({ serverId: v === ANY ? "" : v })}
-            none={{ value: ANY, label: "All servers" }}
+            value={filters.serverId}
+            onChange={(serverId) => set({ serverId })}
+            any="All servers"
+            options={servers.map((s) => ({ value: s.id, label: s.name }))}
           />
         )}
       </Field>

@@ -1,9 +1,9 @@
 "use client";
 
 import { CardSection } from "@/components/app/card-section";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { TRANSPORTS, type Transport } from "@/lib/servers/schema";
 import { ConnectionTest } from "./connection-test";
 import { HeaderRows } from "./header-rows";
@@ -23,18 +23,14 @@ export function ConnectionSection({ form }: { form: ServerFormState }) {
       </Field>
       <Field id={id("transport")} label="Transport" error={errors.transport} hint={TRANSPORT_INFO[values.transport].description}>
         {(control) => (
-          <Select value={values.transport} disabled={saving} onValueChange={(v) => set({ transport: v as Transport })}>
-            <SelectTrigger {...control} className="sm:w-80">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {TRANSPORTS.map((t) => (
-                <SelectItem key={t} value={t}>
-                  {TRANSPORT_INFO[t].label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            control={control}
+            className="sm:w-80"
+            value={values.transport}
+            disabled={saving}
+            onChange={(v) => set({ transport: v as Transport })}
+            options={optionsOf(TRANSPORTS, (t) => TRANSPORT_INFO[t].label)}
+          />
         )}
       </Field>
       <Field id={id("url")} label="URL" error={errors.url} hint={sse ? "For example https://example.com/sse" : "For example https://example.com/mcp"}>

@@ -2,19 +2,16 @@
 
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { ServerSelect } from "@/components/servers/server-select";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { ServerOption } from "@/lib/activity/servers";
 import { parseForm, type FieldErrors } from "@/lib/forms";
 import { useCreateTicket } from "@/lib/support/client";
 import { CATEGORY_LABELS, MESSAGE_MAX, TICKET_CATEGORIES, ticketCreate, type TicketCategory, type TicketCreate, type TicketThread } from "@/lib/support/schema";
-
-const NO_SERVER = "none";
 
 export function NewTicketForm({
   servers,
@@ -27,7 +24,7 @@ export function NewTicketForm({
 }) {
   const create = useCreateTicket();
   const [category, setCategory] = useState<string>(initial.category);
-  const [serverId, setServerId] = useState(NO_SERVER);
+  const [serverId, setServerId] = useState("");
   const [errors, setErrors] = useState<FieldErrors<TicketCreate>>({});
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -38,7 +35,7 @@ export function NewTicketForm({
       subject: data.get("subject"),
       message: data.get("message"),
       category: category || undefined,
-      serverId: serverId === NO_SERVER ? undefined : serverId,
+      serverId: serverId || undefined,
     });
     setErrors(parsed.errors);
     if (!parsed.ok) return;
@@ -46,7 +43,7 @@ export function NewTicketForm({
       onSuccess: ({ ticket }) => {
         form.reset();
         setCategory("");
-        setServerId(NO_SERVER);
+        setServerId("");
         onCreated(ticket);
       },
     });
@@ -60,22 +57,25 @@ export function NewTicketForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Category" error={errors.category}>
           {(control) => (
-            <Select value={category} onValueChange={setCategory}>
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Choose a category" />
-              </SelectTrigger>
-              <SelectContent>
-                {TICKET_CATEGORIES.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {CATEGORY_LABELS[c]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              control={control}
+              value={category}
+              onChange={setCategory}
+              placeholder="Choose a category"
+              options={optionsOf(TICKET_CATEGORIES, (c) => CATEGORY_LABELS[c])}
+            />
           )}
         </Field>
         <Field label="Server (optional)" error={errors.serverId}>
-          {(control) => <ServerSelect control={control} servers={servers} value={serverId} onChange={setServerId} none={{ value: NO_SERVER, label: "No particular server" }} />}
+          {(control) => (
+            <OptionSelect
+              control={control}
+              value={serverId}
+              onChange={setServerId}
+              any="No particular server"
+              options={servers.map((s) => ({ value: s.id, label: s.name }))}
+            />
+          )}
         </Field>
       </div>
       <Field label="Message" error={errors.message}>

@@ -92,8 +92,12 @@ export interface FieldProps extends VariantProps<typeof fieldVariants> {
   required?: boolean;
   /** Sits at the end of the label row (a union's type picker). */
   addon?: ReactNode;
-  /** Checkbox-like controls go before their label, on one line. */
-  inline?: boolean;
+  /**
+   * Label above the control (the default); the control first on one line
+   * (switches and checkboxes); or the label first on one line (a toolbar's
+   * select).
+   */
+  layout?: "stacked" | "control-first" | "label-first";
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }
@@ -104,7 +108,7 @@ export interface FieldProps extends VariantProps<typeof fieldVariants> {
  * are named by the control's aria-describedby, so a screen reader reads them
  * when the control gets focus.
  */
-export function Field({ id: givenId, label, hint, error, required, addon, inline, density, className, children }: FieldProps) {
+export function Field({ id: givenId, label, hint, error, required, addon, layout = "stacked", density, className, children }: FieldProps) {
   const madeUp = useId();
   const id = givenId ?? madeUp;
   const control: ControlProps = {
@@ -125,11 +129,17 @@ export function Field({ id: givenId, label, hint, error, required, addon, inline
 
   return (
     <div className={cn(fieldVariants({ density }), className)}>
-      {inline ? (
+      {layout === "control-first" ? (
         <div className="flex items-center gap-2">
           {children(control)}
           {labelElement}
           {addon ? <div className="ml-auto">{addon}</div> : null}
+        </div>
+      ) : layout === "label-first" ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {labelElement}
+          {children(control)}
+          {addon}
         </div>
       ) : (
         <>

@@ -35,7 +35,7 @@ export function GeneratedField({ of, help, errors, inline, children }: Generated
       addon={of.labelAddon}
       hint={helpLine(help)}
       error={errorLine(errors ?? messagesAt(issues, of.pointer))}
-      inline={inline}
+      layout={inline ? "control-first" : "stacked"}
       density="compact"
     >
       {children}
