@@ -3,7 +3,8 @@
 import { ArrowRight, Plus, Server, TriangleAlert, Wrench } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -34,7 +35,7 @@ export function DashboardView() {
 
   if (summary.isPending) return <DashboardSkeleton />;
   if (summary.isError) {
-    return <LoadError what="the dashboard" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+    return <LoadError what="the dashboard" query={summary} />;
   }
 
   const { servers, tools, recentActivity, onboarding } = summary.data;
@@ -119,10 +120,7 @@ export function DashboardView() {
 
 function DashboardSkeleton() {
   return (
-    <div className="flex flex-col gap-6">
-      <span className="sr-only" role="status">
-        Loading the dashboard…
-      </span>
+    <Loading label="Loading the dashboard…" className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28" />
@@ -133,6 +131,6 @@ function DashboardSkeleton() {
         <Skeleton className="h-64" />
         <Skeleton className="h-64" />
       </div>
-    </div>
+    </Loading>
   );
 }

@@ -19,9 +19,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
+import { failureMessage } from "@/lib/api/api-error";
 import { useDeleteServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
-import { serverMessage } from "./server-form-model";
 
 /** Deleting is for good, so the user types the server's name to confirm. */
 export function DeleteServer({ server }: { server: ServerDto }) {
@@ -41,7 +41,7 @@ export function DeleteServer({ server }: { server: ServerDto }) {
       toast({ title: "Server deleted", description: `${server.name} and its inventory were removed.` });
       router.replace("/servers");
     } catch (err) {
-      setError(serverMessage(err));
+      setError(failureMessage(err));
     }
   }
 

@@ -1,4 +1,4 @@
-import { ApiError, userMessage } from "@/lib/api/api-error";
+import { ApiError, failureMessage } from "@/lib/api/api-error";
 import { isApiError } from "@/lib/api/error-codes";
 import {
   connectionInput,
@@ -155,12 +155,6 @@ function bodyOf(err: unknown): Record<string, unknown> {
   return err instanceof ApiError && isRecord(err.data) ? err.data : {};
 }
 
-/** The message the server wrote; a request that got no answer is said in words. */
-export function serverMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
-  return userMessage(err);
-}
-
 /** Puts a failed save where the user will look: on the field, or as a banner. */
 export function mapServerError(err: unknown): MappedServerError {
   const body = bodyOf(err);
@@ -172,12 +166,12 @@ export function mapServerError(err: unknown): MappedServerError {
     );
     const fields = collect(issues);
     const unplaced = issues.filter((i) => pathKey(i.path) === "");
-    const problem = unplaced.length > 0 || Object.keys(fields).length === 0 ? { kind: "error" as const, message: unplaced[0]?.message ?? serverMessage(err) } : null;
+    const problem = unplaced.length > 0 || Object.keys(fields).length === 0 ? { kind: "error" as const, message: unplaced[0]?.message ?? failureMessage(err) } : null;
     return { fields, problem };
   }
-  if (status === 409) return { fields: { name: serverMessage(err) }, problem: null };
-  if (isApiError(err, "plan_required")) return { fields: {}, problem: { kind: "plan", message: serverMessage(err) } };
-  return { fields: {}, problem: { kind: "error", message: serverMessage(err) } };
+  if (status === 409) return { fields: { name: failureMessage(err) }, problem: null };
+  if (isApiError(err, "plan_required")) return { fields: {}, problem: { kind: "plan", message: failureMessage(err) } };
+  return { fields: {}, problem: { kind: "error", message: failureMessage(err) } };
 }
 
 /** `details.suggestion.transport` of a failed test: the transport that did answer. */

@@ -5,11 +5,12 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { EmptyState } from "@/components/app/empty-state";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary, useServers, type ServerFilters } from "@/lib/servers/client";
 import { SERVER_STATUSES, type ServerStatus } from "@/lib/servers/schema";
-import { LoadError } from "./load-error";
 import { ServerFiltersBar } from "./server-filters";
 import { ServerTable } from "./server-table";
 import { ServerUsage } from "./server-usage";
@@ -59,7 +60,7 @@ export function ServerList() {
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
-        <LoadError what="your servers" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <LoadError what="your servers" query={list} />
       ) : list.data.length === 0 ? (
         filtered ? (
           <EmptyState
@@ -104,10 +105,7 @@ export function ServerList() {
 
 function ListSkeleton() {
   return (
-    <div className="rounded-xl border p-3">
-      <span className="sr-only" role="status">
-        Loading servers…
-      </span>
+    <Loading label="Loading servers…" className="rounded-xl border p-3">
       <div className="flex flex-col gap-3">
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex items-center gap-4">
@@ -121,6 +119,6 @@ function ListSkeleton() {
           </div>
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }

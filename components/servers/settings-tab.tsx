@@ -6,11 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
+import { failureMessage } from "@/lib/api/api-error";
 import { useUpdateServer } from "@/lib/servers/client";
 import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
 import { DeleteServer } from "./delete-server";
 import { ServerForm } from "./server-form";
-import { serverMessage, valuesFromServer } from "./server-form-model";
+import { valuesFromServer } from "./server-form-model";
 
 export function SettingsTab({ server }: { server: ServerDto }) {
   const update = useUpdateServer(server.id);
@@ -26,7 +27,7 @@ export function SettingsTab({ server }: { server: ServerDto }) {
       { paused: !paused },
       {
         onSuccess: (s) => toast({ title: paused ? "Checks resumed" : "Checks paused", description: s.name }),
-        onError: (err) => toast({ title: paused ? "Could not resume" : "Could not pause", description: serverMessage(err), variant: "destructive" }),
+        onError: (err) => toast({ title: paused ? "Could not resume" : "Could not pause", description: failureMessage(err), variant: "destructive" }),
       },
     );
   }

@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
+import { failureMessage } from "@/lib/api/api-error";
 import { useTestConnection } from "@/lib/servers/client";
 import type { Transport } from "@/lib/servers/schema";
 import {
   firstErrorKey,
   mapServerError,
-  serverMessage,
   suggestedTransport,
   validateConnection,
   type FieldErrors,
@@ -73,7 +73,7 @@ export function useServerForm(initialValues: ServerFormValues) {
       const result = await testConnection.mutateAsync(checked.payload);
       setTest({ kind: "ok", result });
     } catch (err) {
-      setTest({ kind: "failed", message: serverMessage(err), suggestion: suggestedTransport(err) });
+      setTest({ kind: "failed", message: failureMessage(err), suggestion: suggestedTransport(err) });
     }
   }
 

@@ -3,13 +3,14 @@
 import { Boxes, FileText, FolderTree, MessageSquare, Wrench } from "lucide-react";
 import { useCallback } from "react";
 import { EmptyState } from "@/components/app/empty-state";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useServerInventory } from "@/lib/servers/client";
-import { useRoots } from "@/lib/workbench/roots-store";
 import type { ServerDto } from "@/lib/servers/schema";
+import { useRoots } from "@/lib/workbench/roots-store";
 import { PromptsTab } from "./prompts-tab";
 import { ResourcesTab } from "./resources-tab";
 import { RootsTab } from "./roots-tab";
@@ -45,17 +46,14 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
 
   if (inventory.isPending) {
     return (
-      <div className="grid gap-3">
-        <span className="sr-only" role="status">
-          Loading what the server offers…
-        </span>
+      <Loading label="Loading what the server offers…" className="grid gap-3">
         <Skeleton className="h-9 w-80" />
         <Skeleton className="h-64 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (inventory.isError) {
-    return <LoadError what="the server's tools, resources and prompts" error={inventory.error} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
+    return <LoadError what="the server's tools, resources and prompts" query={inventory} />;
   }
   const inv = inventory.data;
   if (!inv.discoveredAt) {

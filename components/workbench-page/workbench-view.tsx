@@ -5,7 +5,8 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -88,17 +89,14 @@ export function WorkbenchView() {
 
   if (servers.isPending) {
     return (
-      <div className="grid gap-4">
-        <span className="sr-only" role="status">
-          Loading your servers…
-        </span>
+      <Loading label="Loading your servers…" className="grid gap-4">
         <Skeleton className="h-9 w-96" />
         <Skeleton className="h-80 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (servers.isError) {
-    return <LoadError what="your servers" error={servers.error} onRetry={() => void servers.refetch()} retrying={servers.isFetching} />;
+    return <LoadError what="your servers" query={servers} />;
   }
   const server = list?.find((s) => s.id === serverId);
   if (!server) {

@@ -41,3 +41,9 @@ export function userMessage(err: unknown): string {
   }
   return err instanceof Error && err.message ? err.message : "Something went wrong. Try again.";
 }
+
+/** What to tell the user about a failed call to the console: `userMessage`, and in words when no answer came at all. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
+  return userMessage(err);
+}
