@@ -6,8 +6,7 @@ import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/app/load-error";
 import { LoadMore } from "@/components/app/load-more";
-import { Loading } from "@/components/app/loading";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { NO_FILTERS, useActivity, type ActivityViewFilters } from "@/lib/activity/client";
 import type { ServerOption } from "@/lib/activity/servers";
 import { ActivityEvent } from "./activity-event";
@@ -58,9 +57,7 @@ export function ActivityView({
         </h2>
         {query.isPending && rangeValid ? (
           <Loading label="Loading activity…" className="flex flex-col gap-3">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
+            <SkeletonRows className="h-12 w-full" />
           </Loading>
         ) : query.isError ? (
           <LoadError what="your activity" query={query} />

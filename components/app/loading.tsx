@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** A part of the page while it loads: its shape in skeletons, and a status line for screen readers. */
 export function Loading({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
@@ -10,4 +11,9 @@ export function Loading({ label, className, children }: { label: string; classNa
       {children}
     </div>
   );
+}
+
+/** `count` skeletons of one shape, for a list that is loading. */
+export function SkeletonRows({ count = 3, className }: { count?: number; className: string }) {
+  return Array.from({ length: count }, (_, i) => <Skeleton key={i} className={className} />);
 }

@@ -8,9 +8,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { newPasswordSchema, type NewPasswordInput } from "@/lib/auth/forms";
+import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
-import { focusField, parseForm, type FieldErrors } from "@/lib/forms";
+import { focusField } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 import { FormAlert } from "./form-alert";
 import { passwordPolicyError } from "./password-rules";
 
@@ -21,7 +22,7 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
   const { auth, syncError } = useAuth();
   const [code, setCode] = useState<CodeState>({ state: "checking" });
-  const [errors, setErrors] = useState<FieldErrors<NewPasswordInput>>({});
+  const { errors, submit } = useSchemaForm(newPasswordSchema);
   const [passwordError, setPasswordError] = useState<ReactNode>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,13 +42,11 @@ export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
   }, [auth, oobCode]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = parseForm(form, newPasswordSchema);
-    setErrors(parsed.errors);
+    const parsed = submit(event);
     setPasswordError(null);
     setFormError(null);
-    if (!parsed.ok || !auth) return;
+    if (!parsed || !auth) return;
+    const { form } = parsed;
     setBusy(true);
     try {
       await confirmPasswordReset(auth, oobCode, parsed.data.password);

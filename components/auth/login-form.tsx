@@ -10,11 +10,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics/client";
 import { apiSend } from "@/lib/api/client";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { loginSchema, type LoginInput } from "@/lib/auth/forms";
+import { loginSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
 import type { SocialProvider } from "@/lib/auth/social";
-import { parseForm, type FieldErrors } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 import { FormAlert } from "./form-alert";
 import { SocialButtons } from "./social-buttons";
 import { useSocialSignIn } from "./use-social-sign-in";
@@ -23,7 +23,7 @@ type Busy = "email" | "demo" | SocialProvider | null;
 
 export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; expired: boolean }) {
   const { auth, config, status, syncError, completeSignIn } = useAuth();
-  const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
+  const { errors, submit } = useSchemaForm(loginSchema);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const leaving = useRef(false);
@@ -54,11 +54,9 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseForm(event.currentTarget, loginSchema);
-    setErrors(parsed.errors);
+    const parsed = submit(event);
     setFormError(null);
-    if (!parsed.ok || !auth) return;
+    if (!parsed || !auth) return;
     setBusy("email");
     try {
       const cred = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);

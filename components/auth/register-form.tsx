@@ -9,12 +9,13 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics/client";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { registerSchema, type RegisterInput } from "@/lib/auth/forms";
+import { registerSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, takeRedirect } from "@/lib/auth/redirect";
 import type { SocialProvider } from "@/lib/auth/social";
 import { resetSync } from "@/lib/auth/sync";
-import { focusField, parseForm, type FieldErrors } from "@/lib/forms";
+import { focusField } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 import { FormAlert } from "./form-alert";
 import { passwordPolicyError } from "./password-rules";
 import { SocialButtons } from "./social-buttons";
@@ -24,7 +25,7 @@ type Busy = "email" | SocialProvider | null;
 
 export function RegisterForm() {
   const { auth, syncError, completeSignIn } = useAuth();
-  const [errors, setErrors] = useState<FieldErrors<RegisterInput>>({});
+  const { errors, submit } = useSchemaForm(registerSchema);
   const [passwordError, setPasswordError] = useState<ReactNode>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
@@ -39,14 +40,12 @@ export function RegisterForm() {
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = parseForm(form, registerSchema);
-    setErrors(parsed.errors);
+    const parsed = submit(event);
     setPasswordError(null);
     setFormError(null);
-    if (!parsed.ok || !auth) return;
-    const { displayName, email, password } = parsed.data;
+    if (!parsed || !auth) return;
+    const { form, data } = parsed;
+    const { displayName, email, password } = data;
     setBusy("email");
     try {
       const { user } = await createUserWithEmailAndPassword(auth, email, password);

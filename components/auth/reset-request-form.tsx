@@ -8,24 +8,22 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { resetRequestSchema, type ResetRequestInput } from "@/lib/auth/forms";
+import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
-import { parseForm, type FieldErrors } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 import { FormAlert } from "./form-alert";
 
 export function ResetRequestForm() {
   const { auth, syncError } = useAuth();
-  const [errors, setErrors] = useState<FieldErrors<ResetRequestInput>>({});
+  const { errors, submit } = useSchemaForm(resetRequestSchema);
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseForm(event.currentTarget, resetRequestSchema);
-    setErrors(parsed.errors);
+    const parsed = submit(event);
     setFormError(null);
-    if (!parsed.ok || !auth) return;
+    if (!parsed || !auth) return;
     setBusy(true);
     try {
       await sendPasswordResetEmail(auth, parsed.data.email);

@@ -1,11 +1,11 @@
 "use client";
 
-import { ArrowRight, Plus, Server, TriangleAlert, Wrench } from "lucide-react";
+import { ArrowRight, Server, TriangleAlert, Wrench } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LoadError } from "@/components/app/load-error";
-import { Loading } from "@/components/app/loading";
-import { Button } from "@/components/ui/button";
+import { Loading, SkeletonRows } from "@/components/app/loading";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/servers/client";
@@ -54,12 +54,7 @@ export function DashboardView() {
             Register the MCP servers you rely on. The console connects to them from its backend, lists their tools, resources and prompts,
             lets you call them in the workbench and watches their health.
           </p>
-          <Button asChild>
-            <Link href="/servers/new">
-              <Plus aria-hidden="true" />
-              Add your first server
-            </Link>
-          </Button>
+          <AddServerButton label="Add your first server" />
         </section>
         <OnboardingChecklist onboarding={onboarding} />
       </div>
@@ -122,9 +117,7 @@ function DashboardSkeleton() {
   return (
     <Loading label="Loading the dashboard…" className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-28" />
-        ))}
+        <SkeletonRows className="h-28" />
       </div>
       <Skeleton className="h-36" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

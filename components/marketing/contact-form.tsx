@@ -11,16 +11,15 @@ import { ApiError, userMessage } from "@/lib/api/api-error";
 import { apiSend } from "@/lib/api/client";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
 import { CONTACT_LIMITS, HONEYPOT_FIELD, contactSchema, type ContactInput } from "@/lib/contact/schema";
-import { focusFirstError, parseForm, serverFieldErrors, type FieldErrors } from "@/lib/forms";
-
-type Errors = FieldErrors<ContactInput>;
+import { focusFirstError, serverFieldErrors } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 
 /**
  * The public contact form. The same zod schema as the API checks it before
  * sending; whatever the server still refuses is shown on the same fields.
  */
 export function ContactForm() {
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, submit } = useSchemaForm(contactSchema);
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -32,12 +31,10 @@ export function ContactForm() {
   }, [sentTo]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = parseForm(form, contactSchema);
-    setErrors(parsed.errors);
+    const parsed = submit(event);
     setFormError(null);
-    if (!parsed.ok) return;
+    if (!parsed) return;
+    const { form } = parsed;
     setSending(true);
     try {
       await apiSend("POST", "/api/contact", parsed.data);

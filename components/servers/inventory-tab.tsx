@@ -10,7 +10,7 @@ import { useServerInventory } from "@/lib/servers/client";
 import { filterInventory } from "./inventory-filter";
 import { PromptList, ResourceList, TemplateList, ToolList } from "./inventory-lists";
 import { LoadError } from "@/components/app/load-error";
-import { Loading } from "@/components/app/loading";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RefreshInventoryButton } from "./refresh-inventory-button";
 import { RelativeTime } from "./relative-time";
 
@@ -32,9 +32,7 @@ export function InventoryTab({ serverId, serverName }: { serverId: string; serve
     return (
       <Loading label="Loading the inventory…" className="flex flex-col gap-3">
         <Skeleton className="h-9 w-80" />
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-16 w-full" />
-        ))}
+        <SkeletonRows count={4} className="h-16 w-full" />
       </Loading>
     );
   }

@@ -1,12 +1,12 @@
 "use client";
 
-import { Plus, SearchX, Server } from "lucide-react";
-import Link from "next/link";
+import { SearchX, Server } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/app/load-error";
 import { Loading } from "@/components/app/loading";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary, useServers, type ServerFilters } from "@/lib/servers/client";
@@ -79,12 +79,7 @@ export function ServerList() {
             icon={Server}
             title="No servers yet"
             action={
-              <Button asChild>
-                <Link href="/servers/new">
-                  <Plus aria-hidden="true" />
-                  Add your first server
-                </Link>
-              </Button>
+              <AddServerButton label="Add your first server" />
             }
           >
             Register an MCP server by its URL to explore its tools, monitor it and scan what it exposes to your models.

@@ -10,24 +10,21 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
-import { parseForm, type FieldErrors } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 
 const passwordChange = z.intersection(z.object({ currentPassword: z.string().min(1, "Enter your current password.") }), newPasswordSchema);
-type PasswordChange = z.infer<typeof passwordChange>;
 
 /** Re-authentication with the current password comes first: the provider requires a recent sign-in. */
 export function PasswordForm({ user }: { user: User }) {
-  const [errors, setErrors] = useState<FieldErrors<PasswordChange>>({});
+  const { errors, setErrors, submit } = useSchemaForm(passwordChange);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = parseForm(form, passwordChange);
-    setErrors(parsed.errors);
+    const parsed = submit(event);
     setResult(null);
-    if (!parsed.ok || !user.email) return;
+    if (!parsed || !user.email) return;
+    const { form } = parsed;
     setBusy(true);
     try {
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, parsed.data.currentPassword));

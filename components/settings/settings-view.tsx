@@ -1,8 +1,7 @@
 "use client";
 
 import { LoadError } from "@/components/app/load-error";
-import { Loading } from "@/components/app/loading";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { useSettings } from "@/lib/settings/client";
 import { AccountSecuritySection } from "./account-security-section";
 import { CookiesSection, DataSection } from "./data-section";
@@ -16,9 +15,7 @@ export function SettingsView() {
   if (settings.isPending) {
     return (
       <Loading label="Loading your settings…" className="flex flex-col gap-6">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-40 w-full" />
-        ))}
+        <SkeletonRows className="h-40 w-full" />
       </Loading>
     );
   }

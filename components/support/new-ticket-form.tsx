@@ -1,17 +1,17 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { FormAlert } from "@/components/auth/form-alert";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
+import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { ServerOption } from "@/lib/activity/servers";
-import { parseForm, type FieldErrors } from "@/lib/forms";
 import { useCreateTicket } from "@/lib/support/client";
-import { CATEGORY_LABELS, MESSAGE_MAX, TICKET_CATEGORIES, ticketCreate, type TicketCategory, type TicketCreate, type TicketThread } from "@/lib/support/schema";
+import { CATEGORY_LABELS, MESSAGE_MAX, TICKET_CATEGORIES, ticketCreate, type TicketCategory, type TicketThread } from "@/lib/support/schema";
+import { useSchemaForm } from "@/lib/use-schema-form";
 
 export function NewTicketForm({
   servers,
@@ -25,20 +25,18 @@ export function NewTicketForm({
   const create = useCreateTicket();
   const [category, setCategory] = useState<string>(initial.category);
   const [serverId, setServerId] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<TicketCreate>>({});
+  const { errors, submit } = useSchemaForm(ticketCreate);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = parseForm(form, ticketCreate, {
+    const data = new FormData(event.currentTarget);
+    const parsed = submit(event, {
       subject: data.get("subject"),
       message: data.get("message"),
       category: category || undefined,
       serverId: serverId || undefined,
     });
-    setErrors(parsed.errors);
-    if (!parsed.ok) return;
+    if (!parsed) return;
+    const { form } = parsed;
     create.mutate(parsed.data, {
       onSuccess: ({ ticket }) => {
         form.reset();

@@ -3,7 +3,7 @@
 import { ChevronRight, History, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { LoadError } from "@/components/app/load-error";
-import { Loading } from "@/components/app/loading";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/servers/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -96,9 +96,7 @@ export function HistoryPanel({ serverId, onRerun }: { serverId: string; onRerun:
       </div>
       {history.isPending ? (
         <Loading label="Loading the history…" className="grid gap-2">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
+          <SkeletonRows className="h-14 w-full" />
         </Loading>
       ) : history.isError ? (
         <LoadError what="the history" query={history} />

@@ -1,14 +1,13 @@
 "use client";
 
-import { FlaskConical, Plus } from "lucide-react";
-import Link from "next/link";
+import { FlaskConical } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/app/load-error";
 import { Loading } from "@/components/app/loading";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useServers } from "@/lib/servers/client";
 import type { CallRequest, HistoryEntry } from "@/lib/workbench/schema";
@@ -105,12 +104,7 @@ export function WorkbenchView() {
         icon={FlaskConical}
         title="No servers to explore yet"
         action={
-          <Button asChild>
-            <Link href="/servers/new">
-              <Plus aria-hidden="true" />
-              Add a server
-            </Link>
-          </Button>
+          <AddServerButton label="Add a server" />
         }
       >
         The workbench calls the tools, reads the resources and fills the prompts of the MCP servers you have registered. Register one first.
