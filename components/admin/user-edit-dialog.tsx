@@ -1,13 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useUpdateUser } from "@/lib/admin/client";
 import { ROLES, roleName, type AdminUser, type Role } from "@/lib/admin/schema";
@@ -73,10 +73,9 @@ export function UserEditDialog({ user }: { user: AdminUser }) {
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+            <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
               Save
-            </Button>
+            </BusyButton>
           </DialogFooter>
         </form>
       </DialogContent>

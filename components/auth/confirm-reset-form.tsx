@@ -3,6 +3,7 @@
 import { confirmPasswordReset, verifyPasswordResetCode } from "firebase/auth";
 import Link from "next/link";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -121,10 +122,9 @@ export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
         <Field label="Confirm new password" error={errors.confirmPassword}>
           {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
         </Field>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+        <BusyButton type="submit" busy={busy} busyLabel="Saving">
           Change password
-        </Button>
+        </BusyButton>
       </form>
     </div>
   );

@@ -3,10 +3,9 @@
 import { signInWithCustomToken, signInWithEmailAndPassword } from "firebase/auth";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics/client";
 import { apiSend } from "@/lib/api/client";
 import { useAuth } from "@/lib/auth/auth-provider";
@@ -99,17 +98,15 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
         <Field label="Password" error={errors.password}>
           {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
         </Field>
-        <Button type="submit" disabled={locked}>
-          {busy === "email" ? <Spinner size="sm" aria-label="Signing in" className="text-current" /> : null}
+        <BusyButton type="submit" busy={busy === "email"} busyLabel="Signing in" disabled={locked}>
           Sign in
-        </Button>
+        </BusyButton>
       </form>
       <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={onSocial} />
       {config?.authEmulatorUrl ? (
-        <Button type="button" variant="secondary" disabled={locked} onClick={onDemo}>
-          {busy === "demo" ? <Spinner size="sm" aria-label="Signing in to the demo account" className="text-current" /> : null}
+        <BusyButton type="button" variant="secondary" onClick={onDemo} busy={busy === "demo"} busyLabel="Signing in to the demo account" disabled={locked}>
           Try the demo account
-        </Button>
+        </BusyButton>
       ) : null}
       <p className="text-center text-sm">
         <Link href="/auth/reset-password" className="text-primary underline-offset-4 hover:underline">

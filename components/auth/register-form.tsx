@@ -3,10 +3,9 @@
 import { createUserWithEmailAndPassword, getAdditionalUserInfo, sendEmailVerification, updateProfile } from "firebase/auth";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics/client";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { registerSchema } from "@/lib/auth/forms";
@@ -90,10 +89,9 @@ export function RegisterForm() {
         <Field label="Confirm password" error={errors.confirmPassword}>
           {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
         </Field>
-        <Button type="submit" disabled={locked}>
-          {busy === "email" ? <Spinner size="sm" aria-label="Creating your account" className="text-current" /> : null}
+        <BusyButton type="submit" busy={busy === "email"} busyLabel="Creating your account" disabled={locked}>
           Create account
-        </Button>
+        </BusyButton>
       </form>
       <SocialButtons busy={busy === "email" ? null : busy} disabled={locked} onSelect={onSocial} />
       <p className="text-center text-sm text-muted-foreground">

@@ -3,10 +3,10 @@
 import { sendPasswordResetEmail } from "firebase/auth";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
@@ -67,10 +67,9 @@ export function ResetRequestForm() {
         <Field label="Email" error={errors.email}>
           {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
         </Field>
-        <Button type="submit" disabled={!auth || busy}>
-          {busy ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <BusyButton type="submit" busy={busy} busyLabel="Sending" disabled={!auth || busy}>
           Send the reset link
-        </Button>
+        </BusyButton>
       </form>
       {backToSignIn}
     </div>

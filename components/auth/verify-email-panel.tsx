@@ -3,6 +3,7 @@
 import { reload, sendEmailVerification } from "firebase/auth";
 import Link from "next/link";
 import { useState } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
@@ -107,14 +108,12 @@ export function VerifyEmailPanel() {
           Sign in with your email and password on this device to resend the link or finish here.
         </FormAlert>
       ) : null}
-      <Button type="button" onClick={check} disabled={!firebaseUser || busy !== null}>
-        {busy === "check" ? <Spinner size="sm" aria-label="Checking" className="text-current" /> : null}
+      <BusyButton type="button" onClick={check} busy={busy === "check"} busyLabel="Checking" disabled={!firebaseUser || busy !== null}>
         I have verified my email
-      </Button>
-      <Button type="button" variant="outline" onClick={resend} disabled={!firebaseUser || busy !== null}>
-        {busy === "resend" ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+      </BusyButton>
+      <BusyButton type="button" variant="outline" onClick={resend} busy={busy === "resend"} busyLabel="Sending" disabled={!firebaseUser || busy !== null}>
         Resend the email
-      </Button>
+      </BusyButton>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, userMessage } from "@/lib/api/api-error";
 import { apiSend } from "@/lib/api/client";
@@ -100,10 +100,9 @@ export function ContactForm() {
         <input id={`${honeypotId}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       <div>
-        <Button type="submit" disabled={sending}>
-          {sending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <BusyButton type="submit" busy={sending} busyLabel="Sending">
           Send message
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import type { FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import type { ServerCreate, ServerUpdate } from "@/lib/servers/schema";
 import { ConnectionSection } from "./connection-section";
 import { DetailsSection } from "./details-section";
@@ -72,10 +72,9 @@ function FormActions({ form, mode, cancelHref }: { form: ServerFormState; mode: 
           <Link href={cancelHref}>Cancel</Link>
         </Button>
       ) : null}
-      <Button type="submit" disabled={saving || (mode === "edit" && !dirty)}>
-        {saving ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+      <BusyButton type="submit" busy={saving} busyLabel="Saving" disabled={saving || (mode === "edit" && !dirty)}>
         {mode === "create" ? "Save server" : "Save changes"}
-      </Button>
+      </BusyButton>
     </div>
   );
 }

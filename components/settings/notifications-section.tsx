@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { useUpdateSettings } from "@/lib/settings/client";
@@ -81,10 +81,9 @@ export function NotificationsSection({ notifications }: { notifications: UserSet
           {(control) => <Input {...control} name="webhookUrl" type="url" placeholder="https://example.com/hooks/mcp-console" defaultValue={notifications.webhookUrl ?? ""} />}
         </Field>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+          <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
             Save webhook
-          </Button>
+          </BusyButton>
           {notifications.webhookUrl ? (
             <Button type="button" variant="ghost" onClick={removeUrl} disabled={update.isPending}>
               Remove webhook

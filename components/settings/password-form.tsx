@@ -3,11 +3,10 @@
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword, type User } from "firebase/auth";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
+import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/auth/form-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
 import { useSchemaForm } from "@/lib/use-schema-form";
@@ -58,10 +57,9 @@ export function PasswordForm({ user }: { user: User }) {
       </Field>
       {result ? <FormAlert tone={result.ok ? "success" : "error"}>{result.text}</FormAlert> : null}
       <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner size="sm" aria-label="Changing your password" className="text-current" /> : null}
+        <BusyButton type="submit" busy={busy} busyLabel="Changing your password">
           Change password
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,10 +1,9 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useUpdateSettings } from "@/lib/settings/client";
 import { settingsUpdate, type UserSettings } from "@/lib/settings/schema";
@@ -52,10 +51,9 @@ export function ProfileSection({ profile }: { profile: UserSettings["profile"] }
           {(control) => <Input {...control} name="displayName" defaultValue={profile.displayName} maxLength={80} autoComplete="name" />}
         </Field>
         <div>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+          <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
             Save profile
-          </Button>
+          </BusyButton>
         </div>
       </form>
     </SettingsSection>

@@ -1,12 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { ServerOption } from "@/lib/activity/servers";
 import { useCreateTicket } from "@/lib/support/client";
@@ -81,10 +80,9 @@ export function NewTicketForm({
       </Field>
       {create.isError ? <FormAlert>{create.error.message}</FormAlert> : null}
       <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <BusyButton type="submit" busy={create.isPending} busyLabel="Sending">
           Send ticket
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -3,12 +3,12 @@
 import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { usePostMessage, useSetTicketStatus, useTicket } from "@/lib/support/client";
@@ -56,10 +56,9 @@ function ReplyForm({ ticket, answering }: { ticket: TicketThread; answering: boo
       </Field>
       {ticket.status === "closed" && !answering ? <p className="text-xs text-muted-foreground">Replying reopens the ticket.</p> : null}
       <div>
-        <Button type="submit" disabled={post.isPending}>
-          {post.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <BusyButton type="submit" busy={post.isPending} busyLabel="Sending">
           {answering ? "Send answer" : "Send reply"}
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );
