@@ -1,8 +1,7 @@
 "use client";
 
 import { PlugZap } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyButton } from "@/components/app/busy-button";
 import { TestResultPanel } from "./test-result";
 import type { ServerFormState } from "./use-server-form";
 
@@ -14,16 +13,18 @@ export function ConnectionTest({ form }: { form: ServerFormState }) {
   return (
     <div className="flex flex-col gap-3 border-t pt-5">
       <div className="flex flex-wrap items-center gap-3">
-        <Button
+        <BusyButton
           type="button"
           variant="secondary"
-          disabled={saving || test.kind === "running" || untestable}
+          busy={test.kind === "running"}
+          busyLabel="Testing the connection"
+          icon={<PlugZap aria-hidden="true" />}
+          disabled={saving || untestable}
           aria-describedby={untestable ? id("test-hint") : undefined}
           onClick={() => void form.runTest()}
         >
-          {test.kind === "running" ? <Spinner size="sm" aria-label="Testing the connection" className="text-current" /> : <PlugZap aria-hidden="true" />}
           Test connection
-        </Button>
+        </BusyButton>
         <p id={id("test-hint")} className="text-xs text-muted-foreground">
           {untestable
             ? "Type the values of the stored headers to test; “Refresh inventory” uses the stored ones."

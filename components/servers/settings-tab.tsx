@@ -2,9 +2,8 @@
 
 import { Pause, Play } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/app/busy-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { failureMessage } from "@/lib/api/api-error";
 import { useUpdateServer } from "@/lib/servers/client";
@@ -66,16 +65,16 @@ export function SettingsTab({ server }: { server: ServerDto }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button variant="outline" onClick={togglePause} disabled={update.isPending}>
-            {update.isPending && update.variables && "paused" in update.variables ? (
-              <Spinner size="sm" className="text-current" aria-label="Saving" />
-            ) : paused ? (
-              <Play aria-hidden="true" />
-            ) : (
-              <Pause aria-hidden="true" />
-            )}
+          <BusyButton
+            variant="outline"
+            onClick={togglePause}
+            busy={Boolean(update.isPending && update.variables && "paused" in update.variables)}
+            busyLabel="Saving"
+            disabled={update.isPending}
+            icon={paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+          >
             {paused ? "Resume checks" : "Pause checks"}
-          </Button>
+          </BusyButton>
         </CardContent>
       </Card>
 

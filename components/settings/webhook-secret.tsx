@@ -1,20 +1,10 @@
 "use client";
 
 import { Copy, RotateCw, Send } from "lucide-react";
+import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/auth/form-alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useRotateWebhookSecret, useTestWebhook } from "@/lib/settings/client";
 
@@ -98,10 +88,9 @@ export function WebhookSecret({
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
-        <Button variant="outline" onClick={() => test.mutate()} disabled={test.isPending}>
-          {test.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : <Send aria-hidden="true" />}
+        <BusyButton variant="outline" onClick={() => test.mutate()} busy={test.isPending} busyLabel="Sending" icon={<Send aria-hidden="true" />}>
           Send test event
-        </Button>
+        </BusyButton>
       </div>
       {test.data ? (
         <FormAlert tone={test.data.delivered ? "success" : "error"}>
