@@ -68,6 +68,8 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
   const tasks = declares(server.capabilities, ["tasks", "requests", "tools", "call"]);
   const completions = declares(server.capabilities, ["completions"]);
   const subscriptions = (server.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true;
+  // What every tab needs: the server, a call from the history to run again, and the way to open a resource link.
+  const shared = { serverId: server.id, rerun, onRerunStarted: started, onOpenResource: openResource };
   const inactiveHidden = "data-[state=inactive]:hidden";
 
   return (
@@ -92,30 +94,13 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
       </TabsList>
       {/* Mounted throughout, so that a running call, its result and the typed arguments survive a look at another tab. */}
       <TabsContent value="tools" forceMount className={inactiveHidden}>
-        <ToolsTab
-          serverId={server.id}
-          tools={inv.tools as WorkbenchTool[]}
-          logging={logging}
-          tasks={tasks}
-          rerun={rerun}
-          onRerunStarted={started}
-          onOpenResource={openResource}
-        />
+        <ToolsTab {...shared} tools={inv.tools as WorkbenchTool[]} logging={logging} tasks={tasks} />
       </TabsContent>
       <TabsContent value="resources" forceMount className={inactiveHidden}>
-        <ResourcesTab
-          serverId={server.id}
-          resources={inv.resources}
-          templates={inv.resourceTemplates}
-          completions={completions}
-          subscriptions={subscriptions}
-          rerun={rerun}
-          onRerunStarted={started}
-          onOpenResource={openResource}
-        />
+        <ResourcesTab {...shared} resources={inv.resources} templates={inv.resourceTemplates} completions={completions} subscriptions={subscriptions} />
       </TabsContent>
       <TabsContent value="prompts" forceMount className={inactiveHidden}>
-        <PromptsTab serverId={server.id} prompts={inv.prompts} completions={completions} rerun={rerun} onRerunStarted={started} onOpenResource={openResource} />
+        <PromptsTab {...shared} prompts={inv.prompts} completions={completions} />
       </TabsContent>
       <TabsContent value="roots">
         <RootsTab serverId={server.id} />

@@ -10,6 +10,15 @@ import { isUuid } from "../guards";
 
 const exactTime = exactTimeOf(activityEvents.createdAt);
 
+/** What a list of events shows of each: what happened, to what; the details come on demand. */
+export const eventSummaryColumns = {
+  id: activityEvents.id,
+  action: activityEvents.action,
+  summary: activityEvents.summary,
+  targetType: activityEvents.targetType,
+  targetId: activityEvents.targetId,
+};
+
 function where(uid: string, filters: ActivityFilters, after: TimeCursor | null): SQL {
   const parts: (SQL | undefined)[] = [eq(activityEvents.userUid, uid)];
   if (filters.action) parts.push(eq(activityEvents.action, filters.action));
@@ -66,14 +75,7 @@ export async function listActivity(
   const after = parseCursor(page.cursor);
   const rows = await inIndexOrder((tx) =>
     tx
-      .select({
-        id: activityEvents.id,
-        action: activityEvents.action,
-        summary: activityEvents.summary,
-        targetType: activityEvents.targetType,
-        targetId: activityEvents.targetId,
-        at: exactTime,
-      })
+      .select({ ...eventSummaryColumns, at: exactTime })
       .from(activityEvents)
       .where(where(uid, filters, after))
       .orderBy(...newestFirst)

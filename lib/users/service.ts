@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
+import type { SelectedRow } from "../db/selection";
 import type { SessionUser } from "../auth/schema";
 import { env } from "../env";
 
@@ -19,11 +20,7 @@ export const userColumns = {
   createdAt: users.createdAt,
 };
 
-export type UserRecord = {
-  [K in keyof typeof userColumns]: (typeof userColumns)[K]["_"]["notNull"] extends true
-    ? (typeof userColumns)[K]["_"]["data"]
-    : (typeof userColumns)[K]["_"]["data"] | null;
-};
+export type UserRecord = SelectedRow<typeof userColumns>;
 
 export async function findUser(uid: string): Promise<UserRecord | null> {
   const rows = await (await db()).select(userColumns).from(users).where(eq(users.uid, uid)).limit(1);
