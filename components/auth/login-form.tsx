@@ -2,7 +2,7 @@
 
 import { signInWithCustomToken, signInWithEmailAndPassword } from "firebase/auth";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -12,19 +12,15 @@ import { useAuth } from "@/lib/auth/auth-provider";
 import { loginSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
-import type { SocialProvider } from "@/lib/auth/social";
 import { useSchemaForm } from "@/lib/use-schema-form";
+import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
 import { SocialButtons } from "./social-buttons";
-import { useSocialSignIn } from "./use-social-sign-in";
-
-type Busy = "email" | "demo" | SocialProvider | null;
+import { useSignIn } from "./use-sign-in";
 
 export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; expired: boolean }) {
-  const { auth, config, status, syncError, completeSignIn } = useAuth();
+  const { config, status } = useAuth();
   const { errors, submit } = useSchemaForm(loginSchema);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
   const leaving = useRef(false);
 
   useEffect(() => {
@@ -43,13 +39,9 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     if (status === "signed-in") leave();
   }, [status, leave]);
 
-  const onSocial = useSocialSignIn({
-    setBusy,
-    setFormError,
-    onSignedIn: (_, provider) => {
-      track("sign_in", { method: provider });
-      leave();
-    },
+  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email" | "demo">((_, provider) => {
+    track("sign_in", { method: provider });
+    leave();
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -84,17 +76,12 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     }
   }
 
-  const message = formError ?? syncError;
-  const locked = !auth || busy !== null;
-
   return (
     <div className="flex flex-col gap-4">
       {expired ? <FormAlert tone="info">Your session expired. Sign in again to continue.</FormAlert> : null}
       {message ? <FormAlert>{message}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy === "email"}>
-        <Field label="Email" error={errors.email}>
-          {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
-        </Field>
+        <EmailField error={errors.email} />
         <Field label="Password" error={errors.password}>
           {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
         </Field>
@@ -102,7 +89,7 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
           Sign in
         </BusyButton>
       </form>
-      <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={onSocial} />
+      <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={signInWith} />
       {config?.authEmulatorUrl ? (
         <BusyButton type="button" variant="secondary" onClick={onDemo} busy={busy === "demo"} busyLabel="Signing in to the demo account" disabled={locked}>
           Try the demo account

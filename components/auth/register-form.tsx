@@ -7,35 +7,24 @@ import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { track } from "@/lib/analytics/client";
-import { useAuth } from "@/lib/auth/auth-provider";
 import { registerSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, takeRedirect } from "@/lib/auth/redirect";
-import type { SocialProvider } from "@/lib/auth/social";
 import { resetSync } from "@/lib/auth/sync";
 import { focusField } from "@/lib/forms";
 import { useSchemaForm } from "@/lib/use-schema-form";
+import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
 import { passwordPolicyError } from "./password-rules";
 import { SocialButtons } from "./social-buttons";
-import { useSocialSignIn } from "./use-social-sign-in";
-
-type Busy = "email" | SocialProvider | null;
+import { useSignIn } from "./use-sign-in";
 
 export function RegisterForm() {
-  const { auth, syncError, completeSignIn } = useAuth();
   const { errors, submit } = useSchemaForm(registerSchema);
   const [passwordError, setPasswordError] = useState<ReactNode>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-
-  const onSocial = useSocialSignIn({
-    setBusy,
-    setFormError,
-    onSignedIn: (credential, provider) => {
-      track(getAdditionalUserInfo(credential)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
-      navigateAfterAuth(takeRedirect());
-    },
+  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email">((credential, provider) => {
+    track(getAdditionalUserInfo(credential)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
+    navigateAfterAuth(takeRedirect());
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -70,9 +59,6 @@ export function RegisterForm() {
     }
   }
 
-  const message = formError ?? syncError;
-  const locked = !auth || busy !== null;
-
   return (
     <div className="flex flex-col gap-4">
       {message ? <FormAlert>{message}</FormAlert> : null}
@@ -80,9 +66,7 @@ export function RegisterForm() {
         <Field label="Display name (optional)" error={errors.displayName}>
           {(control) => <Input {...control} name="displayName" autoComplete="name" maxLength={80} />}
         </Field>
-        <Field label="Email" error={errors.email}>
-          {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
-        </Field>
+        <EmailField error={errors.email} />
         <Field label="Password" hint="Use 8 to 128 characters." error={passwordError ?? errors.password}>
           {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required />}
         </Field>
@@ -93,7 +77,7 @@ export function RegisterForm() {
           Create account
         </BusyButton>
       </form>
-      <SocialButtons busy={busy === "email" ? null : busy} disabled={locked} onSelect={onSocial} />
+      <SocialButtons busy={busy === "email" ? null : busy} disabled={locked} onSelect={signInWith} />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
         <Link href="/auth/login" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -5,12 +5,11 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
 import { useSchemaForm } from "@/lib/use-schema-form";
+import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
 
 export function ResetRequestForm() {
@@ -64,9 +63,7 @@ export function ResetRequestForm() {
     <div className="flex flex-col gap-4">
       {formError || (!auth && syncError) ? <FormAlert>{formError ?? syncError}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-        <Field label="Email" error={errors.email}>
-          {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required />}
-        </Field>
+        <EmailField error={errors.email} />
         <BusyButton type="submit" busy={busy} busyLabel="Sending" disabled={!auth || busy}>
           Send the reset link
         </BusyButton>

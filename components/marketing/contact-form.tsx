@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
+import { EmailField } from "@/components/auth/email-field";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -80,9 +81,7 @@ export function ContactForm() {
       <Field label="Name" error={errors.name}>
         {(control) => <Input {...control} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />}
       </Field>
-      <Field label="Email" error={errors.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" required maxLength={CONTACT_LIMITS.email} />}
-      </Field>
+      <EmailField error={errors.email} maxLength={CONTACT_LIMITS.email} />
       <Field label="Subject" error={errors.subject}>
         {(control) => <Input {...control} name="subject" required maxLength={CONTACT_LIMITS.subject} />}
       </Field>

@@ -11,6 +11,16 @@ export interface NamedArgument {
   description?: string;
 }
 
+/** What a form of such values gets from its tab: the values so far, suggestions, and the running call. */
+export interface ArgumentFormProps {
+  /** The server to ask for suggestions, or null. */
+  suggest: string | null;
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  running: boolean;
+  onCancel: () => void;
+}
+
 const inputId = (idPrefix: string, name: string) => `${idPrefix}-${name}`;
 
 /**

@@ -4,7 +4,7 @@ import { MessageSquare } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { PromptDefinition } from "@/lib/servers/schema";
 import { useCall } from "@/lib/workbench/use-call";
-import { ArgumentFields, useMissingValues } from "./argument-fields";
+import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import type { CallRequest } from "@/lib/workbench/schema";
@@ -99,15 +99,9 @@ function PromptForm({
   running,
   onGet,
   onCancel,
-}: {
+}: ArgumentFormProps & {
   prompt: PromptDefinition;
-  /** The server to ask for suggestions, or null. */
-  suggest: string | null;
-  values: Record<string, string>;
-  onValues: (values: Record<string, string>) => void;
-  running: boolean;
   onGet: (args: Record<string, string>) => void;
-  onCancel: () => void;
 }) {
   const id = useId();
   const args = prompt.arguments ?? [];

@@ -10,7 +10,7 @@ import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/serve
 import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
 import { useCall } from "@/lib/workbench/use-call";
 import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
-import { ArgumentFields, useMissingValues } from "./argument-fields";
+import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import { pendingFor, type Rerun, type RerunProps } from "./rerun";
@@ -193,15 +193,9 @@ function TemplatePanel({
   onRead,
   running,
   onCancel,
-}: {
+}: ArgumentFormProps & {
   template: ResourceTemplateDefinition;
-  /** The server to ask for suggestions, or null. */
-  suggest: string | null;
-  values: Record<string, string>;
-  onValues: (values: Record<string, string>) => void;
   onRead: (uri: string) => void;
-  running: boolean;
-  onCancel: () => void;
 }) {
   const id = useId();
   const variables = templateVariables(template.uriTemplate);

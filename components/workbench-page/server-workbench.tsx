@@ -75,22 +75,19 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
   return (
     <Tabs value={tab} onValueChange={(v) => onTab(v as WorkbenchTab)}>
       <TabsList aria-label="What to explore">
-        <TabsTrigger value="tools">
-          <Wrench aria-hidden="true" />
-          Tools ({inv.tools.length})
-        </TabsTrigger>
-        <TabsTrigger value="resources">
-          <FileText aria-hidden="true" />
-          Resources ({inv.resources.length + inv.resourceTemplates.length})
-        </TabsTrigger>
-        <TabsTrigger value="prompts">
-          <MessageSquare aria-hidden="true" />
-          Prompts ({inv.prompts.length})
-        </TabsTrigger>
-        <TabsTrigger value="roots">
-          <FolderTree aria-hidden="true" />
-          Roots ({roots.length})
-        </TabsTrigger>
+        {(
+          [
+            ["tools", Wrench, "Tools", inv.tools.length],
+            ["resources", FileText, "Resources", inv.resources.length + inv.resourceTemplates.length],
+            ["prompts", MessageSquare, "Prompts", inv.prompts.length],
+            ["roots", FolderTree, "Roots", roots.length],
+          ] as const
+        ).map(([value, Icon, label, count]) => (
+          <TabsTrigger key={value} value={value}>
+            <Icon aria-hidden="true" />
+            {label} ({count})
+          </TabsTrigger>
+        ))}
       </TabsList>
       {/* Mounted throughout, so that a running call, its result and the typed arguments survive a look at another tab. */}
       <TabsContent value="tools" forceMount className={inactiveHidden}>
