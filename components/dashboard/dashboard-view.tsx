@@ -121,8 +121,7 @@ function DashboardSkeleton() {
       </div>
       <Skeleton className="h-36" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Skeleton className="h-64" />
-        <Skeleton className="h-64" />
+        <SkeletonRows count={2} className="h-64" />
       </div>
     </Loading>
   );

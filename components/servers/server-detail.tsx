@@ -12,7 +12,7 @@ import { useServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
 import { InventoryTab } from "./inventory-tab";
 import { LoadError } from "@/components/app/load-error";
-import { Loading } from "@/components/app/loading";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { OverviewTab } from "./overview-tab";
 import { ServerNotFound } from "./server-not-found";
 import { SettingsTab } from "./settings-tab";
@@ -110,8 +110,7 @@ function DetailSkeleton() {
       </div>
       <Skeleton className="h-9 w-72" />
       <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
+        <SkeletonRows count={2} className="h-40" />
       </div>
     </Loading>
   );

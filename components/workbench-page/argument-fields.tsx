@@ -28,25 +28,18 @@ const inputId = (idPrefix: string, name: string) => `${idPrefix}-${name}`;
  * a prompt's arguments, a resource template's variables.
  */
 export function ArgumentFields({
+  form: { suggest, values, onValues, running },
   idPrefix,
   fields,
-  values,
-  onValues,
   invalid,
-  suggest,
   completing,
-  disabled,
 }: {
+  form: ArgumentFormProps;
   idPrefix: string;
   fields: readonly NamedArgument[];
-  values: Record<string, string>;
-  onValues: (values: Record<string, string>) => void;
   /** The fields to mark as missing. */
   invalid: readonly string[];
-  /** The server to ask for suggestions, or null. */
-  suggest: string | null;
   completing: CompleteRequest["ref"];
-  disabled: boolean;
 }) {
   return fields.map((field) => (
     <Field
@@ -68,7 +61,7 @@ export function ArgumentFields({
           value={values[field.name] ?? ""}
           onChange={(e) => onValues({ ...values, [field.name]: e.target.value })}
           required={field.required}
-          disabled={disabled}
+          disabled={running}
         />
       )}
     </Field>

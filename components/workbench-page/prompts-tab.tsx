@@ -91,18 +91,8 @@ export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStart
   );
 }
 
-function PromptForm({
-  prompt,
-  suggest,
-  values,
-  onValues,
-  running,
-  onGet,
-  onCancel,
-}: ArgumentFormProps & {
-  prompt: PromptDefinition;
-  onGet: (args: Record<string, string>) => void;
-}) {
+function PromptForm(props: ArgumentFormProps & { prompt: PromptDefinition; onGet: (args: Record<string, string>) => void }) {
+  const { prompt, values, running, onGet, onCancel } = props;
   const id = useId();
   const args = prompt.arguments ?? [];
   const required = useMissingValues(id, args.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name));
@@ -122,16 +112,7 @@ function PromptForm({
         {prompt.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{prompt.description}</p> : null}
       </header>
       {args.length === 0 ? <p className="text-sm text-muted-foreground">This prompt takes no arguments.</p> : null}
-      <ArgumentFields
-        idPrefix={id}
-        fields={args}
-        values={values}
-        onValues={onValues}
-        invalid={required.invalid}
-        suggest={suggest}
-        completing={{ type: "ref/prompt", name: prompt.name }}
-        disabled={running}
-      />
+      <ArgumentFields form={props} idPrefix={id} fields={args} invalid={required.invalid} completing={{ type: "ref/prompt", name: prompt.name }} />
       <RunButtons icon={<MessageSquare aria-hidden="true" />} label="Get prompt" running={running} onCancel={onCancel} />
     </form>
   );

@@ -185,18 +185,8 @@ function ResourcePanel({
   );
 }
 
-function TemplatePanel({
-  template,
-  suggest,
-  values,
-  onValues,
-  onRead,
-  running,
-  onCancel,
-}: ArgumentFormProps & {
-  template: ResourceTemplateDefinition;
-  onRead: (uri: string) => void;
-}) {
+function TemplatePanel(props: ArgumentFormProps & { template: ResourceTemplateDefinition; onRead: (uri: string) => void }) {
+  const { template, values, onRead, running, onCancel } = props;
   const id = useId();
   const variables = templateVariables(template.uriTemplate);
   const uri = expandTemplate(template.uriTemplate, values);
@@ -215,14 +205,11 @@ function TemplatePanel({
         {template.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{template.description}</p> : null}
       </div>
       <ArgumentFields
+        form={props}
         idPrefix={id}
         fields={variables.map((name) => ({ name }))}
-        values={values}
-        onValues={onValues}
         invalid={required.invalid}
-        suggest={suggest}
         completing={{ type: "ref/resource", uri: template.uriTemplate }}
-        disabled={running}
       />
       <p className="text-xs text-muted-foreground">
         URI: <code className="break-all">{uri}</code>
