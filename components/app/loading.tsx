@@ -13,7 +13,8 @@ export function Loading({ label, className, children }: { label: string; classNa
   );
 }
 
-/** `count` skeletons of one shape, for a list that is loading. */
-export function SkeletonRows({ count = 3, className }: { count?: number; className: string }) {
-  return Array.from({ length: count }, (_, i) => <Skeleton key={i} className={className} />);
+/** `count` skeletons of one shape, for a list or a grid that is loading (laid out by `layout`, when given). */
+export function SkeletonRows({ count = 3, className, layout }: { count?: number; className: string; layout?: string }) {
+  const rows = Array.from({ length: count }, (_, i) => <Skeleton key={i} className={className} />);
+  return layout ? <div className={layout}>{rows}</div> : rows;
 }

@@ -116,13 +116,9 @@ export function DashboardView() {
 function DashboardSkeleton() {
   return (
     <Loading label="Loading the dashboard…" className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <SkeletonRows className="h-28" />
-      </div>
+      <SkeletonRows className="h-28" layout="grid gap-4 sm:grid-cols-3" />
       <Skeleton className="h-36" />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SkeletonRows count={2} className="h-64" />
-      </div>
+      <SkeletonRows count={2} className="h-64" layout="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" />
     </Loading>
   );
 }

@@ -109,9 +109,7 @@ function DetailSkeleton() {
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
       <Skeleton className="h-9 w-72" />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <SkeletonRows count={2} className="h-40" />
-      </div>
+      <SkeletonRows count={2} className="h-40" layout="grid gap-4 lg:grid-cols-2" />
     </Loading>
   );
 }
