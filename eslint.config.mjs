@@ -1,9 +1,43 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** The API's error codes (lib/api/error-codes.ts), as a pattern for the rule below. */
+const ERROR_CODES =
+  "^(validation_failed|unauthenticated|token_expired|forbidden|plan_required|csrf|not_found|conflict|payload_too_large|rate_limited|cancelled|internal_error|upstream_error|unavailable|upstream_timeout)$";
+const codeField = "/^(error|code)$/";
+const comparison = "BinaryExpression[operator=/^[!=]==?$/]";
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  {
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["lib/api/error-codes.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          `${comparison}[left.property.name=${codeField}][right.value=/${ERROR_CODES}/]`,
+          `${comparison}[left.expression.property.name=${codeField}][right.value=/${ERROR_CODES}/]`,
+          `${comparison}[right.property.name=${codeField}][left.value=/${ERROR_CODES}/]`,
+        ].map((selector) => ({
+          selector,
+          message: "Compare an API error code with isApiError / namesCode from lib/api/error-codes.ts, the one list of codes.",
+        })),
+      ],
+    },
+  },
+  {
+    files: ["app/**", "components/**", "lib/**"],
+    // The API client is the browser's one way to the API; the guarded fetch is the server's one way out.
+    ignores: ["lib/api/client.ts", "lib/net/guarded-fetch.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the API through lib/api/client.ts (apiGet, apiSend, apiStream, apiBeacon)." },
+      ],
+    },
+  },
   {
     // Tests read loosely typed JSON answers.
     files: ["tests/**"],

@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import chromium from "./scripts/lib/chromium.json";
 
 /**
  * End-to-end tests against the production build (`next start`) in Debian's
@@ -32,15 +33,8 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.path,
+      args: chromium.args,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -1,6 +1,6 @@
 import { Activity, FlaskConical, LayoutDashboard, LifeBuoy, Server, Settings, ShieldCheck } from "lucide-react";
 
-/** The signed-in sidebar: the seed's protected routes. */
+/** The signed-in sidebar: the console's pages. */
 export const APP_NAV = [
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { href: "/servers", label: "Servers", icon: Server },

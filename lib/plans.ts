@@ -57,7 +57,7 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const historyRetentionSec = (plan: Plan) => plan.historyRetentionDays * DAY_SEC;
 
-/** The seed's subscription object, as `GET /api/user/subscription` returns it. */
+/** The subscription, as `GET /api/user/subscription` returns it. */
 export interface Subscription {
   tier: PlanId;
   active: boolean;

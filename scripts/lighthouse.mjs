@@ -7,6 +7,7 @@
 // the run with the median performance score is reported. Exits with 1 when a
 // score misses its target.
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
 
@@ -17,18 +18,10 @@ const args = process.argv.slice(2);
 const runsArg = args.find((a) => a.startsWith("--runs="));
 const runs = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1) || 1);
 const base = (args.find((a) => !a.startsWith("--")) ?? process.env.LIGHTHOUSE_URL ?? "http://localhost:3000").replace(/\/$/, "");
-const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-// The flags architecture.md lists for Chromium on these machines.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-].join(" ");
+// The same Chromium, with the same flags, as the end-to-end tests (offline, no sandbox, no GPU).
+const chromium = JSON.parse(fs.readFileSync(new URL("./lib/chromium.json", import.meta.url), "utf8"));
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? chromium.path;
+const CHROME_FLAGS = ["--headless=new", ...chromium.args].join(" ");
 
 const CATEGORIES = [
   { id: "performance", label: "Perf", target: 0.95 },

@@ -16,35 +16,47 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-async function step(name, command, args, env = {}) {
+/**
+ * Runs one step and adds what its report counted. A step that fails without
+ * a failing test to show for it (it could not start: a port taken, a build
+ * missing; or it crashed) counts as one failure, so that the closing line
+ * never reads "0 failed" under a failed step.
+ */
+async function step(name, command, args, env = {}, count = () => ({ passed: 0, failed: 0, skipped: 0 })) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
   const code = await run(command, args, { cwd: root, env: { ...process.env, ...env } });
-  steps.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
-  return code === 0;
+  const ok = code === 0;
+  const counted = count();
+  passed += counted.passed;
+  skipped += counted.skipped;
+  failed += ok || counted.failed > 0 ? counted.failed : 1;
+  steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
 }
 
-function countJest(file) {
+/** A report that is missing or unreadable counts nothing: the step's exit code then speaks. */
+function readReport(file) {
   try {
-    const r = JSON.parse(fs.readFileSync(file, "utf8"));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + r.numTodoTests;
+    return JSON.parse(fs.readFileSync(file, "utf8"));
   } catch {
-    failed += 1;
+    return null;
   }
 }
 
-function countPlaywright(file) {
-  try {
-    const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    skipped += stats.skipped;
-  } catch {
-    failed += 1;
-  }
-}
+const jestCounts = (file) => () => {
+  const r = readReport(file);
+  return r
+    ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
+    : { passed: 0, failed: 0, skipped: 0 };
+};
+
+const playwrightCounts = (file) => () => {
+  const stats = readReport(file)?.stats;
+  return stats
+    ? { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
+    : { passed: 0, failed: 0, skipped: 0 };
+};
 
 const testEnv = {
   FIREBASE_PROJECT_ID: projectId,
@@ -55,8 +67,7 @@ await step("Lint (ESLint)", npxBin("eslint"), [".", "--max-warnings=0"]);
 await step("Types (tsc --noEmit)", npxBin("tsc"), ["--noEmit"]);
 
 const unitReport = path.join(reports, "unit.json");
-await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--json", `--outputFile=${unitReport}`], testEnv);
-countJest(unitReport);
+await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--json", `--outputFile=${unitReport}`], testEnv, jestCounts(unitReport));
 
 // Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine.
 const base = Number(process.env.TEST_PORT_BASE ?? 9190);
@@ -67,20 +78,24 @@ const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimen
 
 const integrationReport = path.join(reports, "integration.json");
 const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite";
-await step(`Integration tests (Jest, node; ${databases})`, npxBin("jest"), ["--selectProjects", "integration", "--runInBand", "--json", `--outputFile=${integrationReport}`], { ...withEmulator, ...vmModules });
-countJest(integrationReport);
+await step(
+  `Integration tests (Jest, node; ${databases})`,
+  npxBin("jest"),
+  ["--selectProjects", "integration", "--runInBand", "--json", `--outputFile=${integrationReport}`],
+  { ...withEmulator, ...vmModules },
+  jestCounts(integrationReport),
+);
 
 const built = await step("Production build (next build)", npxBin("next"), ["build"]);
 if (built) {
   const e2eReport = path.join(reports, "e2e.json");
-  await step("End-to-end tests (Playwright, Chromium)", npxBin("playwright"), ["test"], {
-    ...withEmulator,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    E2E_PORT: String(base + 12),
-  });
-  countPlaywright(e2eReport);
-} else {
-  failed += 1;
+  await step(
+    "End-to-end tests (Playwright, Chromium)",
+    npxBin("playwright"),
+    ["test"],
+    { ...withEmulator, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_PORT: String(base + 12) },
+    playwrightCounts(e2eReport),
+  );
 }
 
 emulator.stop();

@@ -8,12 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useActivityDetails } from "@/lib/activity/client";
-import { ACTION_LABELS, type ActivityItem } from "@/lib/activity/schema";
+import { actionLabel } from "@/lib/activity/labels";
+import type { ActivityItem } from "@/lib/activity/schema";
 import { cn } from "@/lib/utils";
-
-export function actionLabel(action: string): string {
-  return ACTION_LABELS[action as keyof typeof ACTION_LABELS] ?? action;
-}
 
 function TargetLink({ target }: { target: NonNullable<ActivityItem["target"]> }) {
   if (target.type === "server") {

@@ -4,10 +4,9 @@ import { Activity } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
-import { FormAlert } from "@/components/auth/form-alert";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadError } from "@/components/app/load-error";
+import { LoadMore } from "@/components/app/load-more";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { NO_FILTERS, useActivity, type ActivityViewFilters } from "@/lib/activity/client";
 import type { ServerOption } from "@/lib/activity/servers";
 import { ActivityEvent } from "./activity-event";
@@ -57,18 +56,11 @@ export function ActivityView({
           Events
         </h2>
         {query.isPending && rangeValid ? (
-          <div className="flex flex-col gap-3" aria-label="Loading activity">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
-          </div>
+          <Loading label="Loading activity…" className="flex flex-col gap-3">
+            <SkeletonRows className="h-12 w-full" />
+          </Loading>
         ) : query.isError ? (
-          <FormAlert>
-            <p>{query.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </FormAlert>
+          <LoadError what="your activity" query={query} />
         ) : events.length === 0 ? (
           <EmptyState icon={Activity} title={filtered ? "No matching events" : "No activity yet"}>
             {filtered
@@ -82,14 +74,11 @@ export function ActivityView({
                 <ActivityEvent key={e.id} event={e} />
               ))}
             </ol>
-            <div className="mt-4 flex justify-center">
+            <div className="mt-4">
               {query.hasNextPage ? (
-                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? <Spinner size="sm" aria-label="Loading more events" className="text-current" /> : null}
-                  Load more
-                </Button>
+                <LoadMore query={query} label="Load more" busyLabel="Loading more events…" />
               ) : (
-                <p className="text-sm text-muted-foreground">That is everything{filtered ? " that matches" : ""}.</p>
+                <p className="text-center text-sm text-muted-foreground">That is everything{filtered ? " that matches" : ""}.</p>
               )}
             </div>
           </>

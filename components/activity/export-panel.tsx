@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activityQueryString, type ActivityViewFilters } from "@/lib/activity/client";
-import { EXPORT_COLUMNS, type ActivityItem } from "@/lib/activity/schema";
+import { EXPORT_COLUMNS, EXPORT_FORMATS, type ActivityItem, type ExportFormat } from "@/lib/activity/schema";
 
 const UPGRADE_HREF = `/support?category=billing&subject=${encodeURIComponent("Upgrade to Pro for data export")}`;
 
@@ -38,7 +38,7 @@ export function ExportPanel({
   sample: ActivityItem | undefined;
 }) {
   if (canExport) {
-    const href = (format: "csv" | "json") => `/api/activity/export?${activityQueryString(filters, { format })}`;
+    const href = (format: ExportFormat) => `/api/activity/export?${activityQueryString(filters, { format })}`;
     return (
       <section aria-labelledby="export-heading" className="flex flex-wrap items-center gap-3 rounded-xl border p-4">
         <div className="min-w-0 flex-1">
@@ -47,18 +47,14 @@ export function ExportPanel({
           </h2>
           <p className="text-sm text-muted-foreground">Every event that matches the filters, as a file.</p>
         </div>
-        <Button asChild variant="outline">
-          <a href={href("csv")} download>
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <a href={href("json")} download>
-            <Download aria-hidden="true" />
-            Export JSON
-          </a>
-        </Button>
+        {EXPORT_FORMATS.map((format) => (
+          <Button key={format} asChild variant="outline">
+            <a href={href(format)} download>
+              <Download aria-hidden="true" />
+              Export {format.toUpperCase()}
+            </a>
+          </Button>
+        ))}
       </section>
     );
   }

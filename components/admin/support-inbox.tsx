@@ -2,45 +2,39 @@
 
 import { Inbox, Mail } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadMore } from "@/components/app/load-more";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
 import { TicketList } from "@/components/support/ticket-list";
 import { TicketThreadView } from "@/components/support/ticket-thread";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { isUuid } from "@/lib/guards";
 import { useAllTickets, useContactMessages, useSetContactStatus } from "@/lib/support/client";
 import { CONTACT_STATUSES, STATUS_LABELS, TICKET_STATUSES, type ContactStatus, type TicketStatus } from "@/lib/support/schema";
 
-const ANY = "any";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTACT_LABELS: Record<ContactStatus, string> = { new: "New", read: "Read", archived: "Archived" };
 
 function Tickets() {
-  const id = useId();
   const [status, setStatus] = useState<TicketStatus | "">("open");
   const tickets = useAllTickets(status);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-2">
-        <Label htmlFor={id}>Show</Label>
-        <Select value={status || ANY} onValueChange={(v) => setStatus(v === ANY ? "" : (v as TicketStatus))}>
-          <SelectTrigger id={id} className="w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>All tickets</SelectItem>
-            {TICKET_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <Field label="Show" layout="label-first">
+        {(control) => (
+          <OptionSelect
+            control={control}
+            className="w-44"
+            value={status}
+            onChange={(v) => setStatus(v as TicketStatus | "")}
+            any="All tickets"
+            options={optionsOf(TICKET_STATUSES, (s) => STATUS_LABELS[s])}
+          />
+        )}
+      </Field>
       {tickets.isPending ? (
         <Skeleton className="h-32 w-full" aria-label="Loading tickets" />
       ) : tickets.isError ? (
@@ -88,18 +82,13 @@ function ContactMessages() {
                   &gt; · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
                 </p>
               </div>
-              <Select value={m.status} onValueChange={(v) => setStatus.mutate({ id: m.id, status: v as ContactStatus })}>
-                <SelectTrigger className="w-32" aria-label={`Status of “${m.subject}”`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {CONTACT_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {CONTACT_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                className="w-32"
+                aria-label={`Status of “${m.subject}”`}
+                value={m.status}
+                onChange={(v) => setStatus.mutate({ id: m.id, status: v as ContactStatus })}
+                options={optionsOf(CONTACT_STATUSES, (s) => CONTACT_LABELS[s])}
+              />
             </div>
             <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
           </li>
@@ -112,7 +101,7 @@ function ContactMessages() {
 
 export function SupportInbox() {
   const ticket = useSearchParams().get("ticket");
-  if (ticket && UUID.test(ticket)) return <TicketThreadView id={ticket} backHref="/admin/support" admin />;
+  if (ticket && isUuid(ticket)) return <TicketThreadView id={ticket} backHref="/admin/support" admin />;
   return (
     <Tabs defaultValue="tickets">
       <TabsList>

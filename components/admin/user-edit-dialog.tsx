@@ -1,24 +1,23 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
 import { useUpdateUser } from "@/lib/admin/client";
-import { ROLES, type AdminUser, type Role } from "@/lib/admin/schema";
+import { ROLES, roleName, type AdminUser, type Role } from "@/lib/admin/schema";
 import { PLAN_IDS, PLANS, type PlanId } from "@/lib/plans";
-import { toast } from "@/lib/toast/use-toast";
 
 /** The expiry is picked as a day and lasts until the end of it, UTC. */
 const endOfDayUtc = (day: string) => `${day}T23:59:59.999Z`;
 
 export function UserEditDialog({ user }: { user: AdminUser }) {
   const update = useUpdateUser(user.uid);
-  const ids = { role: useId(), plan: useId(), expires: useId() };
   const [open, setOpen] = useState(false);
   const [role, setRole] = useState<Role>(user.role);
   const [plan, setPlan] = useState<PlanId>(user.plan);
@@ -53,50 +52,20 @@ export function UserEditDialog({ user }: { user: AdminUser }) {
             <DialogTitle>Edit {user.displayName}</DialogTitle>
             <DialogDescription>{user.email}</DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.role}>Role</Label>
-            <Select value={role} onValueChange={(v) => setRole(v as Role)}>
-              <SelectTrigger id={ids.role}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ROLES.map((r) => (
-                  <SelectItem key={r} value={r}>
-                    {r === "admin" ? "Administrator" : "User"}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.plan}>Plan</Label>
-            <Select value={plan} onValueChange={(v) => setPlan(v as PlanId)}>
-              <SelectTrigger id={ids.plan}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PLAN_IDS.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {PLANS[p].label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.expires}>Plan ends after (optional)</Label>
-            <Input
-              id={ids.expires}
-              type="date"
-              value={expires}
-              onChange={(e) => setExpires(e.target.value)}
-              disabled={plan === "free tier"}
-              aria-describedby={`${ids.expires}-hint`}
-            />
-            <p id={`${ids.expires}-hint`} className="text-xs text-muted-foreground">
-              {plan === "free tier" ? "The free tier has no end." : "Empty: no end. After this day (UTC) the user is back on the free tier."}
-            </p>
-          </div>
+          <Field label="Role">
+            {(control) => <OptionSelect control={control} value={role} onChange={(v) => setRole(v as Role)} options={optionsOf(ROLES, roleName)} />}
+          </Field>
+          <Field label="Plan">
+            {(control) => (
+              <OptionSelect control={control} value={plan} onChange={(v) => setPlan(v as PlanId)} options={optionsOf(PLAN_IDS, (p) => PLANS[p].label)} />
+            )}
+          </Field>
+          <Field
+            label="Plan ends after (optional)"
+            hint={plan === "free tier" ? "The free tier has no end." : "Empty: no end. After this day (UTC) the user is back on the free tier."}
+          >
+            {(control) => <Input {...control} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} disabled={plan === "free tier"} />}
+          </Field>
           {error ? <FormAlert>{error}</FormAlert> : null}
           <DialogFooter>
             <DialogClose asChild>
@@ -104,10 +73,9 @@ export function UserEditDialog({ user }: { user: AdminUser }) {
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+            <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
               Save
-            </Button>
+            </BusyButton>
           </DialogFooter>
         </form>
       </DialogContent>

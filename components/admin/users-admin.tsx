@@ -1,22 +1,21 @@
 "use client";
 
 import { Users } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadMore } from "@/components/app/load-more";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAdminUsers, type UserFilter } from "@/lib/admin/client";
-import { ROLES, type AdminUser } from "@/lib/admin/schema";
+import { ROLES, roleName, type AdminUser } from "@/lib/admin/schema";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 import { UserEditDialog } from "./user-edit-dialog";
 
-const ANY = "any";
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : "—");
 
 function PlanCell({ user }: { user: AdminUser }) {
@@ -33,7 +32,6 @@ function PlanCell({ user }: { user: AdminUser }) {
 }
 
 export function UsersAdmin() {
-  const ids = { q: useId(), role: useId(), plan: useId() };
   const [filter, setFilter] = useState<UserFilter>({ q: "", role: "", plan: "" });
   // Typing keeps the field responsive; the query follows the settled value.
   const settled = useDeferredValue(filter);
@@ -43,42 +41,31 @@ export function UsersAdmin() {
   return (
     <div className="flex flex-col gap-4">
       <div role="search" aria-label="Find users" className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.q}>Search by email or name</Label>
-          <Input id={ids.q} type="search" value={filter.q} onChange={(e) => setFilter({ ...filter, q: e.target.value })} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.role}>Role</Label>
-          <Select value={filter.role || ANY} onValueChange={(v) => setFilter({ ...filter, role: v === ANY ? "" : (v as UserFilter["role"]) })}>
-            <SelectTrigger id={ids.role}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>All roles</SelectItem>
-              {ROLES.map((r) => (
-                <SelectItem key={r} value={r}>
-                  {r === "admin" ? "Administrators" : "Users"}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.plan}>Plan</Label>
-          <Select value={filter.plan || ANY} onValueChange={(v) => setFilter({ ...filter, plan: v === ANY ? "" : (v as UserFilter["plan"]) })}>
-            <SelectTrigger id={ids.plan}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>All plans</SelectItem>
-              {PLAN_IDS.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {PLANS[p].label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <Field label="Search by email or name">
+          {(control) => <Input {...control} type="search" value={filter.q} onChange={(e) => setFilter({ ...filter, q: e.target.value })} />}
+        </Field>
+        <Field label="Role">
+          {(control) => (
+            <OptionSelect
+              control={control}
+              value={filter.role}
+              onChange={(v) => setFilter({ ...filter, role: v as UserFilter["role"] })}
+              any="All roles"
+              options={optionsOf(ROLES, (r) => `${roleName(r)}s`)}
+            />
+          )}
+        </Field>
+        <Field label="Plan">
+          {(control) => (
+            <OptionSelect
+              control={control}
+              value={filter.plan}
+              onChange={(v) => setFilter({ ...filter, plan: v as UserFilter["plan"] })}
+              any="All plans"
+              options={optionsOf(PLAN_IDS, (p) => PLANS[p].label)}
+            />
+          )}
+        </Field>
       </div>
 
       {query.isPending ? (

@@ -2,15 +2,19 @@
 
 import { confirmPasswordReset, verifyPasswordResetCode } from "firebase/auth";
 import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { fieldErrors, formValues, newPasswordSchema, type FieldErrors, type NewPasswordInput } from "@/lib/auth/forms";
-import { unmetPasswordRules } from "@/lib/auth/password-policy";
-import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { useAuth } from "@/lib/auth/auth-provider";
+import { newPasswordSchema } from "@/lib/auth/forms";
+import { authErrorMessage } from "@/lib/auth/provider-errors";
+import { focusField } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
+import { passwordPolicyError } from "./password-rules";
 
 type CodeState = { state: "checking" } | { state: "valid"; email: string } | { state: "invalid"; message: string };
 
@@ -19,8 +23,8 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
   const { auth, syncError } = useAuth();
   const [code, setCode] = useState<CodeState>({ state: "checking" });
-  const [errors, setErrors] = useState<FieldErrors<NewPasswordInput>>({});
-  const [passwordRules, setPasswordRules] = useState<string[] | null>(null);
+  const { errors, submit } = useSchemaForm(newPasswordSchema);
+  const [passwordError, setPasswordError] = useState<ReactNode>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -39,30 +43,20 @@ export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
   }, [auth, oobCode]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const focus = (name: string) => (form.elements.namedItem(name) as HTMLElement | null)?.focus();
-    const parsed = newPasswordSchema.safeParse(formValues(form));
-    const found = fieldErrors(parsed);
-    setErrors(found);
-    setPasswordRules(null);
+    const parsed = submit(event);
+    setPasswordError(null);
     setFormError(null);
-    if (!parsed.success) {
-      const first = Object.keys(found)[0];
-      if (first) focus(first);
-      return;
-    }
-    if (!auth) return;
+    if (!parsed || !auth) return;
+    const { form } = parsed;
     setBusy(true);
     try {
       await confirmPasswordReset(auth, oobCode, parsed.data.password);
       setDone(true);
     } catch (err) {
-      if (providerErrorCode(err) === "auth/password-does-not-meet-requirements") {
-        const rules = await unmetPasswordRules(auth, parsed.data.password);
-        if (rules?.length) setPasswordRules(rules);
-        else setErrors({ password: authErrorMessage(err) });
-        focus("password");
+      const refused = await passwordPolicyError(auth, parsed.data.password, err);
+      if (refused) {
+        setPasswordError(refused);
+        focusField(form, "password");
       } else {
         setFormError(authErrorMessage(err));
       }
@@ -122,27 +116,15 @@ export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={code.email} readOnly hidden />
-        <FormField
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint="Use 8 to 128 characters."
-          error={passwordRules ?? errors.password}
-        />
-        <FormField
-          name="confirmPassword"
-          type="password"
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+        <Field label="New password" hint="Use 8 to 128 characters." error={passwordError ?? errors.password}>
+          {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required />}
+        </Field>
+        <Field label="Confirm new password" error={errors.confirmPassword}>
+          {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
+        </Field>
+        <BusyButton type="submit" busy={busy} busyLabel="Saving">
           Change password
-        </Button>
+        </BusyButton>
       </form>
     </div>
   );

@@ -3,9 +3,10 @@
 import { applyActionCode, reload } from "firebase/auth";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
@@ -83,10 +84,9 @@ export function ConfirmVerification({ oobCode }: { oobCode: string }) {
     <AuthCard title="Your email is verified" description="Thanks for confirming your address.">
       {error ? <FormAlert>{error}</FormAlert> : null}
       {auth?.currentUser ? (
-        <Button type="button" onClick={continueToDashboard} disabled={busy}>
-          {busy ? <Spinner size="sm" aria-label="Signing in" className="text-current" /> : null}
+        <BusyButton type="button" onClick={continueToDashboard} busy={busy} busyLabel="Signing in">
           Continue to the dashboard
-        </Button>
+        </BusyButton>
       ) : (
         <Button asChild>
           <Link href="/auth/login">Sign in to continue</Link>

@@ -2,27 +2,25 @@
 
 import { signInWithCustomToken, signInWithEmailAndPassword } from "firebase/auth";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { apiSend } from "@/lib/api/client";
+import { useCallback, useEffect, useRef, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { track } from "@/lib/analytics/client";
-import { fieldErrors, formValues, loginSchema, type FieldErrors, type LoginInput } from "@/lib/auth/forms";
+import { apiSend } from "@/lib/api/client";
+import { useAuth } from "@/lib/auth/auth-provider";
+import { loginSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
-import { signInWithSocial, type SocialProvider } from "@/lib/auth/social";
+import { useSchemaForm } from "@/lib/use-schema-form";
+import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
 import { SocialButtons } from "./social-buttons";
-
-type Busy = "email" | "demo" | SocialProvider | null;
+import { useSignIn } from "./use-sign-in";
 
 export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; expired: boolean }) {
-  const { auth, config, status, syncError, completeSignIn } = useAuth();
-  const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const { config, status } = useAuth();
+  const { errors, submit } = useSchemaForm(loginSchema);
   const leaving = useRef(false);
 
   useEffect(() => {
@@ -41,19 +39,15 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     if (status === "signed-in") leave();
   }, [status, leave]);
 
+  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email" | "demo">((_, provider) => {
+    track("sign_in", { method: provider });
+    leave();
+  });
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = loginSchema.safeParse(formValues(form));
-    const found = fieldErrors(parsed);
-    setErrors(found);
+    const parsed = submit(event);
     setFormError(null);
-    if (!parsed.success) {
-      const first = Object.keys(found)[0];
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    if (!auth) return;
+    if (!parsed || !auth) return;
     setBusy("email");
     try {
       const cred = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
@@ -64,24 +58,6 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
       setFormError(authErrorMessage(err));
       setBusy(null);
     }
-  }
-
-  async function onSocial(provider: SocialProvider) {
-    if (!auth) return;
-    setBusy(provider);
-    setFormError(null);
-    try {
-      const cred = await signInWithSocial(auth, provider);
-      if (cred) {
-        await completeSignIn(cred.user);
-        track("sign_in", { method: provider });
-        leave();
-        return;
-      }
-    } catch (err) {
-      setFormError(authErrorMessage(err));
-    }
-    setBusy(null);
   }
 
   // Local mode only: the server mints a token for the demo account, which owns the local server-everything.
@@ -100,42 +76,24 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     }
   }
 
-  const message = formError ?? syncError;
-  const locked = !auth || busy !== null;
-
   return (
     <div className="flex flex-col gap-4">
       {expired ? <FormAlert tone="info">Your session expired. Sign in again to continue.</FormAlert> : null}
       {message ? <FormAlert>{message}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy === "email"}>
-        <FormField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
-        <FormField
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        <Button type="submit" disabled={locked}>
-          {busy === "email" ? <Spinner size="sm" aria-label="Signing in" className="text-current" /> : null}
+        <EmailField error={errors.email} />
+        <Field label="Password" error={errors.password}>
+          {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
+        </Field>
+        <BusyButton type="submit" busy={busy === "email"} busyLabel="Signing in" disabled={locked}>
           Sign in
-        </Button>
+        </BusyButton>
       </form>
-      <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={onSocial} />
+      <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={signInWith} />
       {config?.authEmulatorUrl ? (
-        <Button type="button" variant="secondary" disabled={locked} onClick={onDemo}>
-          {busy === "demo" ? <Spinner size="sm" aria-label="Signing in to the demo account" className="text-current" /> : null}
+        <BusyButton type="button" variant="secondary" onClick={onDemo} busy={busy === "demo"} busyLabel="Signing in to the demo account" disabled={locked}>
           Try the demo account
-        </Button>
+        </BusyButton>
       ) : null}
       <p className="text-center text-sm">
         <Link href="/auth/reset-password" className="text-primary underline-offset-4 hover:underline">

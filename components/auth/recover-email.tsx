@@ -3,9 +3,10 @@
 import { applyActionCode, checkActionCode, sendPasswordResetEmail } from "firebase/auth";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "./form-alert";
@@ -92,10 +93,9 @@ export function RecoverEmail({ oobCode }: { oobCode: string }) {
       {resetState === "sent" ? (
         <FormAlert tone="success">We sent a link to reset your password to {email}. Check your inbox.</FormAlert>
       ) : email ? (
-        <Button type="button" onClick={() => sendReset(email)} disabled={resetState === "sending"}>
-          {resetState === "sending" ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <BusyButton type="button" onClick={() => sendReset(email)} busy={resetState === "sending"} busyLabel="Sending">
           Send a password reset email
-        </Button>
+        </BusyButton>
       ) : (
         <Button asChild>
           <Link href="/auth/reset-password">Reset your password</Link>

@@ -2,46 +2,38 @@
 
 import { createUserWithEmailAndPassword, getAdditionalUserInfo, sendEmailVerification, updateProfile } from "firebase/auth";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { BusyButton } from "@/components/app/busy-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { track } from "@/lib/analytics/client";
-import { fieldErrors, formValues, registerSchema, type FieldErrors, type RegisterInput } from "@/lib/auth/forms";
-import { unmetPasswordRules } from "@/lib/auth/password-policy";
-import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { registerSchema } from "@/lib/auth/forms";
+import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, takeRedirect } from "@/lib/auth/redirect";
-import { signInWithSocial, type SocialProvider } from "@/lib/auth/social";
 import { resetSync } from "@/lib/auth/sync";
+import { focusField } from "@/lib/forms";
+import { useSchemaForm } from "@/lib/use-schema-form";
+import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
+import { passwordPolicyError } from "./password-rules";
 import { SocialButtons } from "./social-buttons";
-
-type Busy = "email" | SocialProvider | null;
+import { useSignIn } from "./use-sign-in";
 
 export function RegisterForm() {
-  const { auth, syncError, completeSignIn } = useAuth();
-  const [errors, setErrors] = useState<FieldErrors<RegisterInput>>({});
-  const [passwordRules, setPasswordRules] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const { errors, submit } = useSchemaForm(registerSchema);
+  const [passwordError, setPasswordError] = useState<ReactNode>(null);
+  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email">((credential, provider) => {
+    track(getAdditionalUserInfo(credential)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
+    navigateAfterAuth(takeRedirect());
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const focus = (name: string) => (form.elements.namedItem(name) as HTMLElement | null)?.focus();
-    const parsed = registerSchema.safeParse(formValues(form));
-    const found = fieldErrors(parsed);
-    setErrors(found);
-    setPasswordRules(null);
+    const parsed = submit(event);
+    setPasswordError(null);
     setFormError(null);
-    if (!parsed.success) {
-      const first = Object.keys(found)[0];
-      if (first) focus(first);
-      return;
-    }
-    if (!auth) return;
-    const { displayName, email, password } = parsed.data;
+    if (!parsed || !auth) return;
+    const { form, data } = parsed;
+    const { displayName, email, password } = data;
     setBusy("email");
     try {
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
@@ -56,11 +48,10 @@ export function RegisterForm() {
       track("sign_up", { method: "password" });
       navigateAfterAuth("/auth/verify-email");
     } catch (err) {
-      if (providerErrorCode(err) === "auth/password-does-not-meet-requirements") {
-        const rules = await unmetPasswordRules(auth, password);
-        if (rules?.length) setPasswordRules(rules);
-        else setErrors({ password: authErrorMessage(err) });
-        focus("password");
+      const refused = await passwordPolicyError(auth, password, err);
+      if (refused) {
+        setPasswordError(refused);
+        focusField(form, "password");
       } else {
         setFormError(authErrorMessage(err));
       }
@@ -68,70 +59,25 @@ export function RegisterForm() {
     }
   }
 
-  async function onSocial(provider: SocialProvider) {
-    if (!auth) return;
-    setBusy(provider);
-    setFormError(null);
-    try {
-      const cred = await signInWithSocial(auth, provider);
-      if (cred) {
-        await completeSignIn(cred.user);
-        track(getAdditionalUserInfo(cred)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
-        navigateAfterAuth(takeRedirect());
-        return;
-      }
-    } catch (err) {
-      setFormError(authErrorMessage(err));
-    }
-    setBusy(null);
-  }
-
-  const message = formError ?? syncError;
-  const locked = !auth || busy !== null;
-
   return (
     <div className="flex flex-col gap-4">
       {message ? <FormAlert>{message}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy === "email"}>
-        <FormField
-          name="displayName"
-          label="Display name (optional)"
-          autoComplete="name"
-          maxLength={80}
-          error={errors.displayName}
-        />
-        <FormField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
-        <FormField
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint="Use 8 to 128 characters."
-          error={passwordRules ?? errors.password}
-        />
-        <FormField
-          name="confirmPassword"
-          type="password"
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
-        <Button type="submit" disabled={locked}>
-          {busy === "email" ? <Spinner size="sm" aria-label="Creating your account" className="text-current" /> : null}
+        <Field label="Display name (optional)" error={errors.displayName}>
+          {(control) => <Input {...control} name="displayName" autoComplete="name" maxLength={80} />}
+        </Field>
+        <EmailField error={errors.email} />
+        <Field label="Password" hint="Use 8 to 128 characters." error={passwordError ?? errors.password}>
+          {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required />}
+        </Field>
+        <Field label="Confirm password" error={errors.confirmPassword}>
+          {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
+        </Field>
+        <BusyButton type="submit" busy={busy === "email"} busyLabel="Creating your account" disabled={locked}>
           Create account
-        </Button>
+        </BusyButton>
       </form>
-      <SocialButtons busy={busy === "email" ? null : busy} disabled={locked} onSelect={onSocial} />
+      <SocialButtons busy={busy === "email" ? null : busy} disabled={locked} onSelect={signInWith} />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
         <Link href="/auth/login" className="font-medium text-primary underline-offset-4 hover:underline">

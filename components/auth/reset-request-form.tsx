@@ -3,32 +3,26 @@
 import { sendPasswordResetEmail } from "firebase/auth";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { fieldErrors, formValues, resetRequestSchema, type FieldErrors, type ResetRequestInput } from "@/lib/auth/forms";
+import { useAuth } from "@/lib/auth/auth-provider";
+import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { useSchemaForm } from "@/lib/use-schema-form";
+import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
 
 export function ResetRequestForm() {
   const { auth, syncError } = useAuth();
-  const [errors, setErrors] = useState<FieldErrors<ResetRequestInput>>({});
+  const { errors, submit } = useSchemaForm(resetRequestSchema);
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = resetRequestSchema.safeParse(formValues(form));
-    setErrors(fieldErrors(parsed));
+    const parsed = submit(event);
     setFormError(null);
-    if (!parsed.success) {
-      (form.elements.namedItem("email") as HTMLElement | null)?.focus();
-      return;
-    }
-    if (!auth) return;
+    if (!parsed || !auth) return;
     setBusy(true);
     try {
       await sendPasswordResetEmail(auth, parsed.data.email);
@@ -69,19 +63,10 @@ export function ResetRequestForm() {
     <div className="flex flex-col gap-4">
       {formError || (!auth && syncError) ? <FormAlert>{formError ?? syncError}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-        <FormField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
-        <Button type="submit" disabled={!auth || busy}>
-          {busy ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <EmailField error={errors.email} />
+        <BusyButton type="submit" busy={busy} busyLabel="Sending" disabled={!auth || busy}>
           Send the reset link
-        </Button>
+        </BusyButton>
       </form>
       {backToSignIn}
     </div>

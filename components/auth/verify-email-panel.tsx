@@ -3,13 +3,14 @@
 import { reload, sendEmailVerification } from "firebase/auth";
 import Link from "next/link";
 import { useState } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
-import { toast } from "@/lib/toast/use-toast";
 import { FormAlert } from "./form-alert";
 
 type Busy = "resend" | "check" | null;
@@ -107,14 +108,12 @@ export function VerifyEmailPanel() {
           Sign in with your email and password on this device to resend the link or finish here.
         </FormAlert>
       ) : null}
-      <Button type="button" onClick={check} disabled={!firebaseUser || busy !== null}>
-        {busy === "check" ? <Spinner size="sm" aria-label="Checking" className="text-current" /> : null}
+      <BusyButton type="button" onClick={check} busy={busy === "check"} busyLabel="Checking" disabled={!firebaseUser || busy !== null}>
         I have verified my email
-      </Button>
-      <Button type="button" variant="outline" onClick={resend} disabled={!firebaseUser || busy !== null}>
-        {busy === "resend" ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+      </BusyButton>
+      <BusyButton type="button" variant="outline" onClick={resend} busy={busy === "resend"} busyLabel="Sending" disabled={!firebaseUser || busy !== null}>
         Resend the email
-      </Button>
+      </BusyButton>
     </div>
   );
 }

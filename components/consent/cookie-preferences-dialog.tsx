@@ -2,14 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ConsentChoice, ConsentState } from "@/lib/consent/consent";
 import { closeCookiePreferences } from "@/lib/consent/preferences-dialog";
 import { saveConsent } from "@/lib/consent/store";

@@ -1,10 +1,11 @@
 "use client";
 
-import { ArrowRight, Plus, Server, TriangleAlert, Wrench } from "lucide-react";
+import { ArrowRight, Server, TriangleAlert, Wrench } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { LoadError } from "@/components/servers/load-error";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/servers/client";
@@ -36,7 +37,7 @@ export function DashboardView() {
 
   if (summary.isPending) return <DashboardSkeleton />;
   if (summary.isError) {
-    return <LoadError what="the dashboard" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+    return <LoadError what="the dashboard" query={summary} />;
   }
 
   const { servers, tools, recentActivity, onboarding, fleet, findings } = summary.data;
@@ -55,12 +56,7 @@ export function DashboardView() {
             Register the MCP servers you rely on. The console connects to them from its backend, lists their tools, resources and prompts,
             lets you call them in the workbench and watches their health.
           </p>
-          <Button asChild>
-            <Link href="/servers/new">
-              <Plus aria-hidden="true" />
-              Add your first server
-            </Link>
-          </Button>
+          <AddServerButton label="Add your first server" />
         </section>
         <OnboardingChecklist onboarding={onboarding} />
       </div>
@@ -136,20 +132,10 @@ export function DashboardView() {
 
 function DashboardSkeleton() {
   return (
-    <div className="flex flex-col gap-6">
-      <span className="sr-only" role="status">
-        Loading the dashboard…
-      </span>
-      <div className="grid gap-4 sm:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-28" />
-        ))}
-      </div>
+    <Loading label="Loading the dashboard…" className="flex flex-col gap-6">
+      <SkeletonRows className="h-28" layout="grid gap-4 sm:grid-cols-3" />
       <Skeleton className="h-36" />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Skeleton className="h-64" />
-        <Skeleton className="h-64" />
-      </div>
-    </div>
+      <SkeletonRows count={2} className="h-64" layout="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" />
+    </Loading>
   );
 }

@@ -1,9 +1,10 @@
 import { History } from "lucide-react";
 import Link from "next/link";
 import { RelativeTime } from "@/components/servers/relative-time";
+import { actionLabel } from "@/lib/activity/labels";
 import type { DashboardSummary } from "@/lib/dashboard/types";
 import { cn } from "@/lib/utils";
-import { actionLabel, actionTone, activityHref, deletedServerIds } from "./activity-meta";
+import { actionTone, activityHref, deletedServerIds } from "./activity-meta";
 
 const TONE_DOT = { good: "bg-success", bad: "bg-destructive", neutral: "bg-input" } as const;
 

@@ -2,7 +2,7 @@
 
 import { History } from "lucide-react";
 import { LoadMore } from "@/components/app/load-more";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useChecks } from "@/lib/monitoring/client";
@@ -31,7 +31,7 @@ export function CheckHistory({ serverId }: { serverId: string }) {
             ))}
           </div>
         ) : checks.isError ? (
-          <LoadError what="the check history" error={checks.error} onRetry={() => void checks.refetch()} retrying={checks.isFetching} />
+          <LoadError what="the check history" query={checks} />
         ) : all.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <History aria-hidden="true" className="size-4" />

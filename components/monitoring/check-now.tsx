@@ -2,7 +2,7 @@
 
 import { Activity } from "lucide-react";
 import { formatLatency } from "@/components/servers/format";
-import { serverMessage } from "@/components/servers/server-form-model";
+import { failureMessage } from "@/lib/api/api-error";
 import { STATUS_META } from "@/components/servers/status";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -32,7 +32,7 @@ export function CheckNow({ serverId }: { serverId: string }) {
         {run.isSuccess ? (
           <span className={run.data.check.result === "failed" ? "text-destructive" : undefined}>{describe(run.data)}</span>
         ) : run.isError ? (
-          <span className="text-destructive">Could not check: {serverMessage(run.error)}</span>
+          <span className="text-destructive">Could not check: {failureMessage(run.error)}</span>
         ) : null}
       </p>
     </div>

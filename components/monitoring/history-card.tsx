@@ -1,11 +1,12 @@
 "use client";
 
+import { isApiError } from "@/lib/api/error-codes";
 import { useState } from "react";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isPlanRequired, useUptime } from "@/lib/monitoring/client";
+import { useUptime } from "@/lib/monitoring/client";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { WINDOW_LABEL } from "./format";
@@ -20,7 +21,7 @@ export function HistoryCard({ serverId }: { serverId: string }) {
   const [window, setWindow] = useState<UptimeWindow>("24h");
   const allowed = windowAllowed(subscription, window);
   const uptime = useUptime(serverId, window, allowed);
-  const locked = !allowed || (uptime.isError && isPlanRequired(uptime.error));
+  const locked = !allowed || (uptime.isError && isApiError(uptime.error, "plan_required"));
 
   return (
     <Card className="gap-4">
@@ -45,7 +46,7 @@ export function HistoryCard({ serverId }: { serverId: string }) {
             <Skeleton className="h-8" />
           </div>
         ) : uptime.isError ? (
-          <LoadError what="the latency history" error={uptime.error} onRetry={() => void uptime.refetch()} retrying={uptime.isFetching} />
+          <LoadError what="the latency history" query={uptime} />
         ) : uptime.data.checks === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
             No checks in the last {WINDOW_LABEL[window].long} yet. Run one with “Check now”, or turn monitoring on below.

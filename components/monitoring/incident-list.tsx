@@ -1,14 +1,15 @@
 "use client";
 
+import { isApiError } from "@/lib/api/error-codes";
 import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { LoadMore } from "@/components/app/load-more";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { RelativeTime } from "@/components/servers/relative-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isPlanRequired, useIncidents } from "@/lib/monitoring/client";
+import { useIncidents } from "@/lib/monitoring/client";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { formatDuration } from "./format";
@@ -36,10 +37,10 @@ export function IncidentList({ serverId, footer }: { serverId: string; footer?: 
             <Skeleton className="h-16" />
           </div>
         ) : incidents.isError ? (
-          isPlanRequired(incidents.error) ? (
+          isApiError(incidents.error, "plan_required") ? (
             <PlanUpsell compact message={`The incident history comes with ${planLabelWith("fullMonitoring")}.`} />
           ) : (
-            <LoadError what="the incidents" error={incidents.error} onRetry={() => void incidents.refetch()} retrying={incidents.isFetching} />
+            <LoadError what="the incidents" query={incidents} />
           )
         ) : all.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -3,7 +3,7 @@
 import { MessageSquarePlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { RelativeTime } from "@/components/servers/relative-time";
-import { serverMessage } from "@/components/servers/server-form-model";
+import { failureMessage } from "@/lib/api/api-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -37,7 +37,7 @@ export function IncidentUpdates({ serverId, incidentId, open }: { serverId: stri
         setBody("");
         setWriting(false);
       },
-      onError: (err) => setError(serverMessage(err)),
+      onError: (err) => setError(failureMessage(err)),
     });
   }
 

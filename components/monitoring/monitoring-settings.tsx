@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { Field } from "@/components/servers/field";
+import { Field } from "@/components/ui/field";
 import { MonitoringFields } from "@/components/servers/monitoring-fields";
 import { mapServerError } from "@/components/servers/server-form-model";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { DEFAULT_THRESHOLD_MS, THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "@/lib/monitoring/schema";
 import { useUpdateServer } from "@/lib/servers/client";
 import { monitoringInput, type ServerDto } from "@/lib/servers/schema";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 
 type Errors = Record<string, string>;
 

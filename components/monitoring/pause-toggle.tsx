@@ -1,12 +1,12 @@
 "use client";
 
 import { Pause, Play } from "lucide-react";
-import { serverMessage } from "@/components/servers/server-form-model";
+import { failureMessage } from "@/lib/api/api-error";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useUpdateServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 
 /** Pauses a server's checks (status Paused) or resumes them. */
 export function PauseToggle({ server, size = "default" }: { server: Pick<ServerDto, "id" | "name" | "status">; size?: "default" | "sm" }) {
@@ -17,7 +17,7 @@ export function PauseToggle({ server, size = "default" }: { server: Pick<ServerD
       { paused: !paused },
       {
         onSuccess: (s) => toast({ title: paused ? "Checks resumed" : "Checks paused", description: s.name }),
-        onError: (err) => toast({ title: paused ? "Could not resume" : "Could not pause", description: serverMessage(err), variant: "destructive" }),
+        onError: (err) => toast({ title: paused ? "Could not resume" : "Could not pause", description: failureMessage(err), variant: "destructive" }),
       },
     );
   }

@@ -1,10 +1,11 @@
 "use client";
 
+import { isApiError } from "@/lib/api/error-codes";
 import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isPlanRequired, useUptime } from "@/lib/monitoring/client";
+import { useUptime } from "@/lib/monitoring/client";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { formatPct, WINDOW_LABEL } from "./format";
@@ -40,7 +41,7 @@ function Tile({ window, children }: { window: UptimeWindow; children: ReactNode 
 
 function WindowTile({ serverId, window }: { serverId: string; window: UptimeWindow }) {
   const uptime = useUptime(serverId, window);
-  if (uptime.isError && isPlanRequired(uptime.error)) return <LockedTile window={window} />;
+  if (uptime.isError && isApiError(uptime.error, "plan_required")) return <LockedTile window={window} />;
   return (
     <Tile window={window}>
       {uptime.isPending ? (

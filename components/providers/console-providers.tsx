@@ -2,9 +2,9 @@
 
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
+import { AuthProvider } from "@/lib/auth/auth-provider";
 import type { PublicConfig } from "@/lib/auth/config";
 import type { SessionUser } from "@/lib/auth/schema";
-import { AuthProvider } from "./auth-provider";
 import { QueryProvider } from "./query-provider";
 
 /** Everything a page of the console or of sign-in needs on the client. */

@@ -1,6 +1,6 @@
 import { Lock, Pin } from "lucide-react";
 import Link from "next/link";
-import { plural } from "@/components/servers/format";
+import { plural } from "@/lib/plural";
 import { RelativeTime } from "@/components/servers/relative-time";
 import type { BaselineDto } from "@/lib/scanner/schema";
 import { PinBaselineButton } from "./pin-baseline";

@@ -2,7 +2,7 @@
 
 import { Pin } from "lucide-react";
 import { useState } from "react";
-import { serverMessage } from "@/components/servers/server-form-model";
+import { failureMessage } from "@/lib/api/api-error";
 import { formatExactTime } from "@/components/servers/format";
 import {
   AlertDialog,
@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePinBaseline } from "@/lib/scanner/client";
 import { describeCounts } from "@/lib/scanner/severity";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 
 /** Pinning replaces the baseline every later scan compares with, so the dialog says what that means first. */
 export function PinBaselineButton({
@@ -43,7 +43,7 @@ export function PinBaselineButton({
       setOpen(false);
       toast({ title: "Baseline pinned", description: `Scanned against it: ${describeCounts(result.scan.counts)}.` });
     } catch (err) {
-      setError(serverMessage(err));
+      setError(failureMessage(err));
     }
   }
 

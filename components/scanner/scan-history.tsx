@@ -4,7 +4,7 @@ import { History, Lock } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { formatExactTime } from "@/components/servers/format";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
 import { RelativeTime } from "@/components/servers/relative-time";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -28,7 +28,7 @@ function HistoryScan({ serverId, scan }: { serverId: string; scan: ScanSummary }
       </div>
     );
   }
-  if (detail.isError) return <LoadError what="this scan" error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  if (detail.isError) return <LoadError what="this scan" query={detail} />;
   return <FindingsList findings={detail.data.findings} omitted={detail.data.findingsOmitted} idPrefix={`scan-${scan.id}`} />;
 }
 

@@ -2,12 +2,12 @@
 
 import { useIsMutating } from "@tanstack/react-query";
 import { ScanSearch } from "lucide-react";
-import { serverMessage } from "@/components/servers/server-form-model";
+import { failureMessage } from "@/lib/api/api-error";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { scanKeys, useScanNow } from "@/lib/scanner/client";
 import type { ScanNowResult } from "@/lib/scanner/schema";
 import { describeCounts } from "@/lib/scanner/severity";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 
 /** Asks the server for its definitions again and scans them; says what the scan found. */
 export function ScanNowButton({
@@ -24,7 +24,7 @@ export function ScanNowButton({
         onScanned?.(result);
         toast({ title: "Scan complete", description: `Found ${describeCounts(result.counts)}.` });
       },
-      onError: (err) => toast({ title: "Could not scan", description: serverMessage(err), variant: "destructive" }),
+      onError: (err) => toast({ title: "Could not scan", description: failureMessage(err), variant: "destructive" }),
     });
   }
 

@@ -3,8 +3,8 @@
 import { CircleAlert, ShieldQuestion } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
-import { plural } from "@/components/servers/format";
-import { LoadError } from "@/components/servers/load-error";
+import { plural } from "@/lib/plural";
+import { LoadError } from "@/components/app/load-error";
 import { RelativeTime } from "@/components/servers/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useScanOverview } from "@/lib/scanner/client";
@@ -49,7 +49,7 @@ export function SecurityTab({ server }: { server: ServerDto }) {
     );
   }
   if (overview.isError) {
-    return <LoadError what="the scan" error={overview.error} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />;
+    return <LoadError what="the scan" query={overview} />;
   }
 
   const { latest, history, baseline, features, locked, discoveredAt } = overview.data;

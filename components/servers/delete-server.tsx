@@ -2,26 +2,17 @@
 
 import { Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { useState } from "react";
+import { BusyButton } from "@/components/app/busy-button";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { failureMessage } from "@/lib/api/api-error";
 import { useDeleteServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
-import { toast } from "@/lib/toast/use-toast";
-import { serverMessage } from "./server-form-model";
 
 /** Deleting is for good, so the user types the server's name to confirm. */
 export function DeleteServer({ server }: { server: ServerDto }) {
@@ -30,7 +21,6 @@ export function DeleteServer({ server }: { server: ServerDto }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
   const confirmed = typed.trim() === server.name;
 
   async function confirm() {
@@ -41,7 +31,7 @@ export function DeleteServer({ server }: { server: ServerDto }) {
       toast({ title: "Server deleted", description: `${server.name} and its inventory were removed.` });
       router.replace("/servers");
     } catch (err) {
-      setError(serverMessage(err));
+      setError(failureMessage(err));
     }
   }
 
@@ -84,32 +74,23 @@ export function DeleteServer({ server }: { server: ServerDto }) {
                   The server, its encrypted headers and its inventory are deleted for good. Its past activity stays in your log.
                 </AlertDialogDescription>
               </AlertDialogHeader>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={inputId}>
-                  Type <span className="rounded bg-muted px-1 font-mono">{server.name}</span> to confirm
-                </Label>
-                <Input
-                  id={inputId}
-                  value={typed}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${inputId}-error` : undefined}
-                  onChange={(e) => setTyped(e.target.value)}
-                />
-                {error ? (
-                  <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
+              <Field
+                label={
+                  <>
+                    Type <span className="rounded bg-muted px-1 font-mono">{server.name}</span> to confirm
+                  </>
+                }
+                // Announced: it arrives after the request, away from where the person is looking.
+                error={error ? <span role="alert">{error}</span> : undefined}
+              >
+                {(control) => <Input {...control} value={typed} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />}
+              </Field>
               <AlertDialogFooter>
                 <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
                 {/* A plain submit button: the dialog's Action would close it before the request ends. */}
-                <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
-                  {remove.isPending ? <Spinner size="sm" className="text-current" aria-label="Deleting" /> : null}
+                <BusyButton type="submit" variant="destructive" busy={remove.isPending} busyLabel="Deleting" disabled={!confirmed}>
                   Delete server
-                </Button>
+                </BusyButton>
               </AlertDialogFooter>
             </form>
           </AlertDialogContent>

@@ -41,7 +41,3 @@ export function formatEvery(sec: number): string {
   if (sec === 3600) return "every hour";
   return `every ${formatInterval(sec)}`;
 }
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
-}

@@ -9,7 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useServerInventory } from "@/lib/servers/client";
 import { filterInventory } from "./inventory-filter";
 import { PromptList, ResourceList, TemplateList, ToolList } from "./inventory-lists";
-import { LoadError } from "./load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RefreshInventoryButton } from "./refresh-inventory-button";
 import { RelativeTime } from "./relative-time";
 
@@ -29,19 +30,14 @@ export function InventoryTab({ serverId, serverName }: { serverId: string; serve
 
   if (inventory.isPending) {
     return (
-      <div className="flex flex-col gap-3">
-        <span className="sr-only" role="status">
-          Loading the inventory…
-        </span>
+      <Loading label="Loading the inventory…" className="flex flex-col gap-3">
         <Skeleton className="h-9 w-80" />
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-16 w-full" />
-        ))}
-      </div>
+        <SkeletonRows count={4} className="h-16 w-full" />
+      </Loading>
     );
   }
   if (inventory.isError) {
-    return <LoadError what="the inventory" error={inventory.error} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
+    return <LoadError what="the inventory" query={inventory} />;
   }
 
   const inv = inventory.data;

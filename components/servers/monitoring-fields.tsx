@@ -1,11 +1,11 @@
 "use client";
 
+import { OptionSelect } from "@/components/app/option-select";
+import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { PLANS } from "@/lib/plans";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { Field } from "./field";
 import { formatEvery, formatInterval } from "./format";
 
 const INTERVALS_SEC = [30, 60, 300, 900, 1800, 3600, 6 * 3600, 24 * 3600];
@@ -54,23 +54,14 @@ export function MonitoringFields({
         hint={`Your ${PLANS[subscription.tier].label} plan checks at most ${formatEvery(minimum)}.`}
       >
         {(control) => (
-          <Select
+          <OptionSelect
+            control={control}
+            className="sm:w-56"
             value={String(intervalSec)}
             disabled={disabled || !enabled}
-            onValueChange={(v) => onChange({ enabled, intervalSec: Number(v) })}
-          >
-            <SelectTrigger {...control} className="sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((sec) => (
-                <SelectItem key={sec} value={String(sec)} disabled={sec < minimum}>
-                  {formatInterval(sec)}
-                  {sec < minimum ? " (higher plan)" : ""}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            onChange={(v) => onChange({ enabled, intervalSec: Number(v) })}
+            options={options.map((sec) => ({ value: String(sec), label: `${formatInterval(sec)}${sec < minimum ? " (higher plan)" : ""}`, disabled: sec < minimum }))}
+          />
         )}
       </Field>
     </div>

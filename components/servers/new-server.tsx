@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { toast } from "@/components/ui/use-toast";
 import { useCreateServer } from "@/lib/servers/client";
-import { toast } from "@/lib/toast/use-toast";
 import { ServerForm } from "./server-form";
 import { emptyValues } from "./server-form-model";
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { OverviewHealth } from "@/components/monitoring/overview-health";
+import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/workbench/results/copy-button";
 import { clientConfig } from "@/lib/servers/client-config";
@@ -78,46 +79,36 @@ export function OverviewTab({ server }: { server: ServerDto }) {
 
       <OverviewHealth server={server} />
 
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-base">Server</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {info ? (
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <Item label="Name">
-                <span className="font-mono">{info.name}</span>
-              </Item>
-              {info.title ? <Item label="Title">{info.title}</Item> : null}
-              <Item label="Version">
-                <span className="font-mono">{info.version}</span>
-              </Item>
-              <Item label="Protocol version">
-                <span className="font-mono">{info.protocolVersion}</span>
-              </Item>
-              <Item label="Transport">{TRANSPORT_INFO[server.transport].label}</Item>
-              <Item label="Headers">{server.headers.length === 0 ? "None" : server.headers.map((h) => h.name).join(", ")}</Item>
-            </dl>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              The server has not introduced itself yet. Refresh the inventory to connect and read its name, version and capabilities.
-            </p>
-          )}
-        </CardContent>
-      </Card>
+      <CardSection title="Server" className="gap-4">
+        {info ? (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Item label="Name">
+              <span className="font-mono">{info.name}</span>
+            </Item>
+            {info.title ? <Item label="Title">{info.title}</Item> : null}
+            <Item label="Version">
+              <span className="font-mono">{info.version}</span>
+            </Item>
+            <Item label="Protocol version">
+              <span className="font-mono">{info.protocolVersion}</span>
+            </Item>
+            <Item label="Transport">{TRANSPORT_INFO[server.transport].label}</Item>
+            <Item label="Headers">{server.headers.length === 0 ? "None" : server.headers.map((h) => h.name).join(", ")}</Item>
+          </dl>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            The server has not introduced itself yet. Refresh the inventory to connect and read its name, version and capabilities.
+          </p>
+        )}
+      </CardSection>
 
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-base">Capabilities</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {server.capabilities ? (
-            <CapabilityList capabilities={server.capabilities} />
-          ) : (
-            <p className="text-sm text-muted-foreground">Known after the first connection.</p>
-          )}
-        </CardContent>
-      </Card>
+      <CardSection title="Capabilities" className="gap-4">
+        {server.capabilities ? (
+          <CapabilityList capabilities={server.capabilities} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Known after the first connection.</p>
+        )}
+      </CardSection>
 
       <ClientConfigCard server={server} />
 

@@ -3,10 +3,10 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { failureMessage } from "@/lib/api/api-error";
+import { plural } from "@/lib/plural";
 import { serverKeys, useDiscoverServer } from "@/lib/servers/client";
-import { toast } from "@/lib/toast/use-toast";
-import { plural } from "./format";
-import { serverMessage } from "./server-form-model";
 
 /** Asks the server again for its tools, resources, templates and prompts, and says what came back. */
 export function RefreshInventoryButton({ serverId, serverName, ...props }: { serverId: string; serverName: string } & ButtonProps) {
@@ -20,7 +20,7 @@ export function RefreshInventoryButton({ serverId, serverName, ...props }: { ser
           title: "Inventory refreshed",
           description: `${serverName}: ${plural(inv.tools.length, "tool")}, ${plural(inv.resources.length, "resource")}, ${plural(inv.resourceTemplates.length, "template")}, ${plural(inv.prompts.length, "prompt")}.`,
         }),
-      onError: (err) => toast({ title: "Could not refresh the inventory", description: serverMessage(err), variant: "destructive" }),
+      onError: (err) => toast({ title: "Could not refresh the inventory", description: failureMessage(err), variant: "destructive" }),
     });
   }
 

@@ -13,7 +13,8 @@ import { ApiError } from "@/lib/api/api-error";
 import { useServer } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
 import { InventoryTab } from "./inventory-tab";
-import { LoadError } from "./load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { OverviewTab } from "./overview-tab";
 import { ServerNotFound } from "./server-not-found";
 import { SettingsTab } from "./settings-tab";
@@ -52,7 +53,7 @@ export function ServerDetail({ id }: { id: string }) {
   if (server.isPending) return <DetailSkeleton />;
   if (server.isError) {
     if (server.error instanceof ApiError && server.error.status === 404) return <ServerNotFound />;
-    return <LoadError what="this server" error={server.error} onRetry={() => void server.refetch()} retrying={server.isFetching} />;
+    return <LoadError what="this server" query={server} />;
   }
 
   const s = server.data;
@@ -105,20 +106,14 @@ export function ServerDetail({ id }: { id: string }) {
 
 function DetailSkeleton() {
   return (
-    <div className="flex flex-col gap-6">
-      <span className="sr-only" role="status">
-        Loading the server…
-      </span>
+    <Loading label="Loading the server…" className="flex flex-col gap-6">
       <Skeleton className="h-4 w-24" />
       <div className="flex flex-col gap-2">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
       <Skeleton className="h-9 w-72" />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-      </div>
-    </div>
+      <SkeletonRows count={2} className="h-40" layout="grid gap-4 lg:grid-cols-2" />
+    </Loading>
   );
 }

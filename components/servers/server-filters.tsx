@@ -2,14 +2,13 @@
 
 import { Search, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { ServerFilters } from "@/lib/servers/client";
 import type { ServerStatus } from "@/lib/servers/schema";
 import { STATUS_META, STATUS_ORDER } from "./status";
 
-const ALL = "all";
 const SEARCH_DELAY_MS = 300;
 
 /** Search, status and tag; the parent keeps them in the URL. */
@@ -68,39 +67,28 @@ export function ServerFiltersBar({
       <span id={`${id}-status-label`} className="sr-only">
         Status:
       </span>
-      <Select
-        value={filters.status ?? ALL}
-        onValueChange={(v) => onChange({ ...filters, status: v === ALL ? undefined : (v as ServerStatus) })}
-      >
-        {/* Named "Status: <choice>", so the visible choice is part of the name (WCAG 2.5.3). */}
-        <SelectTrigger id={`${id}-status`} aria-labelledby={`${id}-status-label ${id}-status`} className="sm:w-44">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All statuses</SelectItem>
-          {STATUS_ORDER.map((s) => (
-            <SelectItem key={s} value={s}>
-              {STATUS_META[s].label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      {/* Named "Status: <choice>", so the visible choice is part of the name (WCAG 2.5.3). */}
+      <OptionSelect
+        id={`${id}-status`}
+        aria-labelledby={`${id}-status-label ${id}-status`}
+        className="sm:w-44"
+        value={filters.status ?? ""}
+        onChange={(v) => onChange({ ...filters, status: (v || undefined) as ServerStatus | undefined })}
+        any="All statuses"
+        options={optionsOf(STATUS_ORDER, (s) => STATUS_META[s].label)}
+      />
       <span id={`${id}-tag-label`} className="sr-only">
         Tag:
       </span>
-      <Select value={filters.tag ?? ALL} onValueChange={(v) => onChange({ ...filters, tag: v === ALL ? undefined : v })}>
-        <SelectTrigger id={`${id}-tag`} aria-labelledby={`${id}-tag-label ${id}-tag`} className="sm:w-44">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All tags</SelectItem>
-          {tagOptions.map((t) => (
-            <SelectItem key={t} value={t}>
-              {t}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        id={`${id}-tag`}
+        aria-labelledby={`${id}-tag-label ${id}-tag`}
+        className="sm:w-44"
+        value={filters.tag ?? ""}
+        onChange={(v) => onChange({ ...filters, tag: v || undefined })}
+        any="All tags"
+        options={optionsOf(tagOptions, (t) => t)}
+      />
       {active ? (
         <Button
           type="button"

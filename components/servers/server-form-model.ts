@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError, failureMessage } from "@/lib/api/api-error";
+import { isApiError } from "@/lib/api/error-codes";
 import {
   connectionInput,
   MAX_TAGS,
@@ -10,6 +11,7 @@ import {
   type ServerUpdate,
   type Transport,
 } from "@/lib/servers/schema";
+import { isRecord } from "@/lib/guards";
 
 /**
  * The server form's state and its translation to and from the API: pure, so
@@ -149,20 +151,8 @@ export interface MappedServerError {
   problem: FormProblem | null;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function bodyOf(err: unknown): Record<string, unknown> {
   return err instanceof ApiError && isRecord(err.data) ? err.data : {};
-}
-
-/** The message the server wrote, without the client's "{status}: " prefix. */
-export function serverMessage(err: unknown): string {
-  const body = bodyOf(err);
-  if (typeof body.message === "string" && body.message) return body.message;
-  if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
-  return err instanceof Error ? err.message : "Something went wrong. Try again.";
 }
 
 /** Puts a failed save where the user will look: on the field, or as a banner. */
@@ -176,12 +166,12 @@ export function mapServerError(err: unknown): MappedServerError {
     );
     const fields = collect(issues);
     const unplaced = issues.filter((i) => pathKey(i.path) === "");
-    const problem = unplaced.length > 0 || Object.keys(fields).length === 0 ? { kind: "error" as const, message: unplaced[0]?.message ?? serverMessage(err) } : null;
+    const problem = unplaced.length > 0 || Object.keys(fields).length === 0 ? { kind: "error" as const, message: unplaced[0]?.message ?? failureMessage(err) } : null;
     return { fields, problem };
   }
-  if (status === 409) return { fields: { name: serverMessage(err) }, problem: null };
-  if (status === 403 && body.error === "plan_required") return { fields: {}, problem: { kind: "plan", message: serverMessage(err) } };
-  return { fields: {}, problem: { kind: "error", message: serverMessage(err) } };
+  if (status === 409) return { fields: { name: failureMessage(err) }, problem: null };
+  if (isApiError(err, "plan_required")) return { fields: {}, problem: { kind: "plan", message: failureMessage(err) } };
+  return { fields: {}, problem: { kind: "error", message: failureMessage(err) } };
 }
 
 /** `details.suggestion.transport` of a failed test: the transport that did answer. */

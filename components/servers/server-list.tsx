@@ -1,15 +1,16 @@
 "use client";
 
-import { Plus, SearchX, Server } from "lucide-react";
-import Link from "next/link";
+import { SearchX, Server } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { EmptyState } from "@/components/app/empty-state";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary, useServers, type ServerFilters } from "@/lib/servers/client";
 import { SERVER_STATUSES, type ServerStatus } from "@/lib/servers/schema";
-import { LoadError } from "./load-error";
 import { ServerFiltersBar } from "./server-filters";
 import { ServerTable } from "./server-table";
 import { ServerUsage } from "./server-usage";
@@ -59,7 +60,7 @@ export function ServerList() {
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
-        <LoadError what="your servers" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <LoadError what="your servers" query={list} />
       ) : list.data.length === 0 ? (
         filtered ? (
           <EmptyState
@@ -78,12 +79,7 @@ export function ServerList() {
             icon={Server}
             title="No servers yet"
             action={
-              <Button asChild>
-                <Link href="/servers/new">
-                  <Plus aria-hidden="true" />
-                  Add your first server
-                </Link>
-              </Button>
+              <AddServerButton label="Add your first server" />
             }
           >
             Register an MCP server by its URL to explore its tools, monitor it and scan what it exposes to your models.
@@ -104,10 +100,7 @@ export function ServerList() {
 
 function ListSkeleton() {
   return (
-    <div className="rounded-xl border p-3">
-      <span className="sr-only" role="status">
-        Loading servers…
-      </span>
+    <Loading label="Loading servers…" className="rounded-xl border p-3">
       <div className="flex flex-col gap-3">
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex items-center gap-4">
@@ -121,6 +114,6 @@ function ListSkeleton() {
           </div>
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { PauseToggle } from "@/components/monitoring/pause-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
 import { useUpdateServer } from "@/lib/servers/client";
 import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
-import { toast } from "@/lib/toast/use-toast";
 import { DeleteServer } from "./delete-server";
 import { ServerForm } from "./server-form";
 import { valuesFromServer } from "./server-form-model";

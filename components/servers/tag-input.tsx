@@ -2,9 +2,9 @@
 
 import { X } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
+import type { ControlProps } from "@/components/ui/field";
 import { MAX_TAGS } from "@/lib/servers/schema";
 import { cn } from "@/lib/utils";
-import type { ControlProps } from "./field";
 import { addTags } from "./server-form-model";
 
 /** Tags as removable chips; Enter or a comma adds the typed text, Backspace on empty removes the last. */

@@ -5,12 +5,12 @@ import { BadgeCheck, CircleAlert } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { resetSync } from "@/lib/auth/sync";
-import { SETTINGS_KEY } from "@/lib/settings/client";
+import { settingsKeys } from "@/lib/settings/client";
 import { SettingsSection } from "./settings-section";
 import { PasswordForm } from "./password-form";
 
@@ -50,7 +50,7 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
       // A new session sync stores the provider's verification state on our side.
       resetSync();
       await completeSignIn(firebaseUser);
-      await client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      await client.invalidateQueries({ queryKey: settingsKeys.current() });
       setMessage(firebaseUser.emailVerified ? { tone: "success", text: "Your email is verified." } : { tone: "info", text: "Not verified yet. Open the link in the email first." });
     } catch (err) {
       setMessage({ tone: "error", text: authErrorMessage(err) });

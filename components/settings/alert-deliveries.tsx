@@ -1,10 +1,10 @@
 "use client";
 
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { Send } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { LoadMore } from "@/components/app/load-more";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useDeliveries, useSendTestEvent } from "@/lib/alerts/client";
 import type { AlertDeliveryDto } from "@/lib/alerts/schema";
@@ -65,11 +65,9 @@ export function AlertDeliveries({ canSend }: { canSend: boolean }) {
       </div>
       <TestEvent canSend={canSend} />
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-label="Loading recent alerts">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
+        <Loading label="Loading recent alerts" className="flex flex-col gap-2">
+          <SkeletonRows className="h-14 w-full" />
+        </Loading>
       ) : query.isError ? (
         <FormAlert>
           <p>{query.error.message}</p>

@@ -2,8 +2,8 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth/auth-provider";
 import {
   Dialog,
   DialogClose,
@@ -14,9 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { BusyButton } from "@/components/app/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { apiSend } from "@/lib/api/client";
 import { SettingsSection } from "./settings-section";
 
@@ -77,10 +77,9 @@ export function DeleteAccountSection({ email }: { email: string }) {
                     Cancel
                   </Button>
                 </DialogClose>
-                <Button type="submit" variant="destructive" disabled={!matches || busy}>
-                  {busy ? <Spinner size="sm" aria-label="Deleting" className="text-current" /> : null}
+                <BusyButton type="submit" variant="destructive" busy={busy} busyLabel="Deleting" disabled={!matches}>
                   Delete everything
-                </Button>
+                </BusyButton>
               </DialogFooter>
             </form>
           </DialogContent>

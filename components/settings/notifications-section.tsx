@@ -1,15 +1,16 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/auth/form-alert";
-import { FormField } from "@/components/auth/form-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { useUpdateSettings } from "@/lib/settings/client";
 import { webhookUrl, type UserSettings } from "@/lib/settings/schema";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { AlertDeliveries } from "./alert-deliveries";
 import { SettingsSection } from "./settings-section";
 import { WebhookSecret } from "./webhook-secret";
@@ -100,21 +101,13 @@ export function NotificationsSection({ notifications, alertsIncluded }: { notifi
       </div>
 
       <form onSubmit={saveUrl} noValidate className="flex flex-col gap-3 sm:max-w-xl" aria-label="Webhook">
-        <FormField
-          key={notifications.webhookUrl ?? ""}
-          name="webhookUrl"
-          type="url"
-          label="Webhook URL"
-          placeholder="https://example.com/hooks/mcp-console"
-          defaultValue={notifications.webhookUrl ?? ""}
-          hint={`We POST a JSON event signed with HMAC-SHA256 over a timestamp and the body (header X-MCP-Console-Signature: t=…,v1=…). Slack and Discord incoming-webhook URLs get a chat message instead. ${notifications.webhookHttpAllowed ? "https:// (or http:// locally)." : "https:// only."}`}
-          error={urlError}
-        />
+        <Field key={notifications.webhookUrl ?? ""} label="Webhook URL" hint={`We POST a JSON event signed with HMAC-SHA256 over a timestamp and the body (header X-MCP-Console-Signature: t=…,v1=…). Slack and Discord incoming-webhook URLs get a chat message instead. ${notifications.webhookHttpAllowed ? "https:// (or http:// locally)." : "https:// only."}`} error={urlError}>
+          {(control) => <Input {...control} name="webhookUrl" type="url" placeholder="https://example.com/hooks/mcp-console" defaultValue={notifications.webhookUrl ?? ""} />}
+        </Field>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+          <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
             Save webhook
-          </Button>
+          </BusyButton>
           {notifications.webhookUrl ? (
             <Button type="button" variant="ghost" onClick={removeUrl} disabled={update.isPending}>
               Remove webhook

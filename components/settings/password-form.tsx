@@ -3,29 +3,27 @@
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword, type User } from "firebase/auth";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
+import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/auth/form-alert";
-import { FormField } from "@/components/auth/form-field";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { fieldErrors, formValues, newPasswordSchema, type FieldErrors } from "@/lib/auth/forms";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
+import { useSchemaForm } from "@/lib/use-schema-form";
 
 const passwordChange = z.intersection(z.object({ currentPassword: z.string().min(1, "Enter your current password.") }), newPasswordSchema);
-type PasswordChange = z.infer<typeof passwordChange>;
 
 /** Re-authentication with the current password comes first: the provider requires a recent sign-in. */
 export function PasswordForm({ user }: { user: User }) {
-  const [errors, setErrors] = useState<FieldErrors<PasswordChange>>({});
+  const { errors, setErrors, submit } = useSchemaForm(passwordChange);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = passwordChange.safeParse(formValues(form));
-    setErrors(fieldErrors(parsed));
+    const parsed = submit(event);
     setResult(null);
-    if (!parsed.success || !user.email) return;
+    if (!parsed || !user.email) return;
+    const { form } = parsed;
     setBusy(true);
     try {
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, parsed.data.currentPassword));
@@ -48,15 +46,20 @@ export function PasswordForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-2 flex flex-col gap-3 sm:max-w-md" aria-label="Change password">
-      <FormField name="currentPassword" type="password" label="Current password" autoComplete="current-password" error={errors.currentPassword} />
-      <FormField name="password" type="password" label="New password" autoComplete="new-password" hint="Use 8 to 128 characters." error={errors.password} />
-      <FormField name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword} />
+      <Field label="Current password" error={errors.currentPassword}>
+        {(control) => <Input {...control} name="currentPassword" type="password" autoComplete="current-password" />}
+      </Field>
+      <Field label="New password" hint="Use 8 to 128 characters." error={errors.password}>
+        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" />}
+      </Field>
+      <Field label="Confirm new password" error={errors.confirmPassword}>
+        {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" />}
+      </Field>
       {result ? <FormAlert tone={result.ok ? "success" : "error"}>{result.text}</FormAlert> : null}
       <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner size="sm" aria-label="Changing your password" className="text-current" /> : null}
+        <BusyButton type="submit" busy={busy} busyLabel="Changing your password">
           Change password
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { FormField } from "@/components/auth/form-field";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/lib/toast/use-toast";
+import { BusyButton } from "@/components/app/busy-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
 import { useUpdateSettings } from "@/lib/settings/client";
 import { settingsUpdate, type UserSettings } from "@/lib/settings/schema";
 import { SettingsSection } from "./settings-section";
@@ -47,12 +47,13 @@ export function ProfileSection({ profile }: { profile: UserSettings["profile"] }
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:max-w-md">
-        <FormField name="displayName" label="Display name" defaultValue={profile.displayName} maxLength={80} autoComplete="name" error={error} />
+        <Field label="Display name" error={error}>
+          {(control) => <Input {...control} name="displayName" defaultValue={profile.displayName} maxLength={80} autoComplete="name" />}
+        </Field>
         <div>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Spinner size="sm" aria-label="Saving" className="text-current" /> : null}
+          <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
             Save profile
-          </Button>
+          </BusyButton>
         </div>
       </form>
     </SettingsSection>

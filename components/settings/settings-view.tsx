@@ -1,9 +1,8 @@
 "use client";
 
-import { FormAlert } from "@/components/auth/form-alert";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { StatusPagesSection } from "@/components/status-pages/status-pages-section";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useSettings } from "@/lib/settings/client";
 import { AccountSecuritySection } from "./account-security-section";
 import { CookiesSection, DataSection } from "./data-section";
@@ -13,26 +12,16 @@ import { PlanSection } from "./plan-section";
 import { ProfileSection } from "./profile-section";
 
 export function SettingsView() {
-  const { data, isPending, isError, error, refetch } = useSettings();
-  if (isPending) {
+  const settings = useSettings();
+  if (settings.isPending) {
     return (
-      <div className="flex flex-col gap-6" aria-label="Loading settings">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-40 w-full" />
-        ))}
-      </div>
+      <Loading label="Loading your settings…" className="flex flex-col gap-6">
+        <SkeletonRows className="h-40 w-full" />
+      </Loading>
     );
   }
-  if (isError) {
-    return (
-      <FormAlert>
-        <p>{error.message}</p>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </FormAlert>
-    );
-  }
+  if (settings.isError) return <LoadError what="your settings" query={settings} />;
+  const { data } = settings;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <ProfileSection profile={data.profile} />

@@ -20,23 +20,22 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {SITE.name}
           </p>
         </div>
-        <nav aria-label="Product" className="flex flex-col gap-2">
-          <p className="font-semibold text-foreground">Product</p>
-          {PRODUCT_LINKS.map((l) => (
-            <Link prefetch={false} key={l.href} href={l.href} className="text-muted-foreground hover:text-foreground">
-              {l.label}
-            </Link>
-          ))}
-        </nav>
-        <nav aria-label="Legal" className="flex flex-col gap-2">
-          <p className="font-semibold text-foreground">Company</p>
-          {LEGAL_LINKS.map((l) => (
-            <Link prefetch={false} key={l.href} href={l.href} className="text-muted-foreground hover:text-foreground">
-              {l.label}
-            </Link>
-          ))}
-        </nav>
+        <FooterLinks label="Product" title="Product" links={PRODUCT_LINKS} />
+        <FooterLinks label="Legal" title="Company" links={LEGAL_LINKS} />
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ label, title, links }: { label: string; title: string; links: readonly { href: string; label: string }[] }) {
+  return (
+    <nav aria-label={label} className="flex flex-col gap-2">
+      <p className="font-semibold text-foreground">{title}</p>
+      {links.map((l) => (
+        <Link prefetch={false} key={l.href} href={l.href} className="text-muted-foreground hover:text-foreground">
+          {l.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-import { useAuth } from "@/components/providers/auth-provider";
+import { useAuth } from "@/lib/auth/auth-provider";
 
 export interface UserMenuProps {
   displayName: string;

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { Field } from "@/components/servers/field";
+import { Field } from "@/components/ui/field";
 import { mapServerError } from "@/components/servers/server-form-model";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

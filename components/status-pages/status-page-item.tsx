@@ -2,7 +2,7 @@
 
 import { EyeOff, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { serverMessage } from "@/components/servers/server-form-model";
+import { failureMessage } from "@/lib/api/api-error";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,7 +20,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { ServerDto } from "@/lib/servers/schema";
 import { useDeleteStatusPage, useUpdateStatusPage } from "@/lib/status-pages/client";
 import type { StatusPageDto } from "@/lib/status-pages/schema";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { StatusPageForm } from "./status-page-form";
 import { PageLink } from "./page-link";
 
@@ -35,7 +35,7 @@ export function StatusPageItem({ page, servers, canPublish }: { page: StatusPage
       { published },
       {
         onSuccess: () => toast({ title: published ? "Page published" : "Page unpublished", description: published ? `/status/${page.slug}` : "Visitors now get “page not found”." }),
-        onError: (err) => toast({ title: "Not saved", description: serverMessage(err), variant: "destructive" }),
+        onError: (err) => toast({ title: "Not saved", description: failureMessage(err), variant: "destructive" }),
       },
     );
   }
@@ -107,7 +107,7 @@ export function StatusPageItem({ page, servers, canPublish }: { page: StatusPage
                 onClick={() =>
                   remove.mutate(undefined, {
                     onSuccess: () => toast({ title: "Status page deleted", description: `/status/${page.slug}` }),
-                    onError: (err) => toast({ title: "Not deleted", description: serverMessage(err), variant: "destructive" }),
+                    onError: (err) => toast({ title: "Not deleted", description: failureMessage(err), variant: "destructive" }),
                   })
                 }
               >

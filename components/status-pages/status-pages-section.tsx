@@ -3,7 +3,7 @@
 import { Globe, Plus } from "lucide-react";
 import { useState } from "react";
 import { planLabelWith } from "@/components/monitoring/plan-gate";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { SettingsSection } from "@/components/settings/settings-section";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { useServers } from "@/lib/servers/client";
 import { useCreateStatusPage, useStatusPages } from "@/lib/status-pages/client";
 import type { StatusPageDto } from "@/lib/status-pages/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { toast } from "@/lib/toast/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { StatusPageItem } from "./status-page-item";
 import { StatusPageForm } from "./status-page-form";
 
@@ -37,7 +37,7 @@ export function StatusPagesSection() {
       {pages.isPending ? (
         <Skeleton className="h-20" />
       ) : pages.isError ? (
-        <LoadError what="your status pages" error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
+        <LoadError what="your status pages" query={pages} />
       ) : list.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Globe aria-hidden="true" className="size-4 shrink-0" />

@@ -5,15 +5,14 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { EmptyState } from "@/components/app/empty-state";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
 import type { ServerOption } from "@/lib/activity/servers";
 import { useOwnTickets } from "@/lib/support/client";
 import { TICKET_CATEGORIES, type TicketCategory } from "@/lib/support/schema";
-import { toast } from "@/lib/toast/use-toast";
 import { NewTicketForm } from "./new-ticket-form";
 import { TicketList } from "./ticket-list";
 import { TicketThreadView } from "./ticket-thread";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/guards";
 
 function MailNotice({ mailEnabled }: { mailEnabled: boolean }) {
   return mailEnabled ? (
@@ -29,7 +28,7 @@ export function SupportView({ servers, mailEnabled }: { servers: ServerOption[];
   const ticketId = params.get("ticket");
   const tickets = useOwnTickets();
 
-  if (ticketId && UUID.test(ticketId)) {
+  if (ticketId && isUuid(ticketId)) {
     return (
       <div className="flex flex-col gap-4">
         <MailNotice mailEnabled={mailEnabled} />

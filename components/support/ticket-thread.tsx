@@ -2,15 +2,15 @@
 
 import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/app/busy-button";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/auth/form-alert";
-import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { usePostMessage, useSetTicketStatus, useTicket } from "@/lib/support/client";
 import { CATEGORY_LABELS, MESSAGE_MAX, messageCreate, STATUS_LABELS, TICKET_STATUSES, type TicketStatus, type TicketThread } from "@/lib/support/schema";
 import { cn } from "@/lib/utils";
@@ -34,7 +34,6 @@ function Messages({ ticket }: { ticket: TicketThread }) {
 
 function ReplyForm({ ticket, answering }: { ticket: TicketThread; answering: boolean }) {
   const post = usePostMessage(ticket.id);
-  const id = useId();
   const [error, setError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,19 +51,14 @@ function ReplyForm({ ticket, answering }: { ticket: TicketThread; answering: boo
   const label = answering ? "Answer" : "Reply";
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" aria-label={label}>
-      <Label htmlFor={id}>{answering ? "Your answer" : "Your reply"}</Label>
-      <Textarea id={id} name="body" rows={4} maxLength={MESSAGE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <Field label={answering ? "Your answer" : "Your reply"} error={error}>
+        {(control) => <Textarea {...control} name="body" rows={4} maxLength={MESSAGE_MAX} />}
+      </Field>
       {ticket.status === "closed" && !answering ? <p className="text-xs text-muted-foreground">Replying reopens the ticket.</p> : null}
       <div>
-        <Button type="submit" disabled={post.isPending}>
-          {post.isPending ? <Spinner size="sm" aria-label="Sending" className="text-current" /> : null}
+        <BusyButton type="submit" busy={post.isPending} busyLabel="Sending">
           {answering ? "Send answer" : "Send reply"}
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );
@@ -72,24 +66,20 @@ function ReplyForm({ ticket, answering }: { ticket: TicketThread; answering: boo
 
 function StatusControl({ ticket, admin }: { ticket: TicketThread; admin: boolean }) {
   const set = useSetTicketStatus(ticket.id);
-  const id = useId();
   if (admin) {
     return (
-      <div className="flex items-center gap-2">
-        <Label htmlFor={id}>Status</Label>
-        <Select value={ticket.status} onValueChange={(v) => set.mutate(v as TicketStatus)} disabled={set.isPending}>
-          <SelectTrigger id={id} className="w-36">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {TICKET_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <Field label="Status" layout="label-first">
+        {(control) => (
+          <OptionSelect
+            control={control}
+            className="w-36"
+            value={ticket.status}
+            onChange={(v) => set.mutate(v as TicketStatus)}
+            disabled={set.isPending}
+            options={optionsOf(TICKET_STATUSES, (s) => STATUS_LABELS[s])}
+          />
+        )}
+      </Field>
     );
   }
   return ticket.status === "closed" ? (

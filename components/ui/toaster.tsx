@@ -8,7 +8,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from "@/components/ui/toast";
-import { useToast } from "@/lib/toast/use-toast";
+import { useToast } from "@/components/ui/use-toast";
 
 /** Mount once near the root; renders whatever `toast()` raised anywhere in the app. */
 export function Toaster() {

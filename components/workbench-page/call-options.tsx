@@ -1,9 +1,9 @@
 "use client";
 
 import { useId } from "react";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { LOG_LEVELS, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, type LogLevel } from "@/lib/workbench/schema";
 
@@ -56,18 +56,14 @@ export function CallOptions({ value, onChange, disabled, logging, taskSupport }:
           <Label htmlFor={`${id}-log`} className="text-xs">
             Server log level
           </Label>
-          <Select value={value.logLevel} onValueChange={(level) => onChange({ ...value, logLevel: level as LogLevel })} disabled={disabled}>
-            <SelectTrigger id={`${id}-log`} className="h-8 w-32">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LOG_LEVELS.map((level) => (
-                <SelectItem key={level} value={level}>
-                  {level}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={`${id}-log`}
+            className="h-8 w-32"
+            value={value.logLevel}
+            onChange={(level) => onChange({ ...value, logLevel: level as LogLevel })}
+            disabled={disabled}
+            options={optionsOf(LOG_LEVELS, (level) => level)}
+          />
         </div>
       ) : null}
       {taskSupport ? (

@@ -2,18 +2,19 @@
 
 import { ChevronRight, History, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/servers/relative-time";
-import { JsonView } from "@/components/workbench/results/json-view";
-import { DurationBadge } from "@/components/workbench/results/duration-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { DurationBadge } from "@/components/workbench/results/duration-badge";
+import { JsonView } from "@/components/workbench/results/json-view";
+import { cn } from "@/lib/utils";
 import { useHistory, useHistoryEntry } from "@/lib/workbench/client";
 import type { HistoryEntry } from "@/lib/workbench/schema";
-import { cn } from "@/lib/utils";
 
 const METHOD_LABELS: Record<HistoryEntry["method"], string> = {
   "tools/call": "Tool",
@@ -94,16 +95,11 @@ export function HistoryPanel({ serverId, onRerun }: { serverId: string; onRerun:
         </div>
       </div>
       {history.isPending ? (
-        <div className="grid gap-2">
-          <span className="sr-only" role="status">
-            Loading the history…
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
+        <Loading label="Loading the history…" className="grid gap-2">
+          <SkeletonRows className="h-14 w-full" />
+        </Loading>
       ) : history.isError ? (
-        <LoadError what="the history" error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+        <LoadError what="the history" query={history} />
       ) : history.data.calls.length === 0 ? (
         <p className="text-sm text-muted-foreground">No calls yet. What you run here is kept, the last 100 calls, also after you sign out.</p>
       ) : (

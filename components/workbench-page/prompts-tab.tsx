@@ -1,16 +1,15 @@
 "use client";
 
-import { MessageSquare, Square } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import type { PromptDefinition } from "@/lib/servers/schema";
 import { useCall } from "@/lib/workbench/use-call";
+import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import type { CallRequest } from "@/lib/workbench/schema";
 import { pendingFor, type Rerun, type RerunProps } from "./rerun";
-import { SuggestedInput } from "./suggested-input";
+import { RunButtons } from "./run-buttons";
 
 /** Optional arguments left empty are not sent. */
 function requestFor(name: string, args: Record<string, string>): CallRequest {
@@ -92,34 +91,15 @@ export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStart
   );
 }
 
-function PromptForm({
-  prompt,
-  suggest,
-  values,
-  onValues,
-  running,
-  onGet,
-  onCancel,
-}: {
-  prompt: PromptDefinition;
-  /** The server to ask for suggestions, or null. */
-  suggest: string | null;
-  values: Record<string, string>;
-  onValues: (values: Record<string, string>) => void;
-  running: boolean;
-  onGet: (args: Record<string, string>) => void;
-  onCancel: () => void;
-}) {
+function PromptForm(props: ArgumentFormProps & { prompt: PromptDefinition; onGet: (args: Record<string, string>) => void }) {
+  const { prompt, values, running, onGet, onCancel } = props;
   const id = useId();
-  const [tried, setTried] = useState(false);
   const args = prompt.arguments ?? [];
-  const missing = args.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name);
+  const required = useMissingValues(id, args.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name));
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setTried(true);
-    if (missing.length === 0) onGet(values);
-    else document.getElementById(`${id}-${missing[0]}`)?.focus();
+    if (required.check()) onGet(values);
   }
 
   return (
@@ -132,58 +112,8 @@ function PromptForm({
         {prompt.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{prompt.description}</p> : null}
       </header>
       {args.length === 0 ? <p className="text-sm text-muted-foreground">This prompt takes no arguments.</p> : null}
-      {args.map((arg) => {
-        const invalid = tried && missing.includes(arg.name);
-        const described = [arg.description ? `${id}-${arg.name}-help` : "", invalid ? `${id}-${arg.name}-error` : ""].filter(Boolean).join(" ");
-        return (
-          <div key={arg.name} className="grid gap-1">
-            <Label htmlFor={`${id}-${arg.name}`}>
-              {arg.name}
-              {arg.required ? (
-                <span aria-hidden="true" className="text-destructive">
-                  *
-                </span>
-              ) : null}
-            </Label>
-            <SuggestedInput
-              serverId={suggest}
-              completing={{ type: "ref/prompt", name: prompt.name }}
-              argument={arg.name}
-              values={values}
-              id={`${id}-${arg.name}`}
-              value={values[arg.name] ?? ""}
-              onChange={(e) => onValues({ ...values, [arg.name]: e.target.value })}
-              required={arg.required}
-              aria-required={arg.required || undefined}
-              aria-invalid={invalid || undefined}
-              aria-describedby={described || undefined}
-              disabled={running}
-            />
-            {arg.description ? (
-              <p id={`${id}-${arg.name}-help`} className="text-xs text-muted-foreground">
-                {arg.description}
-              </p>
-            ) : null}
-            {invalid ? (
-              <p id={`${id}-${arg.name}-error`} className="text-xs font-medium text-destructive">
-                Enter a value for {arg.name}.
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={running}>
-          <MessageSquare aria-hidden="true" />
-          Get prompt
-        </Button>
-        {running ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            <Square aria-hidden="true" />
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <ArgumentFields form={props} idPrefix={id} fields={args} invalid={required.invalid} completing={{ type: "ref/prompt", name: prompt.name }} />
+      <RunButtons icon={<MessageSquare aria-hidden="true" />} label="Get prompt" running={running} onCancel={onCancel} />
     </form>
   );
 }

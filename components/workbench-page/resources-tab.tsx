@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpen, Square } from "lucide-react";
+import { BookOpen } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,11 +10,12 @@ import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/serve
 import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
 import { useCall } from "@/lib/workbench/use-call";
 import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
+import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import { pendingFor, type Rerun, type RerunProps } from "./rerun";
 import { ResourceUpdates, SubscribeButton } from "./resource-updates";
-import { SuggestedInput } from "./suggested-input";
+import { RunButtons } from "./run-buttons";
 
 /** What the panel shows: a listed resource, a template to fill, or any URI (a resource link's). */
 type Selection = { kind: "resource"; uri: string } | { kind: "template"; uriTemplate: string } | { kind: "uri"; uri: string };
@@ -147,22 +148,8 @@ export function ResourcesTab({ serverId, resources, templates, completions, subs
   );
 }
 
-function ReadButtons({ running, onCancel, disabled, extra }: { running: boolean; onCancel: () => void; disabled?: boolean; extra?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button type="submit" disabled={running || disabled}>
-        <BookOpen aria-hidden="true" />
-        Read resource
-      </Button>
-      {running ? (
-        <Button type="button" variant="outline" onClick={onCancel}>
-          <Square aria-hidden="true" />
-          Cancel
-        </Button>
-      ) : null}
-      {extra}
-    </div>
-  );
+function ReadButtons({ running, onCancel, extra }: { running: boolean; onCancel: () => void; extra?: ReactNode }) {
+  return <RunButtons icon={<BookOpen aria-hidden="true" />} label="Read resource" running={running} onCancel={onCancel} extra={extra} />;
 }
 
 function ResourcePanel({
@@ -198,35 +185,16 @@ function ResourcePanel({
   );
 }
 
-function TemplatePanel({
-  template,
-  suggest,
-  values,
-  onValues,
-  onRead,
-  running,
-  onCancel,
-}: {
-  template: ResourceTemplateDefinition;
-  /** The server to ask for suggestions, or null. */
-  suggest: string | null;
-  values: Record<string, string>;
-  onValues: (values: Record<string, string>) => void;
-  onRead: (uri: string) => void;
-  running: boolean;
-  onCancel: () => void;
-}) {
+function TemplatePanel(props: ArgumentFormProps & { template: ResourceTemplateDefinition; onRead: (uri: string) => void }) {
+  const { template, values, onRead, running, onCancel } = props;
   const id = useId();
   const variables = templateVariables(template.uriTemplate);
-  const missing = variables.filter((v) => !values[v]?.trim());
   const uri = expandTemplate(template.uriTemplate, values);
-  const [tried, setTried] = useState(false);
+  const required = useMissingValues(id, variables.filter((v) => !values[v]?.trim()));
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setTried(true);
-    if (missing.length === 0) onRead(uri);
-    else document.getElementById(`${id}-${missing[0]}`)?.focus();
+    if (required.check()) onRead(uri);
   }
 
   return (
@@ -236,31 +204,13 @@ function TemplatePanel({
         <code className="text-xs break-all text-muted-foreground">{template.uriTemplate}</code>
         {template.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{template.description}</p> : null}
       </div>
-      {variables.map((name) => {
-        const invalid = tried && missing.includes(name);
-        return (
-          <div key={name} className="grid gap-1">
-            <Label htmlFor={`${id}-${name}`}>{name}</Label>
-            <SuggestedInput
-              serverId={suggest}
-              completing={{ type: "ref/resource", uri: template.uriTemplate }}
-              argument={name}
-              values={values}
-              id={`${id}-${name}`}
-              value={values[name] ?? ""}
-              onChange={(e) => onValues({ ...values, [name]: e.target.value })}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-${name}-error` : undefined}
-              disabled={running}
-            />
-            {invalid ? (
-              <p id={`${id}-${name}-error`} className="text-xs font-medium text-destructive">
-                Enter a value for {name}.
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      <ArgumentFields
+        form={props}
+        idPrefix={id}
+        fields={variables.map((name) => ({ name }))}
+        invalid={required.invalid}
+        completing={{ type: "ref/resource", uri: template.uriTemplate }}
+      />
       <p className="text-xs text-muted-foreground">
         URI: <code className="break-all">{uri}</code>
       </p>

@@ -3,13 +3,14 @@
 import { Boxes, FileText, FolderTree, MessageSquare, Wrench } from "lucide-react";
 import { useCallback } from "react";
 import { EmptyState } from "@/components/app/empty-state";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useServerInventory } from "@/lib/servers/client";
-import { useRoots } from "@/lib/workbench/roots-store";
 import type { ServerDto } from "@/lib/servers/schema";
+import { useRoots } from "@/lib/workbench/roots-store";
 import { PromptsTab } from "./prompts-tab";
 import { ResourcesTab } from "./resources-tab";
 import { RootsTab } from "./roots-tab";
@@ -45,17 +46,14 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
 
   if (inventory.isPending) {
     return (
-      <div className="grid gap-3">
-        <span className="sr-only" role="status">
-          Loading what the server offers…
-        </span>
+      <Loading label="Loading what the server offers…" className="grid gap-3">
         <Skeleton className="h-9 w-80" />
         <Skeleton className="h-64 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (inventory.isError) {
-    return <LoadError what="the server's tools, resources and prompts" error={inventory.error} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
+    return <LoadError what="the server's tools, resources and prompts" query={inventory} />;
   }
   const inv = inventory.data;
   if (!inv.discoveredAt) {
@@ -70,54 +68,36 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
   const tasks = declares(server.capabilities, ["tasks", "requests", "tools", "call"]);
   const completions = declares(server.capabilities, ["completions"]);
   const subscriptions = (server.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true;
+  // What every tab needs: the server, a call from the history to run again, and the way to open a resource link.
+  const shared = { serverId: server.id, rerun, onRerunStarted: started, onOpenResource: openResource };
   const inactiveHidden = "data-[state=inactive]:hidden";
 
   return (
     <Tabs value={tab} onValueChange={(v) => onTab(v as WorkbenchTab)}>
       <TabsList aria-label="What to explore">
-        <TabsTrigger value="tools">
-          <Wrench aria-hidden="true" />
-          Tools ({inv.tools.length})
-        </TabsTrigger>
-        <TabsTrigger value="resources">
-          <FileText aria-hidden="true" />
-          Resources ({inv.resources.length + inv.resourceTemplates.length})
-        </TabsTrigger>
-        <TabsTrigger value="prompts">
-          <MessageSquare aria-hidden="true" />
-          Prompts ({inv.prompts.length})
-        </TabsTrigger>
-        <TabsTrigger value="roots">
-          <FolderTree aria-hidden="true" />
-          Roots ({roots.length})
-        </TabsTrigger>
+        {(
+          [
+            ["tools", Wrench, "Tools", inv.tools.length],
+            ["resources", FileText, "Resources", inv.resources.length + inv.resourceTemplates.length],
+            ["prompts", MessageSquare, "Prompts", inv.prompts.length],
+            ["roots", FolderTree, "Roots", roots.length],
+          ] as const
+        ).map(([value, Icon, label, count]) => (
+          <TabsTrigger key={value} value={value}>
+            <Icon aria-hidden="true" />
+            {label} ({count})
+          </TabsTrigger>
+        ))}
       </TabsList>
       {/* Mounted throughout, so that a running call, its result and the typed arguments survive a look at another tab. */}
       <TabsContent value="tools" forceMount className={inactiveHidden}>
-        <ToolsTab
-          serverId={server.id}
-          tools={inv.tools as WorkbenchTool[]}
-          logging={logging}
-          tasks={tasks}
-          rerun={rerun}
-          onRerunStarted={started}
-          onOpenResource={openResource}
-        />
+        <ToolsTab {...shared} tools={inv.tools as WorkbenchTool[]} logging={logging} tasks={tasks} />
       </TabsContent>
       <TabsContent value="resources" forceMount className={inactiveHidden}>
-        <ResourcesTab
-          serverId={server.id}
-          resources={inv.resources}
-          templates={inv.resourceTemplates}
-          completions={completions}
-          subscriptions={subscriptions}
-          rerun={rerun}
-          onRerunStarted={started}
-          onOpenResource={openResource}
-        />
+        <ResourcesTab {...shared} resources={inv.resources} templates={inv.resourceTemplates} completions={completions} subscriptions={subscriptions} />
       </TabsContent>
       <TabsContent value="prompts" forceMount className={inactiveHidden}>
-        <PromptsTab serverId={server.id} prompts={inv.prompts} completions={completions} rerun={rerun} onRerunStarted={started} onOpenResource={openResource} />
+        <PromptsTab {...shared} prompts={inv.prompts} completions={completions} />
       </TabsContent>
       <TabsContent value="roots">
         <RootsTab serverId={server.id} />

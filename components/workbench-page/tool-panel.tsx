@@ -1,15 +1,15 @@
 "use client";
 
-import { Play, Square } from "lucide-react";
+import { Play } from "lucide-react";
 import { useRef, type KeyboardEvent } from "react";
 import { SchemaForm } from "@/components/workbench/schema-form/schema-form";
-import { Button } from "@/components/ui/button";
 import type { ToolDefinition } from "@/lib/servers/schema";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";
 import type { CallState } from "@/lib/workbench/use-call";
 import { AnnotationBadges } from "./annotation-badges";
 import { CallOptions, type ToolCallOptions } from "./call-options";
 import { CallOutput } from "./call-output";
+import { RunButtons } from "./run-buttons";
 
 /** A tool as the workbench knows it. */
 export type WorkbenchTool = ToolDefinition;
@@ -67,21 +67,17 @@ export function ToolPanel(props: ToolPanelProps) {
         aria-label={`Arguments of ${tool.name}`}
       >
         <CallOptions value={options} onChange={onOptionsChange} disabled={running} logging={props.logging} taskSupport={props.taskSupport} />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button type="submit" disabled={running}>
-            <Play aria-hidden="true" />
-            Run tool
-          </Button>
-          {running ? (
-            <Button type="button" variant="outline" onClick={onCancel}>
-              <Square aria-hidden="true" />
-              Cancel
-            </Button>
-          ) : null}
-          <span className="text-xs text-muted-foreground">
-            or <kbd className="rounded border px-1 font-mono">{isMac() ? "⌘" : "Ctrl"}</kbd>+<kbd className="rounded border px-1 font-mono">Enter</kbd>
-          </span>
-        </div>
+        <RunButtons
+          icon={<Play aria-hidden="true" />}
+          label="Run tool"
+          running={running}
+          onCancel={onCancel}
+          extra={
+            <span className="text-xs text-muted-foreground">
+              or <kbd className="rounded border px-1 font-mono">{isMac() ? "⌘" : "Ctrl"}</kbd>+<kbd className="rounded border px-1 font-mono">Enter</kbd>
+            </span>
+          }
+        />
       </SchemaForm>
 
       {showsOutput ? <CallOutput state={state} title={tool.name} onOpenResource={props.onOpenResource} outputSchema={tool.outputSchema} /> : null}

@@ -1,13 +1,13 @@
 "use client";
 
-import { FlaskConical, Plus } from "lucide-react";
-import Link from "next/link";
+import { FlaskConical } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
-import { LoadError } from "@/components/servers/load-error";
+import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useServers } from "@/lib/servers/client";
 import type { CallRequest, HistoryEntry } from "@/lib/workbench/schema";
@@ -88,17 +88,14 @@ export function WorkbenchView() {
 
   if (servers.isPending) {
     return (
-      <div className="grid gap-4">
-        <span className="sr-only" role="status">
-          Loading your servers…
-        </span>
+      <Loading label="Loading your servers…" className="grid gap-4">
         <Skeleton className="h-9 w-96" />
         <Skeleton className="h-80 w-full" />
-      </div>
+      </Loading>
     );
   }
   if (servers.isError) {
-    return <LoadError what="your servers" error={servers.error} onRetry={() => void servers.refetch()} retrying={servers.isFetching} />;
+    return <LoadError what="your servers" query={servers} />;
   }
   const server = list?.find((s) => s.id === serverId);
   if (!server) {
@@ -107,12 +104,7 @@ export function WorkbenchView() {
         icon={FlaskConical}
         title="No servers to explore yet"
         action={
-          <Button asChild>
-            <Link href="/servers/new">
-              <Plus aria-hidden="true" />
-              Add a server
-            </Link>
-          </Button>
+          <AddServerButton label="Add a server" />
         }
       >
         The workbench calls the tools, reads the resources and fills the prompts of the MCP servers you have registered. Register one first.

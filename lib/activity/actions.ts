@@ -1,4 +1,4 @@
-/** Every action the audit trail knows (product spec, "Activity"). */
+/** Every action the audit trail knows; `lib/activity/labels.ts` names each for people. */
 export const ACTIVITY_ACTIONS = [
   "auth.sign_in",
   "auth.sign_out",

@@ -35,10 +35,15 @@ export function activityQueryString(filters: ActivityViewFilters, extra: Record<
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
+export const activityKeys = {
+  list: (filters: ActivityViewFilters) => ["activity", "list", filters] as const,
+  details: (id: string) => ["activity", "details", id] as const,
+};
+
 export function useActivity(filters: ActivityViewFilters, enabled = true) {
   return useInfiniteQuery({
     enabled,
-    queryKey: ["/api/activity", filters],
+    queryKey: activityKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
       apiGet<ActivityPage>(
         `/api/activity?${activityQueryString(filters, {
@@ -56,8 +61,8 @@ export function useActivity(filters: ActivityViewFilters, enabled = true) {
 
 export function useActivityDetails(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [`/api/activity/${id}`],
-    queryFn: ({ signal }) => apiGet<ActivityDetails>(`/api/activity/${id}`, { signal }),
+    queryKey: activityKeys.details(id),
+    queryFn: ({ signal }) => apiGet<ActivityDetails>(`/api/activity/${encodeURIComponent(id)}`, { signal }),
     enabled,
   });
 }

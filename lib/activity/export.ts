@@ -1,6 +1,6 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
-import { HttpError } from "../http/errors";
+import { planRequired } from "../http/errors";
 import { effectiveSubscription, type PlanId } from "../plans";
 import { activityPages, type ExportRow } from "./queries";
 import { EXPORT_COLUMNS, type ActivityFilters, type ExportFormat } from "./schema";
@@ -69,8 +69,6 @@ export function activityExportStream(
 /** Export is a paid feature; the free tier gets the plan_required answer its UI explains. */
 export function assertCanExport(user: { subscriptionPlan: PlanId; subscriptionExpiresAt: Date | null }) {
   if (!effectiveSubscription(user.subscriptionPlan, user.subscriptionExpiresAt).features.dataExport) {
-    throw new HttpError(403, "plan_required", "Exporting data needs the Pro or Enterprise plan.", undefined, undefined, {
-      feature: "dataExport",
-    });
+    throw planRequired("dataExport", "Exporting data needs the Pro or Enterprise plan.");
   }
 }

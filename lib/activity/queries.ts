@@ -6,10 +6,18 @@ import { activityEvents, servers } from "../db/schema";
 import { exactTime as exactTimeOf, keysetPage, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";
 import { notFound } from "../http/errors";
+import { isUuid } from "../guards";
 
 const exactTime = exactTimeOf(activityEvents.createdAt);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a list of events shows of each: what happened, to what; the details come on demand. */
+export const eventSummaryColumns = {
+  id: activityEvents.id,
+  action: activityEvents.action,
+  summary: activityEvents.summary,
+  targetType: activityEvents.targetType,
+  targetId: activityEvents.targetId,
+};
 
 function where(uid: string, filters: ActivityFilters, after: TimeCursor | null): SQL {
   const parts: (SQL | undefined)[] = [eq(activityEvents.userUid, uid)];
@@ -67,14 +75,7 @@ export async function listActivity(
   const after = parseCursor(page.cursor);
   const rows = await inIndexOrder((tx) =>
     tx
-      .select({
-        id: activityEvents.id,
-        action: activityEvents.action,
-        summary: activityEvents.summary,
-        targetType: activityEvents.targetType,
-        targetId: activityEvents.targetId,
-        at: exactTime,
-      })
+      .select({ ...eventSummaryColumns, at: exactTime })
       .from(activityEvents)
       .where(where(uid, filters, after))
       .orderBy(...newestFirst)
@@ -85,7 +86,7 @@ export async function listActivity(
 
   // A server's link and name only while it still exists and is the user's.
   const serverIds = [
-    ...new Set(shown.filter((r) => r.targetType === "server" && UUID.test(r.targetId ?? "")).map((r) => r.targetId!)),
+    ...new Set(shown.filter((r) => r.targetType === "server" && isUuid(r.targetId ?? "")).map((r) => r.targetId!)),
   ];
   const names = new Map<string, string>();
   if (serverIds.length) {

@@ -93,31 +93,6 @@ export const EXPORT_COLUMNS = [
   "metadata",
 ] as const;
 
-/** Human labels for the filter; unknown actions fall back to their code. */
-export const ACTION_LABELS: Record<ActivityAction, string> = {
-  "auth.sign_in": "Signed in",
-  "auth.sign_out": "Signed out",
-  "server.created": "Server created",
-  "server.updated": "Server updated",
-  "server.deleted": "Server deleted",
-  "server.tested": "Connection tested",
-  "server.discovered": "Server discovered",
-  "workbench.call": "Workbench call",
-  "monitor.down": "Server down",
-  "monitor.recovered": "Server recovered",
-  "status_page.created": "Status page created",
-  "status_page.updated": "Status page updated",
-  "status_page.deleted": "Status page deleted",
-  "incident.update_posted": "Incident update posted",
-  "scan.completed": "Scan completed",
-  "scan.baseline_pinned": "Baseline pinned",
-  "settings.updated": "Settings updated",
-  "support.ticket_created": "Support ticket created",
-  "support.message_posted": "Support message posted",
-  "export.downloaded": "Export downloaded",
-  "account.plan_changed": "Plan changed",
-};
-
 export function exportFileName(format: ExportFormat, now = new Date()): string {
   return `mcp-console-activity-${now.toISOString().slice(0, 10)}.${format}`;
 }

@@ -7,6 +7,11 @@ import type { PlanId } from "../plans";
 
 const USERS = "/api/admin/users";
 
+export const adminKeys = {
+  users: () => ["admin", "users"] as const,
+  userList: (filter: UserFilter) => [...adminKeys.users(), filter] as const,
+};
+
 export interface UserFilter {
   q: string;
   role: Role | "";
@@ -15,7 +20,7 @@ export interface UserFilter {
 
 export function useAdminUsers(filter: UserFilter) {
   return useInfiniteQuery({
-    queryKey: [USERS, filter],
+    queryKey: adminKeys.userList(filter),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (filter.q.trim()) params.set("q", filter.q.trim());
@@ -34,7 +39,7 @@ export function useUpdateUser(uid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: AdminUserUpdate) => apiSend<{ user: AdminUser }>("PATCH", `${USERS}/${encodeURIComponent(uid)}`, change),
-    onSuccess: () => client.invalidateQueries({ queryKey: [USERS] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
     retry: false,
   });
 }

@@ -4,6 +4,9 @@ import { PLAN_IDS, type PlanId } from "../plans";
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A role as the admin pages name it. */
+export const roleName = (role: Role) => (role === "admin" ? "Administrator" : "User");
+
 const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const ADMIN_USERS_PAGE = 50;

@@ -1,3 +1,4 @@
+import { apiBeacon } from "@/lib/api/client";
 import { hasAnalyticsConsent } from "@/lib/consent/store";
 import {
   ANALYTICS_ENDPOINT,
@@ -15,10 +16,6 @@ import { storedUtm } from "./utm";
  * consent; with it, events are queued and sent in batches: shortly after the
  * last one, or with sendBeacon when the page is hidden or left, so that an
  * event fired just before a navigation (sign-in) is not lost.
- *
- * It talks to the API directly rather than through lib/api/client: a beacon
- * must survive the page unloading, which needs sendBeacon or a keepalive
- * fetch, and has no use for token refreshes or retries.
  */
 
 interface QueuedEvent {
@@ -44,19 +41,8 @@ function clean(properties: AnalyticsProperties): AnalyticsProperties {
 
 function send(events: QueuedEvent[], beacon: boolean) {
   const utm = storedUtm();
-  const body = JSON.stringify(utm ? { events, utm } : { events });
-  if (beacon && typeof navigator.sendBeacon === "function") {
-    if (navigator.sendBeacon(ANALYTICS_ENDPOINT, new Blob([body], { type: "application/json" }))) return;
-  }
-  void fetch(ANALYTICS_ENDPOINT, {
-    method: "POST",
-    keepalive: true,
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body,
-  }).catch(() => {
-    // Analytics must never disturb the page; a lost batch is acceptable.
-  });
+  // Analytics must never disturb the page: a lost batch is acceptable.
+  apiBeacon(ANALYTICS_ENDPOINT, utm ? { events, utm } : { events }, { beacon });
 }
 
 /** Sends whatever is queued. Consent is checked again: it may have been withdrawn meanwhile. */

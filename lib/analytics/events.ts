@@ -16,13 +16,13 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 
 export type AnalyticsProperties = Record<string, string | number | boolean | null>;
 
-/** Seed §8: analytics keeps at most 500 characters of an error message. */
+/** Analytics keeps at most 500 characters of an error message. */
 export const MAX_MESSAGE_CHARS = 500;
 export const MAX_EVENTS_PER_BATCH = 25;
 export const MAX_PROPERTIES = 20;
 export const MAX_BATCH_BYTES = 32 * 1024;
 
-/** Seed §9: the page-load timing event fires this long after the load event. */
+/** The page-load timing event fires this long after the load event. */
 export const PAGE_LOAD_TIMING_DELAY_MS = 1000;
 
 export const ANALYTICS_ENDPOINT = "/api/analytics/events";

@@ -7,7 +7,7 @@ import type { AnalyticsBatch } from "./schema";
 const PAST_TOLERANCE_MS = 60 * 60 * 1000;
 const FUTURE_TOLERANCE_MS = 60 * 1000;
 
-/** The seed's default analytics user type; administrators are counted apart. */
+/** The analytics user type of everyone but administrators, who are counted apart. */
 function userType(role: string | undefined): string {
   return role === "admin" ? "admin" : "standard";
 }

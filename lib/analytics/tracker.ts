@@ -64,7 +64,7 @@ function sendLoadTiming() {
 }
 
 /**
- * Seed §9: the timing event fires 1 s after the page's load event. If this
+ * The timing event fires 1 s after the page's load event. If this
  * code arrives late (slow network) but consent predates the page, it fires
  * at once; a consent given on this page more than 1 s after load leaves this
  * page load unmeasured.

@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/guards";
+
 /** An HTTP failure; status 0 means no response arrived at all. */
 export class ApiError extends Error {
   readonly status: number;
@@ -23,10 +25,25 @@ function nonEmptyString(value: unknown): string | null {
  * `error` code, else the status text, else whatever raw text the server sent.
  */
 export function errorDetail(body: unknown, statusText: string, rawText: string): string {
-  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    const fromBody = nonEmptyString(record.message) ?? nonEmptyString(record.error);
+  if (isRecord(body)) {
+    const fromBody = nonEmptyString(body.message) ?? nonEmptyString(body.error);
     if (fromBody) return fromBody;
   }
   return nonEmptyString(statusText) ?? rawText;
+}
+
+/** What to tell the user: the message the server wrote (without the "{status}: " prefix), else the error's own. */
+export function userMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    const written = isRecord(err.data) ? nonEmptyString(err.data.message) : null;
+    const prefix = `${err.status}: `;
+    return written ?? (err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message);
+  }
+  return err instanceof Error && err.message ? err.message : "Something went wrong. Try again.";
+}
+
+/** What to tell the user about a failed call to the console: `userMessage`, and in words when no answer came at all. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
+  return userMessage(err);
 }

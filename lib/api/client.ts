@@ -1,12 +1,24 @@
 /**
- * The browser's single way to talk to the backend. Every call carries the
+ * The browser's single way to talk to the backend: JSON reads and writes,
+ * NDJSON streams, and beacons that outlive the page. Every call carries the
  * session cookie and, when signed in, a bearer token; a 401 triggers one token
  * refresh and one retry, and an expired session that cannot be refreshed sends
- * the user to the login page.
+ * the user to the login page. Every failure is an `ApiError`.
+ *
+ * Two caches, two jobs. TanStack Query (`lib/query/query-client.ts`) holds
+ * what components render: keyed by each domain's key factory, stale after
+ * 5 minutes, refetched on focus and invalidated by the writes that change it.
+ * The response cache below is for the few reads made outside React that many
+ * callers repeat and no write of the user changes: `apiGet(path, { cache:
+ * true })` answers from it for 5 minutes (the identity config is the one such
+ * read today). A read that TanStack Query holds must not also be cached here,
+ * or its refetches and invalidations would get the old answer back.
  */
 import { logAuthEvent } from "@/lib/auth/debug-log";
 
 import { ApiError, errorDetail } from "./api-error";
+import { isExpiredAnswer } from "./error-codes";
+import { NDJSON, readLines } from "./ndjson";
 
 export interface TokenSource {
   getToken(): Promise<string | null>;
@@ -21,6 +33,17 @@ export interface ApiGetOptions {
 
 export interface ApiSendOptions {
   signal?: AbortSignal;
+  /**
+   * Without the user's token and without the refresh on a 401: for the
+   * session sync itself, which a refresh runs again, and for sign-out.
+   */
+  anonymous?: boolean;
+}
+
+export interface ApiStreamOptions<T> {
+  signal: AbortSignal;
+  /** Called with each line as it arrives. */
+  onLine: (line: T) => void;
 }
 
 export const EXPIRED_REDIRECT_DELAY_MS = 100;
@@ -104,14 +127,6 @@ function isAbortError(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { name?: unknown }).name === "AbortError";
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isExpiredBody(body: unknown): boolean {
-  return isRecord(body) && (body.expired === true || body.code === "token_expired");
-}
-
 function parseJson(text: string): unknown {
   if (text === "") return undefined;
   return JSON.parse(text) as unknown;
@@ -161,7 +176,7 @@ function scheduleExpiredRedirect(): void {
  */
 async function recoverFromUnauthorized(path: string, first: Response, build: BuildInit): Promise<Response> {
   const original = await toApiError(first);
-  const expired = isExpiredBody(original.data);
+  const expired = isExpiredAnswer(original.data);
   if (expired) logAuthEvent("token_expired", { path });
 
   let fresh: string | null;
@@ -191,14 +206,22 @@ function classify(path: string, err: unknown): ApiError {
   return new ApiError(0, "Unknown Error", `Unknown error while fetching ${path}`);
 }
 
-/** Performs the request (with the 401 dance) and returns the parsed body of a successful answer. */
-async function perform(method: string, path: string, build: BuildInit): Promise<unknown> {
+interface Call {
+  method: string;
+  path: string;
+  build: BuildInit;
+  /** No token, and a 401 is an answer like any other (no refresh, no retry). */
+  anonymous?: boolean;
+}
+
+/** Performs the request (with the 401 dance) and reads the successful response with `read`. */
+async function perform<R>({ method, path, build, anonymous = false }: Call, read: (res: Response) => Promise<R>): Promise<R> {
   try {
-    const res = await fetch(path, build(await currentToken()));
+    const res = await fetch(path, build(anonymous ? null : await currentToken()));
     let ok: Response = res;
-    if (res.status === 401) ok = await recoverFromUnauthorized(path, res, build);
+    if (res.status === 401 && !anonymous) ok = await recoverFromUnauthorized(path, res, build);
     else if (!res.ok) throw await toApiError(res);
-    return parseJson(await ok.text());
+    return await read(ok);
   } catch (err) {
     // The caller cancelled on purpose; that is not a failure worth recording.
     if (isAbortError(err)) throw err;
@@ -206,6 +229,15 @@ async function perform(method: string, path: string, build: BuildInit): Promise<
     logAuthEvent("request_failed", { method, path, status: apiError.status, message: apiError.message });
     throw apiError;
   }
+}
+
+const readJson = async (res: Response): Promise<unknown> => parseJson(await res.text());
+
+function writeInit(method: string, payload: unknown, signal: AbortSignal | undefined, extraHeaders: Record<string, string> = {}): BuildInit {
+  const hasPayload = payload !== undefined;
+  const body = hasPayload ? JSON.stringify(payload) : undefined;
+  const headers = { ...(hasPayload ? { "Content-Type": "application/json", "Cache-Control": "no-cache" } : {}), ...extraHeaders };
+  return (token) => ({ method, credentials: "include", headers: withAuth(headers, token), body, signal });
 }
 
 // ---------------------------------------------------------------------------
@@ -216,12 +248,13 @@ export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise
     const cached = readCache(path);
     if (cached.hit) return cached.data as T;
   }
-  const data = await perform("GET", path, (token) => ({
+  const build: BuildInit = (token) => ({
     method: "GET",
     credentials: "include",
     headers: withAuth({ Accept: "application/json", "Cache-Control": "max-age=3600" }, token),
     signal: opts.signal,
-  }));
+  });
+  const data = await perform({ method: "GET", path, build }, readJson);
   if (opts.cache) writeCache(path, data);
   return data as T;
 }
@@ -232,14 +265,48 @@ export async function apiSend<T>(
   payload?: unknown,
   opts: ApiSendOptions = {},
 ): Promise<T> {
-  const hasPayload = payload !== undefined;
-  const body = hasPayload ? JSON.stringify(payload) : undefined;
-  const data = await perform(method, path, (token) => ({
-    method,
-    credentials: "include",
-    headers: withAuth(hasPayload ? { "Content-Type": "application/json", "Cache-Control": "no-cache" } : {}, token),
+  const request = { method, path, build: writeInit(method, payload, opts.signal), anonymous: opts.anonymous };
+  return (await perform(request, readJson)) as T;
+}
+
+/**
+ * A request whose answer is NDJSON: each line goes to `onLine` as it
+ * arrives; resolves when the server ends the stream.
+ */
+export async function apiStream<T>(method: string, path: string, payload: unknown, opts: ApiStreamOptions<T>): Promise<void> {
+  await perform({ method, path, build: writeInit(method, payload, opts.signal, { Accept: NDJSON, "Cache-Control": "no-cache" }) }, async (res) => {
+    if (!res.body) throw new TypeError("the answer has no body");
+    await readLines<T>(res.body, opts.onLine);
+  });
+}
+
+/**
+ * Sends `payload` and forgets it, in a way that survives the page unloading:
+ * `navigator.sendBeacon` when `beacon` is set (the page is being hidden or
+ * left), a keepalive request otherwise. No token, no retry, and a lost
+ * message is never reported: for first-party analytics.
+ */
+export function apiBeacon(path: string, payload: unknown, { beacon = false } = {}): void {
+  const body = JSON.stringify(payload);
+  if (beacon && typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function") {
+    if (navigator.sendBeacon(path, new Blob([body], { type: "application/json" }))) return;
+  }
+  void fetch(path, {
+    method: "POST",
+    keepalive: true,
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
     body,
-    signal: opts.signal,
-  }));
-  return data as T;
+  }).catch(() => {
+    // Nothing to tell anyone: the message was optional.
+  });
+}
+
+/**
+ * Hands the user's ID token to the operator's sync URL, another origin:
+ * the token as bearer, no cookies, no refresh (the caller sends a fresh one).
+ */
+export async function sendTokenTo(url: string, token: string): Promise<void> {
+  const build: BuildInit = () => ({ method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "omit" });
+  await perform({ method: "POST", path: url, build, anonymous: true }, async () => undefined);
 }

@@ -31,7 +31,7 @@ export function assertSameOrigin(req: NextRequest) {
   const fetchSite = req.headers.get("sec-fetch-site");
   const crossOrigin = origin ? !ownOrigins(req).has(origin) : fetchSite === "cross-site";
   if (crossOrigin) {
-    throw new HttpError(403, "csrf", "This request came from another site and was refused.");
+    throw new HttpError("csrf", "This request came from another site and was refused.");
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The seed's identity provider config, `GET /api/config` → `{ firebase }`. */
+/** The identity provider's config, `GET /api/config` → `{ firebase }`. */
 export const firebaseConfigSchema = z.object({
   apiKey: z
     .string({ message: "apiKey is required: authentication is unavailable without it" })
@@ -17,7 +17,7 @@ export const publicConfigSchema = z.object({
   firebase: firebaseConfigSchema,
   /** Local mode only: where the browser finds the Auth Emulator. */
   authEmulatorUrl: z.url().optional(),
-  /** Optional: a URL that receives the ID token as a bearer (seed §7). */
+  /** Optional: a URL that receives the ID token as a bearer. */
   syncUrl: z.url().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

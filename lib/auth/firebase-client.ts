@@ -9,18 +9,19 @@ import {
   initializeAuth,
   type Auth,
 } from "firebase/auth";
+import { apiGet } from "@/lib/api/client";
 import { publicConfigSchema, type PublicConfig } from "./config";
 import { logAuthEvent } from "./debug-log";
 
 /**
  * Loads the identity config from `GET /api/config`. An invalid or unreachable
  * config is reported and the configuration provided by the page is used
- * instead (seed §8).
+ * instead.
  */
 export async function loadPublicConfig(fallback: PublicConfig | null): Promise<PublicConfig> {
   try {
-    const res = await fetch("/api/config", { headers: { Accept: "application/json" }, credentials: "include" });
-    const parsed = publicConfigSchema.safeParse(await res.json());
+    // Fixed for the life of the deployment: the response cache spares a repeat the round trip.
+    const parsed = publicConfigSchema.safeParse(await apiGet<unknown>("/api/config", { cache: true }));
     if (parsed.success) return parsed.data;
     console.warn("Invalid identity config from /api/config; using the page's configuration.", parsed.error.issues);
     logAuthEvent("config_invalid", { issues: parsed.error.issues.map((i) => i.message) });

@@ -54,25 +54,3 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
-
-export type FieldErrors<T> = Partial<Record<Extract<keyof T, string>, string>>;
-
-/** The first message for each top-level field of a failed parse; empty on success. */
-export function fieldErrors<T>(result: z.ZodSafeParseResult<T>): FieldErrors<T> {
-  const errors: Record<string, string> = {};
-  if (result.success) return errors as FieldErrors<T>;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors as FieldErrors<T>;
-}
-
-/** The named text fields of a submitted form, as the schemas expect them. */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === "string") values[key] = value;
-  });
-  return values;
-}

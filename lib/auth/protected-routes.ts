@@ -1,4 +1,4 @@
-/** The seed's protected pages: without a session they redirect to /auth/login. */
+/** The console's pages: without a session they redirect to /auth/login. */
 export const PROTECTED_PREFIXES = [
   "/dashboard",
   "/servers",

@@ -1,6 +1,6 @@
 /**
- * A human message for each identity-provider error code the product handles
- * (seed §8), plus the common email/password ones.
+ * A human message for each identity-provider error code of the social and
+ * popup flows, plus the common email/password ones.
  */
 const MESSAGES: Record<string, string> = {
   "auth/popup-closed-by-user": "The sign-in window was closed before you finished. Try again when you are ready.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The seed's session payload, `POST /api/auth/session`. */
+/** The session payload, `POST /api/auth/session`. */
 export const sessionPayload = z.object({
   idToken: z.string().min(1, "idToken is required").max(8192),
   uid: z.string().min(1, "uid is required").max(128),
@@ -10,7 +10,7 @@ export const sessionPayload = z.object({
 });
 export type SessionPayload = z.infer<typeof sessionPayload>;
 
-/** The seed's session response: a user with lastLoginAt, role, subscriptionPlan. */
+/** The session response: a user with lastLoginAt, role, subscriptionPlan. */
 export interface SessionUser {
   uid: string;
   email: string;

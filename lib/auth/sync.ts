@@ -1,10 +1,13 @@
 "use client";
 
 import type { User } from "firebase/auth";
+import { ApiError } from "@/lib/api/api-error";
+import { apiSend } from "@/lib/api/client";
+import { errorCodeOf } from "@/lib/api/error-codes";
 import type { SessionUser } from "./schema";
 import { logAuthEvent } from "./debug-log";
 
-/** Duplicate sync calls for the same user within this window are skipped (seed §5). */
+/** Duplicate sync calls for the same user within this window are skipped. */
 export const SYNC_DEDUP_WINDOW_MS = 5_000;
 
 export const SYNC_ERRORS = {
@@ -13,7 +16,7 @@ export const SYNC_ERRORS = {
   network: "Network error: Cannot connect to server. Please check your internet connection.",
 } as const;
 
-/** The seed's session payload's displayName: the email's local part, else "User". */
+/** The session payload's displayName: the email's local part, else "User". */
 export function payloadDisplayName(displayName: string | null, email: string | null): string {
   if (displayName?.trim()) return displayName.trim();
   return email?.split("@")[0] || "User";
@@ -44,36 +47,35 @@ export function syncUserWithBackend(user: User, now = Date.now()): Promise<Sessi
   return result;
 }
 
+/** A failure before any answer came back: status 0, as the API client reports one. */
+const unanswered = (message: string) => new ApiError(0, "Unknown Error", message);
+
+/**
+ * Every failure is an `ApiError`. The session is what a token refresh renews,
+ * so this request goes without a token and a 401 is not refreshed.
+ */
 async function doSync(user: User): Promise<SessionUser> {
-  if (!user.uid || !user.email) throw new Error(SYNC_ERRORS.missingData);
+  if (!user.uid || !user.email) throw unanswered(SYNC_ERRORS.missingData);
   let idToken: string;
   try {
     idToken = await user.getIdToken();
   } catch (err) {
-    throw new Error(SYNC_ERRORS.token((err as Error).message));
+    throw unanswered(SYNC_ERRORS.token((err as Error).message));
   }
-  let res: Response;
+  const payload = {
+    idToken,
+    email: user.email,
+    displayName: payloadDisplayName(user.displayName, user.email),
+    photoURL: user.photoURL,
+    uid: user.uid,
+  };
   try {
-    res = await fetch("/api/auth/session", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", "Cache-Control": "no-cache" },
-      body: JSON.stringify({
-        idToken,
-        email: user.email,
-        displayName: payloadDisplayName(user.displayName, user.email),
-        photoURL: user.photoURL,
-        uid: user.uid,
-      }),
-    });
-  } catch {
-    throw new Error(SYNC_ERRORS.network);
+    const { user: synced } = await apiSend<{ user: SessionUser }>("POST", "/api/auth/session", payload, { anonymous: true });
+    logAuthEvent("sync_ok", { uid: user.uid, role: synced.role });
+    return synced;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) throw new ApiError(0, err.statusText, SYNC_ERRORS.network);
+    logAuthEvent("sync_failed", { status: err instanceof ApiError ? err.status : 0, error: errorCodeOf(err) });
+    throw err;
   }
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    logAuthEvent("sync_failed", { status: res.status, error: body?.error });
-    throw new Error(body?.message ?? `Sign-in failed (${res.status})`);
-  }
-  logAuthEvent("sync_ok", { uid: user.uid, role: body.user?.role });
-  return body.user as SessionUser;
 }

@@ -1,9 +1,10 @@
 "use client";
 
 import type { User } from "firebase/auth";
+import { sendTokenTo } from "@/lib/api/client";
 import { logAuthEvent } from "./debug-log";
 
-/** A token sent to the sync URL is never older than this (seed §9). */
+/** A token sent to the sync URL is never older than this. */
 export const SYNC_TOKEN_MAX_AGE_SEC = 300;
 
 /** Whether a token issued at `issuedAtSec` is still young enough to send. */
@@ -15,7 +16,7 @@ async function sendToken(user: User, url: string) {
   let result = await user.getIdTokenResult();
   if (!tokenFreshEnough(Number(result.claims.iat))) result = await user.getIdTokenResult(true);
   try {
-    await fetch(url, { method: "POST", headers: { Authorization: `Bearer ${result.token}` }, credentials: "omit" });
+    await sendTokenTo(url, result.token);
     logAuthEvent("token_synced", { url });
   } catch (err) {
     logAuthEvent("token_sync_failed", { url, reason: (err as Error).message });

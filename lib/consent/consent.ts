@@ -1,5 +1,5 @@
 /**
- * The seed's consent state, shared by the browser (which stores it) and the
+ * The visitor's consent, shared by the browser (which stores it) and the
  * server (which reads the cookie mirror before storing analytics).
  */
 export interface ConsentState {
@@ -20,7 +20,7 @@ export interface ConsentChoice {
 export const CONSENT_STORAGE_KEY = "cookie_consent";
 /** Cookie mirroring the choice, so that the server knows it too. */
 export const CONSENT_COOKIE = "cookie_consent";
-/** A choice is asked again after one year (seed §9). */
+/** A choice is asked again after one year. */
 export const CONSENT_LIFETIME_MS = 31_536_000_000;
 export const CONSENT_COOKIE_MAX_AGE_SEC = CONSENT_LIFETIME_MS / 1000;
 /** Clocks disagree a little; a timestamp further ahead than this was not written by us. */

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db";
 import { fleetOverview } from "../monitoring/fleet";
+import { eventSummaryColumns } from "../activity/queries";
 import { activityEvents, servers } from "../db/schema";
 import { fleetFindings } from "../scanner/fleet";
 import { planOf, type PlanHolder } from "../servers/limits";
@@ -25,14 +26,7 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       .where(eq(servers.ownerUid, user.uid))
       .groupBy(servers.status),
     database
-      .select({
-        id: activityEvents.id,
-        action: activityEvents.action,
-        summary: activityEvents.summary,
-        targetType: activityEvents.targetType,
-        targetId: activityEvents.targetId,
-        createdAt: activityEvents.createdAt,
-      })
+      .select({ ...eventSummaryColumns, createdAt: activityEvents.createdAt })
       .from(activityEvents)
       .where(eq(activityEvents.userUid, user.uid))
       .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))

@@ -1,37 +1,49 @@
+import { ERROR_STATUS, type ErrorCode } from "../api/error-codes";
+
+export interface HttpErrorOptions {
+  /** The body's `details` (field issues of a validation failure, the exchange of a failed call…). */
+  details?: unknown;
+  headers?: Record<string, string>;
+  /** Extra top-level fields of the body (`expired` for token_expired, `feature` for plan_required). */
+  extra?: Record<string, unknown>;
+}
+
 /**
  * The one server-side error type. Anything thrown inside a route handler is
- * mapped to `{"error": code, "message": text, "details"?: ...}` with `status`.
+ * mapped to `{"error": code, "message": text, "details"?: ...}`, sent with the
+ * code's status (`lib/api/error-codes.ts`).
  */
 export class HttpError extends Error {
+  readonly status: number;
+  readonly details?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly details?: unknown,
-    readonly headers?: Record<string, string>,
-    /** Extra top-level fields of the body (e.g. `expired` for token_expired). */
-    readonly extra?: Record<string, unknown>,
+    { details, headers, extra }: HttpErrorOptions = {},
   ) {
     super(message);
     this.name = "HttpError";
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+    this.headers = headers;
+    this.extra = extra;
   }
 }
 
-export const badRequest = (message: string, details?: unknown) =>
-  new HttpError(400, "validation_failed", message, details);
-export const unauthenticated = (message = "Sign in to continue.") =>
-  new HttpError(401, "unauthenticated", message);
+export const badRequest = (message: string, details?: unknown) => new HttpError("validation_failed", message, { details });
+export const unauthenticated = (message = "Sign in to continue.") => new HttpError("unauthenticated", message);
 export const tokenExpired = () =>
-  new HttpError(401, "token_expired", "Your session has expired. Sign in again.", undefined, undefined, {
-    code: "token_expired",
-    expired: true,
-  });
-export const forbidden = (message = "You are not allowed to do this.") =>
-  new HttpError(403, "forbidden", message);
-export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
-export const conflict = (message: string) => new HttpError(409, "conflict", message);
+  new HttpError("token_expired", "Your session has expired. Sign in again.", { extra: { code: "token_expired", expired: true } });
+export const forbidden = (message = "You are not allowed to do this.") => new HttpError("forbidden", message);
+/** A feature the user's plan does not include; `feature` names it for the UI's upsell. */
+export const planRequired = (feature: string, message: string) => new HttpError("plan_required", message, { extra: { feature } });
+export const notFound = (message = "Not found.") => new HttpError("not_found", message);
+export const conflict = (message: string) => new HttpError("conflict", message);
 export const payloadTooLarge = (limit: number) =>
-  new HttpError(413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
+  new HttpError("payload_too_large", `The request body is larger than ${limit} bytes.`);
 export const rateLimited = (retryAfterSec: number, message = "Too many requests. Try again later.") =>
-  new HttpError(429, "rate_limited", message, undefined, { "Retry-After": String(retryAfterSec) });
-export const unavailable = (message: string) => new HttpError(503, "unavailable", message);
+  new HttpError("rate_limited", message, { headers: { "Retry-After": String(retryAfterSec) } });
+export const unavailable = (message: string) => new HttpError("unavailable", message);

@@ -6,7 +6,7 @@ import { DatabaseUnavailableError } from "../db/client";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./body";
-import { HttpError, forbidden, unauthenticated } from "./errors";
+import { HttpError, badRequest, forbidden, unauthenticated } from "./errors";
 
 /**
  * The one route-handler wrapper. Every API route goes through it: it
@@ -46,30 +46,23 @@ export function zodDetails(error: ZodError) {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
 
-function errorResponse(err: unknown, requestId: string, log: Logger): NextResponse {
-  if (err instanceof ZodError) {
-    return NextResponse.json(
-      { error: "validation_failed", message: "Some fields are not valid.", details: zodDetails(err) },
-      { status: 400 },
-    );
-  }
-  if (err instanceof HttpError) {
-    const body: Record<string, unknown> = { error: err.code, message: err.message, ...err.extra };
-    if (err.details !== undefined) body.details = err.details;
-    return NextResponse.json(body, { status: err.status, headers: err.headers });
-  }
+/** Whatever a handler threw, as the HttpError the client is answered with. */
+function toHttpError(err: unknown, requestId: string, log: Logger): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZodError) return badRequest("Some fields are not valid.", zodDetails(err));
   if (err instanceof DatabaseUnavailableError) {
     log.error("database unavailable", { err });
-    return NextResponse.json(
-      { error: "unavailable", message: "The service is temporarily unavailable. Try again shortly." },
-      { status: 503, headers: { "Retry-After": "5" } },
-    );
+    return new HttpError("unavailable", "The service is temporarily unavailable. Try again shortly.", { headers: { "Retry-After": "5" } });
   }
   log.error("unhandled error", { err, stack: (err as Error)?.stack });
-  return NextResponse.json(
-    { error: "internal_error", message: `Something went wrong on our side. Reference: ${requestId}.` },
-    { status: 500 },
-  );
+  return new HttpError("internal_error", `Something went wrong on our side. Reference: ${requestId}.`);
+}
+
+function errorResponse(thrown: unknown, requestId: string, log: Logger): NextResponse {
+  const err = toHttpError(thrown, requestId, log);
+  const body: Record<string, unknown> = { error: err.code, message: err.message, ...err.extra };
+  if (err.details !== undefined) body.details = err.details;
+  return NextResponse.json(body, { status: err.status, headers: err.headers });
 }
 
 export function clientIp(req: Request): string {

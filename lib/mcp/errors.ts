@@ -1,7 +1,7 @@
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-import { HttpError } from "../http/errors";
+import { badRequest, HttpError } from "../http/errors";
 import { findOutboundError, type OutboundError } from "../net/errors";
 import type { Transport } from "../servers/schema";
 
@@ -109,10 +109,10 @@ export function toHttpError(failure: McpFailure): HttpError {
   const details = failure.extra.suggestion ? { suggestion: failure.extra.suggestion } : undefined;
   switch (failure.kind) {
     case "refused":
-      return new HttpError(400, "validation_failed", failure.message, [{ path: "url", message: failure.message }]);
+      return badRequest(failure.message, [{ path: "url", message: failure.message }]);
     case "timeout":
-      return new HttpError(504, "upstream_timeout", failure.message, details);
+      return new HttpError("upstream_timeout", failure.message, { details });
     default:
-      return new HttpError(502, "upstream_error", failure.message, details);
+      return new HttpError("upstream_error", failure.message, { details });
   }
 }

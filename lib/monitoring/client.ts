@@ -1,9 +1,8 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api/api-error";
 import { apiGet, apiSend } from "@/lib/api/client";
-import { DASHBOARD_QUERY_KEY, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/client";
+import { dashboardKeys, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
 import type { CheckNowResponse, ChecksPage, IncidentsPage, UptimeDto, UptimeWindow } from "./schema";
 
@@ -25,17 +24,6 @@ function pagePath(path: string, limit: number, cursor: string): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
   return `${path}?${params.toString()}`;
-}
-
-/** A 403 the plan explains: the UI shows what the plan would unlock instead. */
-export function isPlanRequired(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 403 &&
-    typeof error.data === "object" &&
-    error.data !== null &&
-    (error.data as { error?: unknown }).error === "plan_required"
-  );
 }
 
 /** Uptime %, latency percentiles and the bucketed series of one window. */
@@ -88,7 +76,7 @@ export function useCheckNow(id: string) {
       void client.invalidateQueries({ queryKey: serverKeys.detail(id) });
       void client.invalidateQueries({ queryKey: monitoringKeys.server(id) });
       void client.invalidateQueries({ queryKey: ["servers", "list"] });
-      void client.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: dashboardKeys.summary() });
     },
   });
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "../db";
 import { incidents, monitorChecks, monitorRollups, servers } from "../db/schema";
 import { exactTime, keysetPage, olderThan, parseCursor } from "../db/time-cursor";
-import { conflict, HttpError } from "../http/errors";
+import { conflict, planRequired } from "../http/errors";
 import { effectiveSubscription } from "../plans";
 import { enforce } from "../rate-limit/service";
 import type { PlanHolder } from "../servers/limits";
@@ -74,14 +74,7 @@ export async function listIncidents(uid: string, serverId: string, page: { curso
 function assertWindowAllowed(user: PlanHolder, window: UptimeWindow) {
   if (FREE_UPTIME_WINDOWS.includes(window)) return;
   if (effectiveSubscription(user.subscriptionPlan, user.subscriptionExpiresAt).features.fullMonitoring) return;
-  throw new HttpError(
-    403,
-    "plan_required",
-    "Uptime and latency beyond the last 24 hours need the Pro or Enterprise plan.",
-    undefined,
-    undefined,
-    { feature: "fullMonitoring" },
-  );
+  throw planRequired("fullMonitoring", "Uptime and latency beyond the last 24 hours need the Pro or Enterprise plan.");
 }
 
 /** Uptime, latency percentiles, incidents and the series over a window, from the hourly rollups. */

@@ -25,8 +25,12 @@ export function retryDelay(attemptIndex: number): number {
 }
 
 /**
- * Lets components write `useQuery({ queryKey: ["/api/x"] })`. Only same-site
- * paths qualify: a `//host` key would send the bearer token to another origin.
+ * A query without its own function reads a path key (`["/api/x"]`) through
+ * the API client; anything else is "Missing queryFn". The console's hooks do
+ * not lean on it: each passes its queryFn and keys with its domain's key
+ * factory (`serverKeys`, `settingsKeys`…), so that one prefix invalidates a
+ * domain. Only same-site paths qualify: a `//host` key would send the bearer
+ * token to another origin.
  */
 export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   const [path] = queryKey;

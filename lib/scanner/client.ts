@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "@/lib/api/client";
-import { DASHBOARD_QUERY_KEY, serverKeys } from "@/lib/servers/client";
+import { dashboardKeys, serverKeys } from "@/lib/servers/client";
 import type { PinResult, ScanDetail, ScanExportFormat, ScanNowResult, ScanOverview } from "./schema";
 
 export const scanKeys = {
@@ -43,7 +43,7 @@ function useAfterScan(serverId: string) {
       client.invalidateQueries({ queryKey: serverKeys.inventory(serverId) }),
       client.invalidateQueries({ queryKey: serverKeys.detail(serverId) }),
       client.invalidateQueries({ queryKey: ["servers", "list"] }),
-      client.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+      client.invalidateQueries({ queryKey: dashboardKeys.summary() }),
     ]);
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { HttpError } from "../http/errors";
+import { planRequired } from "../http/errors";
 import { effectiveSubscription, type Feature } from "../plans";
 import type { PlanHolder } from "../servers/limits";
 
@@ -7,5 +7,5 @@ export const featuresOf = (user: PlanHolder) => effectiveSubscription(user.subsc
 
 /** 403 `plan_required` naming the feature, which the page turns into what the plan would unlock. */
 export function requireFeature(user: PlanHolder, feature: Feature, message: string) {
-  if (!featuresOf(user)[feature]) throw new HttpError(403, "plan_required", message, undefined, undefined, { feature });
+  if (!featuresOf(user)[feature]) throw planRequired(feature, message);
 }

@@ -22,12 +22,15 @@ export interface ServerFilters {
 }
 
 export const serverKeys = {
-  list: (filters: ServerFilters) => ["servers", "list", filters] as const,
+  lists: () => ["servers", "list"] as const,
+  list: (filters: ServerFilters) => [...serverKeys.lists(), filters] as const,
   detail: (id: string) => ["servers", "detail", id] as const,
   inventory: (id: string) => ["servers", "inventory", id] as const,
   discover: (id: string) => ["servers", "discover", id] as const,
 };
-export const DASHBOARD_QUERY_KEY = ["dashboard"] as const;
+export const dashboardKeys = {
+  summary: () => ["dashboard", "summary"] as const,
+};
 
 /**
  * How often a visible page asks again for what checks change (statuses,
@@ -74,7 +77,7 @@ export function useServerInventory(id: string, enabled = true) {
 
 export function useDashboardSummary() {
   return useQuery({
-    queryKey: DASHBOARD_QUERY_KEY,
+    queryKey: dashboardKeys.summary(),
     queryFn: ({ signal }) => apiGet<DashboardSummary>("/api/dashboard", { signal }),
     refetchInterval: LIVE_REFETCH_MS,
   });
@@ -85,8 +88,8 @@ function useInvalidateFleet() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ["servers", "list"] }),
-      client.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+      client.invalidateQueries({ queryKey: serverKeys.lists() }),
+      client.invalidateQueries({ queryKey: dashboardKeys.summary() }),
     ]);
 }
 

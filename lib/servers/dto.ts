@@ -1,5 +1,6 @@
 import "server-only";
 import { servers } from "../db/schema";
+import type { SelectedRow } from "../db/selection";
 import { maskedFromHint } from "../crypto/mask";
 import type { ServerDto } from "./schema";
 
@@ -24,11 +25,7 @@ export const serverColumns = {
   updatedAt: servers.updatedAt,
 };
 
-export type ServerRow = {
-  [K in keyof typeof serverColumns]: (typeof serverColumns)[K]["_"]["notNull"] extends true
-    ? (typeof serverColumns)[K]["_"]["data"]
-    : (typeof serverColumns)[K]["_"]["data"] | null;
-};
+export type ServerRow = SelectedRow<typeof serverColumns>;
 
 export interface HeaderHint {
   name: string;

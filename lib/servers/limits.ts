@@ -1,5 +1,6 @@
 import "server-only";
-import { badRequest, HttpError } from "../http/errors";
+import { badRequest, planRequired, type HttpError } from "../http/errors";
+import { plural } from "../plural";
 import { effectiveSubscription, PLANS, type Plan, type PlanId } from "../plans";
 import { enforce, hit } from "../rate-limit/service";
 
@@ -14,8 +15,6 @@ export interface PlanHolder {
 export const planOf = (user: PlanHolder): Plan =>
   PLANS[effectiveSubscription(user.subscriptionPlan, user.subscriptionExpiresAt).tier];
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 function describeInterval(sec: number): string {
   if (sec % 60 !== 0) return `${sec} seconds`;
   const min = sec / 60;
@@ -29,13 +28,9 @@ export function assertInterval(plan: Plan, intervalSec: number) {
 }
 
 export function serverLimitReached(plan: Plan, count: number): HttpError {
-  return new HttpError(
-    403,
-    "plan_required",
+  return planRequired(
+    "servers",
     `The ${plan.label} plan allows ${plural(plan.maxServers, "server")}, and you have ${count}. Delete a server or upgrade your plan to add more.`,
-    undefined,
-    undefined,
-    { feature: "servers" },
   );
 }
 

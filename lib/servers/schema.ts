@@ -4,7 +4,7 @@ import type { SecuritySummary } from "../scanner/schema";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
- * Limits are the product spec's.
+ * The limits are the API's: the forms check the same ones before sending.
  */
 
 export const TRANSPORTS = ["streamable-http", "sse"] as const;

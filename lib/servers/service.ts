@@ -4,6 +4,7 @@ import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { serverHeaders, servers, users } from "../db/schema";
+import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/client";
@@ -14,8 +15,9 @@ import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { latestScansOf } from "../scanner/queries";
+import { plural } from "../plural";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
-import { assertInterval, planOf, plural, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
+import { assertInterval, planOf, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
 import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
 import { readInventory, saveDiscovery } from "./inventory";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory, ServerUpdate } from "./schema";
@@ -53,12 +55,10 @@ async function assertUrlAllowed(url: string) {
   }
 }
 
-/** Ids are uuids; anything else names no server (and must not reach the database's uuid cast). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("No server with this id.");
 
 async function findOwned(uid: string, id: string): Promise<ServerRow> {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select(serverColumns)
     .from(servers)
@@ -321,7 +321,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
 }
 
 export async function deleteServer(actor: Actor, id: string, origin: Origin = {}) {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [gone] = await (await db())
     .delete(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, actor.uid)))
@@ -420,7 +420,7 @@ export async function rediscoverQuietly(serverId: string, log?: Logger): Promise
 }
 
 export async function getInventory(uid: string, id: string): Promise<ServerInventory> {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select({ discoveredAt: servers.discoveredAt })
     .from(servers)

@@ -1,16 +1,22 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "@/lib/api/client";
+import { apiGet, apiSend } from "@/lib/api/client";
 import type { SettingsResponse, SettingsUpdate, UserSettings } from "./schema";
 
-export const SETTINGS_KEY = ["/api/user/settings"] as const;
+export const settingsKeys = {
+  current: () => ["settings"] as const,
+};
 
 /** The cache keeps the settings only: a one-time secret lives in the component that shows it. */
 const withoutSecret = ({ profile, notifications, plan, usage }: SettingsResponse): UserSettings => ({ profile, notifications, plan, usage });
 
 export function useSettings() {
-  return useQuery<UserSettings>({ queryKey: SETTINGS_KEY, staleTime: 0 });
+  return useQuery({
+    queryKey: settingsKeys.current(),
+    queryFn: ({ signal }) => apiGet<UserSettings>("/api/user/settings", { signal }),
+    staleTime: 0,
+  });
 }
 
 /** PATCH /api/user/settings; the answer replaces the cached settings. */
@@ -18,7 +24,7 @@ export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: SettingsUpdate) => apiSend<SettingsResponse>("PATCH", "/api/user/settings", change),
-    onSuccess: (r) => client.setQueryData(SETTINGS_KEY, withoutSecret(r)),
+    onSuccess: (r) => client.setQueryData(settingsKeys.current(), withoutSecret(r)),
     retry: false,
   });
 }
@@ -27,7 +33,7 @@ export function useRotateWebhookSecret() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiSend<SettingsResponse>("POST", "/api/user/settings/webhook-secret"),
-    onSuccess: (r) => client.setQueryData(SETTINGS_KEY, withoutSecret(r)),
+    onSuccess: (r) => client.setQueryData(settingsKeys.current(), withoutSecret(r)),
     retry: false,
   });
 }

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { incidents, incidentUpdates, servers } from "../db/schema";
-import { HttpError, notFound } from "../http/errors";
+import { notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
 import { planOf, type PlanHolder } from "../servers/limits";
 import type { IncidentUpdateDto } from "./schema";
@@ -44,9 +44,7 @@ export async function listIncidentUpdates(uid: string, serverId: string, inciden
 export async function postIncidentUpdate(actor: PlanHolder, serverId: string, incidentId: string, body: string, origin: Origin = {}): Promise<IncidentUpdateDto> {
   const incident = await findIncident(actor.uid, serverId, incidentId);
   if (!planOf(actor).features.fullMonitoring) {
-    throw new HttpError(403, "plan_required", "Incident updates for status pages come with full monitoring on the Pro or Enterprise plan.", undefined, undefined, {
-      feature: "fullMonitoring",
-    });
+    throw planRequired("fullMonitoring", "Incident updates for status pages come with full monitoring on the Pro or Enterprise plan.");
   }
   const [row] = await (await db())
     .insert(incidentUpdates)

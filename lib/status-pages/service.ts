@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { servers, statusPages, statusPageServers } from "../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
 import { planOf, type PlanHolder } from "../servers/limits";
 import type { StatusPageCreate, StatusPageDto, StatusPageUpdate } from "./schema";
@@ -23,9 +23,7 @@ const slugTaken = () => conflict("This address is taken. Choose another one.");
 
 function assertCanPublish(actor: PlanHolder) {
   if (planOf(actor).features.fullMonitoring) return;
-  throw new HttpError(403, "plan_required", "Public status pages come with full monitoring on the Pro or Enterprise plan.", undefined, undefined, {
-    feature: "fullMonitoring",
-  });
+  throw planRequired("fullMonitoring", "Public status pages come with full monitoring on the Pro or Enterprise plan.");
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -1,14 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useAuth } from "@/components/providers/auth-provider";
 import { apiGet } from "@/lib/api/client";
+import { useAuth } from "@/lib/auth/auth-provider";
 import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans";
 
-export const SUBSCRIPTION_QUERY_KEY = ["/api/user/subscription"] as const;
+export const subscriptionKeys = {
+  /** Per user: a new sign-in must not see the previous user's plan. */
+  current: (uid: string | undefined) => ["subscription", uid ?? null] as const,
+};
 
 /**
- * The seed's subscription: a 401 is refreshed and retried once by the API
+ * The user's subscription: a 401 is refreshed and retried once by the API
  * client; any other failure reads as the free default.
  */
 export async function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {
@@ -27,7 +30,7 @@ export function useSubscription(): { subscription: Subscription; loading: boolea
   const { user, firebaseUser } = useAuth();
   const enabled = Boolean(user && firebaseUser);
   const query = useQuery({
-    queryKey: [...SUBSCRIPTION_QUERY_KEY, user?.uid],
+    queryKey: subscriptionKeys.current(user?.uid),
     queryFn: ({ signal }) => fetchSubscription(signal),
     enabled,
   });

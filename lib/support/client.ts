@@ -4,26 +4,41 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiGet, apiSend } from "@/lib/api/client";
 import type { ContactMessageItem, ContactPage, ContactStatus, TicketCreate, TicketPage, TicketStatus, TicketSummary, TicketThread } from "./schema";
 
-const OWN_TICKETS = ["/api/support/tickets"] as const;
-const ticketKey = (id: string) => [`/api/support/tickets/${id}`] as const;
 const ALL_TICKETS = "/api/admin/support/tickets";
 const CONTACT_MESSAGES = "/api/admin/contact-messages";
 
+export const supportKeys = {
+  ownTickets: () => ["support", "tickets"] as const,
+  ticket: (id: string) => ["support", "ticket", id] as const,
+  /** Every ticket, as administrators page through them. */
+  allTickets: () => ["support", "all-tickets"] as const,
+  allTicketsWith: (status: string) => [...supportKeys.allTickets(), status] as const,
+  contactMessages: () => ["support", "contact-messages"] as const,
+};
+
 export function useOwnTickets() {
-  return useQuery<{ tickets: TicketSummary[] }>({ queryKey: OWN_TICKETS, staleTime: 0 });
+  return useQuery({
+    queryKey: supportKeys.ownTickets(),
+    queryFn: ({ signal }) => apiGet<{ tickets: TicketSummary[] }>("/api/support/tickets", { signal }),
+    staleTime: 0,
+  });
 }
 
 export function useTicket(id: string) {
-  return useQuery<{ ticket: TicketThread }>({ queryKey: ticketKey(id), staleTime: 0 });
+  return useQuery({
+    queryKey: supportKeys.ticket(id),
+    queryFn: ({ signal }) => apiGet<{ ticket: TicketThread }>(`/api/support/tickets/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
 }
 
 /** After any change to a ticket, every list that shows it is refetched. */
 function useTicketChanged() {
   const client = useQueryClient();
   return ({ ticket }: { ticket: TicketThread }) => {
-    client.setQueryData(ticketKey(ticket.id), { ticket });
-    void client.invalidateQueries({ queryKey: OWN_TICKETS });
-    void client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ALL_TICKETS) });
+    client.setQueryData(supportKeys.ticket(ticket.id), { ticket });
+    void client.invalidateQueries({ queryKey: supportKeys.ownTickets() });
+    void client.invalidateQueries({ queryKey: supportKeys.allTickets() });
   };
 }
 
@@ -55,9 +70,9 @@ export function useSetTicketStatus(id: string) {
 }
 
 /** An inbox list, a page at a time (`fetchNextPage` for older ones). */
-function useInboxPages<T>(path: string, status: string) {
+function useInboxPages<T>(key: readonly unknown[], path: string, status: string) {
   return useInfiniteQuery({
-    queryKey: [path, status],
+    queryKey: key,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (status) params.set("status", status);
@@ -71,11 +86,11 @@ function useInboxPages<T>(path: string, status: string) {
 }
 
 export function useAllTickets(status: TicketStatus | "") {
-  return useInboxPages<TicketPage>(ALL_TICKETS, status);
+  return useInboxPages<TicketPage>(supportKeys.allTicketsWith(status), ALL_TICKETS, status);
 }
 
 export function useContactMessages() {
-  return useInboxPages<ContactPage>(CONTACT_MESSAGES, "");
+  return useInboxPages<ContactPage>(supportKeys.contactMessages(), CONTACT_MESSAGES, "");
 }
 
 export function useSetContactStatus() {
@@ -83,7 +98,7 @@ export function useSetContactStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ContactStatus }) =>
       apiSend<{ message: ContactMessageItem }>("PATCH", `${CONTACT_MESSAGES}/${id}`, { status }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [CONTACT_MESSAGES] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.contactMessages() }),
     retry: false,
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
+import type { SelectedRow } from "../db/selection";
 import type { SessionUser } from "../auth/schema";
 import { env } from "../env";
 
@@ -19,18 +20,14 @@ export const userColumns = {
   createdAt: users.createdAt,
 };
 
-export type UserRecord = {
-  [K in keyof typeof userColumns]: (typeof userColumns)[K]["_"]["notNull"] extends true
-    ? (typeof userColumns)[K]["_"]["data"]
-    : (typeof userColumns)[K]["_"]["data"] | null;
-};
+export type UserRecord = SelectedRow<typeof userColumns>;
 
 export async function findUser(uid: string): Promise<UserRecord | null> {
   const rows = await (await db()).select(userColumns).from(users).where(eq(users.uid, uid)).limit(1);
   return rows[0] ?? null;
 }
 
-/** The seed's fallback: the part of the email before the @, else "User". */
+/** The display name's fallback: the part of the email before the @, else "User". */
 export function fallbackDisplayName(displayName: string | null | undefined, email: string | null | undefined) {
   const given = displayName?.trim();
   if (given) return given;
@@ -72,7 +69,7 @@ export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): 
   return row;
 }
 
-/** The seed's session user, as the session API and the pages hand it to the browser. */
+/** The session user, as the session API and the pages hand it to the browser. */
 export function toSessionUser(user: UserRecord): SessionUser {
   return {
     uid: user.uid,

@@ -36,7 +36,6 @@ export interface CallEvents {
 
 export interface CallFailure {
   code: CallErrorCode;
-  status: number;
   message: string;
 }
 
@@ -47,16 +46,8 @@ export type CallOutcome =
 /** However long progress keeps a call alive, it ends after this. */
 export const MAX_TOTAL_MS = 10 * 60_000;
 
-const STATUS: Record<CallErrorCode, number> = {
-  upstream_error: 502,
-  upstream_timeout: 504,
-  // nginx's "client closed request": nobody reads it, the logs do.
-  cancelled: 499,
-  validation_failed: 400,
-};
-
 function failure(code: CallErrorCode, message: string): CallFailure {
-  return { code, status: STATUS[code], message };
+  return { code, message };
 }
 
 function fromMcpFailure(f: McpFailure): CallFailure {
@@ -70,7 +61,7 @@ function fromMcpFailure(f: McpFailure): CallFailure {
 /** A failure of the connection itself (to open it, or of a request that is not a call) as the API answers it. */
 export function upstreamHttpError(err: unknown): HttpError {
   const f = fromMcpFailure(err instanceof McpFailure ? err : new McpFailure("protocol", err instanceof Error ? err.message : String(err)));
-  return new HttpError(f.status, f.code, f.message);
+  return new HttpError(f.code, f.message);
 }
 
 class Cancelled extends Error {}

@@ -1,7 +1,8 @@
 import "server-only";
-import { HttpError } from "../http/errors";
+import { conflict } from "../http/errors";
 import { leaseSession, onPooledSession, upstreamHttpError } from "./call";
-import { NDJSON, type ServerEventLine, type SubscriptionsResponse } from "./schema";
+import { NDJSON } from "../api/ndjson";
+import type { ServerEventLine, SubscriptionsResponse } from "./schema";
 import { findCallTarget } from "./targets";
 
 /**
@@ -67,7 +68,7 @@ export async function setSubscription(uid: string, serverId: string, uri: string
   const target = await findCallTarget(uid, serverId);
   return onPooledSession(uid, target, async (session) => {
     const resources = session.connection.capabilities.resources as { subscribe?: boolean } | undefined;
-    if (!resources?.subscribe) throw new HttpError(409, "conflict", "This server does not offer resource subscriptions.");
+    if (!resources?.subscribe) throw conflict("This server does not offer resource subscriptions.");
     await (subscribed ? session.subscribe(uri) : session.unsubscribe(uri));
     return { subscriptions: session.subscriptions };
   });

@@ -8,6 +8,7 @@ import type { CallOutcome } from "./call";
 import { HISTORY_LIMIT, targetOf, type CallMethod, type CallRequest, type HistoryDetail, type HistoryEntry } from "./schema";
 import { boundedCopy, isErrorResult, summarizeResult } from "./summary";
 import type { CallTarget } from "./targets";
+import { isUuid } from "../guards";
 
 /**
  * The workbench's memory: every call of a user (the last HISTORY_LIMIT
@@ -117,11 +118,9 @@ export async function listHistory(uid: string, serverId?: string): Promise<Histo
   return rows.map(toEntry);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getHistoryEntry(uid: string, id: string): Promise<HistoryDetail> {
   const missing = () => notFound("No call with this id in your history.");
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select({ ...entryColumns, result: workbenchCalls.result })
     .from(workbenchCalls)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorCode } from "@/lib/api/error-codes";
 
 /**
  * The workbench call, as the page sends it and the API checks it:
@@ -44,7 +45,7 @@ export const promptGetParams = z.object({
   arguments: z.record(z.string(), z.string().max(64 * 1024)).optional(),
 });
 
-/** Roots the workbench offers servers (MCP `roots/list`): the spec has them as file:// URIs. */
+/** Roots the workbench offers servers (MCP `roots/list`): MCP has them as file:// URIs. */
 export const MAX_ROOTS = 20;
 export const rootSchema = z.object({
   uri: z
@@ -139,7 +140,7 @@ export interface CallExchange {
 }
 
 /** Every way a call can fail, for the UI to explain (and the `error` field of a stream's last line). */
-export type CallErrorCode = "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed";
+export type CallErrorCode = Extract<ErrorCode, "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed">;
 
 /** `POST /api/servers/{id}/call` answered as JSON. */
 export interface CallResponse {
@@ -156,8 +157,6 @@ export type CallStreamLine =
   | { type: "server-request"; id: string; kind: ServerRequestKind; params: Record<string, unknown> }
   | ({ type: "result" } & CallResponse)
   | { type: "error"; error: CallErrorCode; message: string; durationMs: number; exchange?: CallExchange };
-
-export const NDJSON = "application/x-ndjson";
 
 /**
  * A request the server sends back during a streamed call, for the person at

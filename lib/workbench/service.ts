@@ -7,7 +7,8 @@ import { executeCall, type CallOutcome } from "./call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";
-import { NDJSON, type CallRequest, type CallResponse, type CallStreamLine } from "./schema";
+import { NDJSON } from "../api/ndjson";
+import type { CallRequest, CallResponse, CallStreamLine } from "./schema";
 import { findCallTarget, type CallTarget } from "./targets";
 
 /**
@@ -50,9 +51,10 @@ export async function callServer(user: PlanHolder, serverId: string, request: Ca
   const outcome = await executeCall(user.uid, target, request, { signal: ctx.req.signal });
   await afterAnswer(() => remember(user.uid, target, request, outcome, ctx));
   if (outcome.ok) return answer({ result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange });
-  const { status, code, message } = outcome.failure;
-  throw new HttpError(status, code, message, outcome.exchange ? { exchange: outcome.exchange } : undefined, undefined, {
-    durationMs: outcome.durationMs,
+  const { code, message } = outcome.failure;
+  throw new HttpError(code, message, {
+    details: outcome.exchange ? { exchange: outcome.exchange } : undefined,
+    extra: { durationMs: outcome.durationMs },
   });
 }
 

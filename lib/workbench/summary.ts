@@ -1,4 +1,6 @@
 import type { CallMethod } from "./schema";
+import { isRecord } from "@/lib/guards";
+import { plural } from "@/lib/plural";
 
 /**
  * One-line summaries of results for the history and the activity log, and
@@ -7,14 +9,10 @@ import type { CallMethod } from "./schema";
 
 const MAX_SUMMARY = 200;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 function oneLine(text: string, max = MAX_SUMMARY): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function describeBlock(block: unknown): string {
   if (!isRecord(block)) return "content";

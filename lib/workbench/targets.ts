@@ -4,6 +4,7 @@ import { db } from "../db";
 import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Transport } from "../servers/schema";
+import { isUuid } from "../guards";
 
 /** A server as the workbench calls it: what the connection needs and what identifies its definition. */
 export interface CallTarget {
@@ -15,12 +16,10 @@ export interface CallTarget {
   version: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The caller's server, or 404 (another user's server is not found either). */
 export async function findCallTarget(uid: string, id: string): Promise<CallTarget> {
   const missing = () => notFound("No server with this id.");
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, updatedAt: servers.updatedAt })
     .from(servers)

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { track } from "@/lib/analytics/client";
-import { ApiError } from "@/lib/api/api-error";
-import { streamCall } from "./client";
+import { errorCodeOf, namesCode } from "@/lib/api/error-codes";
+import { streamCall, workbenchKeys } from "./client";
 import { useRoots } from "./roots-store";
 import type { CallExchange, CallRequest, CallStreamLine, ServerRequestKind } from "./schema";
 
@@ -55,7 +55,7 @@ function apply(state: CallState, line: CallStreamLine): CallState {
     case "error":
       return {
         ...state,
-        status: line.error === "cancelled" ? "cancelled" : "failed",
+        status: namesCode(line, "cancelled") ? "cancelled" : "failed",
         error: { code: line.error, message: line.message },
         durationMs: line.durationMs,
         exchange: line.exchange,
@@ -98,16 +98,15 @@ export function useCall(serverId: string) {
         if (abort.signal.aborted) {
           update((s) => ({ ...s, status: "cancelled", error: { code: "cancelled", message: "You cancelled the call." }, durationMs: Math.round(performance.now() - started) }));
           // The console records a cancelled call once it has told the server: ask for the history again shortly.
-          setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["workbench", "history"] }), HISTORY_SETTLE_MS);
+          setTimeout(() => void queryClient.invalidateQueries({ queryKey: workbenchKeys.histories() }), HISTORY_SETTLE_MS);
         } else {
           const message = err instanceof Error ? err.message : String(err);
-          const code = err instanceof ApiError && err.data && typeof err.data === "object" ? String((err.data as { error?: unknown }).error ?? "error") : "error";
-          update((s) => ({ ...s, status: "failed", error: { code, message } }));
+          update((s) => ({ ...s, status: "failed", error: { code: errorCodeOf(err) ?? "error", message } }));
         }
       } finally {
         if (controller.current === abort) controller.current = null;
         track("workbench_call", { method: request.method, ok: answered });
-        void queryClient.invalidateQueries({ queryKey: ["workbench", "history"] });
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.histories() });
       }
     },
     [serverId, queryClient, roots],

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiSend } from "@/lib/api/client";
+import { workbenchKeys } from "./client";
 import type { CompleteRequest, CompleteResponse } from "./schema";
 
 /** Waits for a pause in typing before asking. */
@@ -41,7 +42,7 @@ export function useCompletion({
     ...(context && Object.keys(context).length > 0 ? { context: { arguments: context } } : {}),
   };
   const query = useQuery({
-    queryKey: ["workbench", "complete", serverId, body],
+    queryKey: workbenchKeys.completion(serverId, body),
     queryFn: ({ signal }) => apiSend<CompleteResponse>("POST", `/api/servers/${encodeURIComponent(serverId)}/complete`, body, { signal }),
     enabled,
     staleTime: 60_000,

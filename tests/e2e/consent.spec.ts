@@ -19,6 +19,17 @@ function recordAnalytics(page: Page) {
   return requests;
 }
 
+/**
+ * Leaves the page as a visitor does, by opening another one: the tracker sends
+ * whatever it has queued as the page goes (a beacon on pagehide), so every
+ * analytics request the left page would make has been made once the next
+ * page's heading shows.
+ */
+async function leaveFor(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+}
+
 /** A consent choice stored before the first page loads, as a returning visitor has it. */
 async function storeConsent(page: Page, choice: { analytics: boolean; marketing: boolean }, ageMs = 0) {
   await page.addInitScript(
@@ -119,7 +130,7 @@ test.describe("cookie consent", () => {
     await expect(banner(page)).toBeVisible();
     await expect(floatingButton(page)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("cookie_consent"))).toBeNull();
-    await page.waitForTimeout(3000);
+    await leaveFor(page, "/faq");
     expect(analytics).toHaveLength(0);
   });
 
@@ -129,12 +140,14 @@ test.describe("cookie consent", () => {
     await expect(banner(page)).toBeVisible();
     await page.getByRole("link", { name: "FAQ" }).first().click();
     await expect(page).toHaveURL(/\/faq$/);
-    await page.waitForTimeout(3500);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await leaveFor(page, "/about");
     expect(analytics).toHaveLength(0);
 
     await banner(page).getByRole("button", { name: "Reject" }).click();
-    await page.goto("/blog");
-    await page.waitForTimeout(3500);
+    await expect(floatingButton(page)).toHaveCSS("background-color", RED);
+    await leaveFor(page, "/blog");
+    await leaveFor(page, "/faq");
     expect(analytics).toHaveLength(0);
   });
 

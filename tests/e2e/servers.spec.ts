@@ -109,7 +109,7 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   await expect(tools.getByText(String(truth.tools.length), { exact: true })).toBeVisible();
   await expect(page.getByRole("list", { name: "Servers by status" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Onboarding checklist" }).getByRole("link", { name: /Add a server.*\(done\)/ })).toBeVisible();
-  const added = page.getByRole("list", { name: "Recent activity" }).getByRole("link", { name: /Server added.*Everything \(e2e\)/ });
+  const added = page.getByRole("list", { name: "Recent activity" }).getByRole("link", { name: /Server created.*Everything \(e2e\)/ });
   await expect(added).toBeVisible();
 
   // Its inventory, opened from the activity entry, with a tool's input schema.

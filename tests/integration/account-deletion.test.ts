@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { DELETE as userDELETE } from "@/app/api/user/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { adminAuth } from "@/lib/auth/firebase-admin";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { encrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
 import {
@@ -29,20 +27,11 @@ import {
   supportTickets,
   workbenchCalls,
 } from "@/lib/db/schema";
-import { env } from "@/lib/env";
 import { ownedRows, schemaTables } from "@/lib/settings/user-data";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
-
-async function signIn(u: EmulatorUser) {
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.5.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  expect(res.status).toBe(200);
-  return cookieFrom(res, SESSION_COOKIE)!;
-}
+import { createUser, uniqueEmail, verifyEmail } from "../support/emulator";
+import { call } from "../support/http";
+import { signIn, signInAdmin } from "../support/sign-in";
 
 /** A row in every table for `uid`, the way the features would leave them. */
 async function fillEveryTable(uid: string, email: string) {
@@ -104,8 +93,8 @@ describeEachDatabase("DELETE /api/user", () => {
   it("asks for the typed email, then deletes every row of the user, the identity account and the session", async () => {
     const victim = await verifyEmail(await createUser(uniqueEmail("leaving")));
     const bystander = await createUser(uniqueEmail("staying"));
-    const cookie = await signIn(victim);
-    await signIn(bystander);
+    const { cookie } = await signIn({ user: victim });
+    await signIn({ user: bystander });
     const v = await fillEveryTable(victim.uid, victim.email);
     const b = await fillEveryTable(bystander.uid, bystander.email);
     const victimRows = () => rowsMentioning(victim.uid, victim.email, v.serverId, v.ticketId);
@@ -134,17 +123,13 @@ describeEachDatabase("DELETE /api/user", () => {
   });
 
   it("keeps an administrator's answers in other users' threads, without their author", async () => {
-    const email = uniqueEmail("support-admin");
-    env().adminEmails.push(email);
-    const admin = await verifyEmail(await createUser(email));
-    const adminCookie = await signIn(admin);
-    const customer = await createUser(uniqueEmail("customer"));
-    await signIn(customer);
+    const admin = await signInAdmin({ emailPrefix: "support-admin" });
+    const customer = await signIn({ emailPrefix: "customer" });
     const { ticketId } = await fillEveryTable(customer.uid, customer.email);
     const d = await db();
     await d.insert(supportMessages).values({ ticketId, authorUid: admin.uid, authorRole: "admin", body: "Here is how" });
 
-    expect((await call(userDELETE, "/api/user", { method: "DELETE", cookie: adminCookie, body: { confirm: admin.email } })).status).toBe(200);
+    expect((await call(userDELETE, "/api/user", { method: "DELETE", cookie: admin.cookie, body: { confirm: admin.email } })).status).toBe(200);
     const thread = await d.select({ body: supportMessages.body, authorUid: supportMessages.authorUid, authorRole: supportMessages.authorRole }).from(supportMessages).where(sql`${supportMessages.ticketId} = ${ticketId}`);
     expect(thread).toEqual(expect.arrayContaining([{ body: "Here is how", authorUid: null, authorRole: "admin" }]));
     expect((await rowsMentioning(admin.uid)).found).toEqual({});

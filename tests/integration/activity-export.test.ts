@@ -3,24 +3,14 @@ import { runInNewContext } from "node:vm";
 import { and, eq, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { GET as exportGET } from "@/app/api/activity/export/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { activityEvents, users } from "@/lib/db/schema";
+import { activityEvents } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail } from "../support/emulator";
-import { call, cookieFrom, ORIGIN } from "../support/http";
+import { call, ORIGIN } from "../support/http";
+import { signIn as signInWith } from "../support/sign-in";
 import { NextRequest } from "next/server";
 
-async function signIn(plan: "free tier" | "pro" = "pro", expiresAt: Date | null = null) {
-  const u = await createUser(uniqueEmail("export"));
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  await (await db()).update(users).set({ subscriptionPlan: plan, subscriptionExpiresAt: expiresAt }).where(eq(users.uid, u.uid));
-  return { ...u, cookie: cookieFrom(res, SESSION_COOKIE)! };
-}
+const signIn = (plan: "free tier" | "pro" = "pro", planExpiresAt: Date | null = null) => signInWith({ emailPrefix: "export", plan, planExpiresAt });
 
 // A forced collection, so that heap figures show what is retained rather than garbage not yet collected.
 v8.setFlagsFromString("--expose-gc");

@@ -2,23 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { GET as activityGET } from "@/app/api/activity/route";
 import { GET as detailsGET } from "@/app/api/activity/[id]/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { activityEvents, servers } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
+import { call } from "../support/http";
+import { signIn as signInWith } from "../support/sign-in";
 
-async function signIn(prefix = "activity") {
-  const u = await createUser(uniqueEmail(prefix));
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  expect(res.status).toBe(200);
-  return { ...u, cookie: cookieFrom(res, SESSION_COOKIE)! };
-}
+const signIn = () => signInWith({ emailPrefix: "activity" });
 
 /** Events at chosen instants (newest first in `ms` order), so pagination has something to chew on. */
 async function insertEvents(uid: string, rows: { action?: string; at: Date; summary?: string; target?: { type: string; id: string }; metadata?: Record<string, unknown> }[]) {

@@ -5,37 +5,21 @@ import { GET as contactGET } from "@/app/api/admin/contact-messages/route";
 import { GET as ticketsGET } from "@/app/api/admin/support/tickets/route";
 import { PATCH as userPATCH } from "@/app/api/admin/users/[uid]/route";
 import { GET as usersGET } from "@/app/api/admin/users/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { activityEvents, contactMessages, servers, supportTickets, users } from "@/lib/db/schema";
-import { env } from "@/lib/env";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
+import { call } from "../support/http";
+import { signIn, signInAdmin as signInAdminWith } from "../support/sign-in";
 
-async function session(u: EmulatorUser, displayName: string | null = null) {
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName, photoURL: null },
-    headers: { "x-forwarded-for": `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  expect(res.status).toBe(200);
-  return { ...u, cookie: cookieFrom(res, SESSION_COOKIE)! };
-}
-
-async function signInAdmin() {
-  const email = uniqueEmail("root");
-  env().adminEmails.push(email);
-  return session(await verifyEmail(await createUser(email)), "Root Admin");
-}
+const signInAdmin = () => signInAdminWith({ emailPrefix: "root", displayName: "Root Admin" });
 
 const patchUser = (cookie: string, uid: string, body: unknown) =>
   call(userPATCH, `/api/admin/users/${uid}`, { method: "PATCH", cookie, params: { uid }, body });
 
 describeEachDatabase("administration API", () => {
   it("refuses every endpoint to anonymous visitors (401) and to users (403)", async () => {
-    const user = await session(await createUser(uniqueEmail("plain")));
+    const user = await signIn({ emailPrefix: "plain" });
     const id = randomUUID();
     const endpoints = [
       (cookie?: string) => call(usersGET, "/api/admin/users", { cookie }),
@@ -108,7 +92,7 @@ describeEachDatabase("administration API", () => {
 
   it("changes a user's plan with an expiry, recorded as account.plan_changed in that user's log", async () => {
     const admin = await signInAdmin();
-    const user = await session(await createUser(uniqueEmail("upgraded")));
+    const user = await signIn({ emailPrefix: "upgraded" });
     const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const res = await patchUser(admin.cookie, user.uid, { plan: "pro", expiresAt: until });
     expect(res.status).toBe(200);
@@ -130,7 +114,7 @@ describeEachDatabase("administration API", () => {
 
   it("changes roles, but never an administrator's own, and validates the change", async () => {
     const admin = await signInAdmin();
-    const user = await session(await createUser(uniqueEmail("promoted")));
+    const user = await signIn({ emailPrefix: "promoted" });
     const promoted = await patchUser(admin.cookie, user.uid, { role: "admin" });
     expect(promoted.json.user.role).toBe("admin");
     expect((await call(usersGET, "/api/admin/users", { cookie: user.cookie })).status).toBe(200);

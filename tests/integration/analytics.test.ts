@@ -1,16 +1,12 @@
 import { eq } from "drizzle-orm";
 import { POST as analyticsPOST } from "@/app/api/analytics/events/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { CONSENT_COOKIE, CONSENT_LIFETIME_MS, chooseConsent, serializeConsent } from "@/lib/consent/consent";
 import { db } from "@/lib/db";
 import { analyticsEvents } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
-
-let ipCounter = 0;
-const freshIp = () => `203.0.113.${++ipCounter}`;
+import { clientAddress } from "../support/client-address";
+import { call } from "../support/http";
+import { signIn } from "../support/sign-in";
 
 function consentCookie(analytics: boolean, timestamp = Date.now()) {
   return `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(chooseConsent({ analytics, marketing: false }, timestamp)))}`;
@@ -21,7 +17,7 @@ let pathCounter = 0;
 const uniquePath = () => `/test-${Date.now()}-${++pathCounter}`;
 
 async function post(body: unknown, opts: { cookie?: string; ip?: string } = {}) {
-  return call(analyticsPOST, "/api/analytics/events", { body, cookie: opts.cookie, headers: { "x-forwarded-for": opts.ip ?? freshIp() } });
+  return call(analyticsPOST, "/api/analytics/events", { body, cookie: opts.cookie, headers: { "x-forwarded-for": opts.ip ?? clientAddress() } });
 }
 
 async function rowsFor(path: string) {
@@ -68,12 +64,8 @@ describeEachDatabase("POST /api/analytics/events", () => {
   });
 
   it("ties events to the signed-in user", async () => {
-    const u = await createUser();
-    const session = await call(sessionPOST, "/api/auth/session", {
-      body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-      headers: { "x-forwarded-for": freshIp() },
-    });
-    const cookie = `${cookieFrom(session, SESSION_COOKIE)}; ${consentCookie(true)}`;
+    const u = await signIn();
+    const cookie = `${u.cookie}; ${consentCookie(true)}`;
     const path = uniquePath();
     expect((await post({ events: [{ name: "sign_in", path, properties: { method: "password" } }] }, { cookie })).json).toEqual({ stored: 1 });
     const [row] = await rowsFor(path);
@@ -109,7 +101,7 @@ describeEachDatabase("POST /api/analytics/events", () => {
     // the 61 requests cannot straddle two windows.
     const intoWindow = Date.now() % 60_000;
     if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-    const ip = freshIp();
+    const ip = clientAddress();
     const cookie = consentCookie(true);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push((await post({ events: [{ name: "page_view", path: uniquePath() }] }, { cookie, ip })).status);

@@ -4,11 +4,13 @@ import { GET as configGET } from "@/app/api/config/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { sealSession, SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { activityEvents, users } from "@/lib/db/schema";
+import { activityEvents } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
 import { describeEachDatabase } from "../support/databases";
 import { createUser, signInWithIdp, uniqueEmail, verifyEmail } from "../support/emulator";
+import { clientAddress } from "../support/client-address";
 import { call, cookieFrom } from "../support/http";
+import { setPlan } from "../support/sign-in";
 
 const payload = (u: { uid: string; email: string; idToken: string }, extra: Record<string, unknown> = {}) => ({
   idToken: u.idToken,
@@ -20,12 +22,8 @@ const payload = (u: { uid: string; email: string; idToken: string }, extra: Reco
 });
 
 async function signIn(u: { uid: string; email: string; idToken: string }, extra: Record<string, unknown> = {}) {
-  const res = await call(sessionPOST, "/api/auth/session", { body: payload(u, extra), headers: { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const res = await call(sessionPOST, "/api/auth/session", { body: payload(u, extra), headers: { "x-forwarded-for": clientAddress() } });
   return { res, cookie: cookieFrom(res, SESSION_COOKIE) };
-}
-
-async function setPlan(uid: string, plan: "free tier" | "pro" | "enterprise", expiresAt: Date | null) {
-  await (await db()).update(users).set({ subscriptionPlan: plan, subscriptionExpiresAt: expiresAt }).where(eq(users.uid, uid));
 }
 
 describe("GET /api/config", () => {
@@ -168,7 +166,7 @@ describeEachDatabase("sessions on protected APIs", () => {
 
   it("limits sign-in attempts per IP", async () => {
     const u = await createUser();
-    const headers = { "x-forwarded-for": "10.77.0.1" };
+    const headers = { "x-forwarded-for": clientAddress() };
     let last = 0;
     for (let i = 0; i < 21; i++) last = (await call(sessionPOST, "/api/auth/session", { body: payload(u), headers })).status;
     expect(last).toBe(429);

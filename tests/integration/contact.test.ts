@@ -3,15 +3,13 @@ import { POST as contactPOST } from "@/app/api/contact/route";
 import { db } from "@/lib/db";
 import { contactMessages } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
+import { clientAddress } from "../support/client-address";
 import { call } from "../support/http";
 
-let ipCounter = 0;
-/** Each test comes from its own address, so that rate limits do not leak between tests. */
-const freshIp = () => `198.51.100.${++ipCounter}`;
-
+let sent = 0;
 const message = (extra: Record<string, unknown> = {}) => ({
   name: "Ada Lovelace",
-  email: `ada-${Date.now()}-${ipCounter}@example.com`,
+  email: `ada-${Date.now()}-${++sent}@example.com`,
   subject: "Enterprise plan",
   message: "We run forty MCP servers and would like to talk about Enterprise.",
   ...extra,
@@ -28,7 +26,8 @@ async function stored(email: string) {
 describeEachDatabase("POST /api/contact", () => {
   it("stores a valid message with its origin and confirms it", async () => {
     const body = message();
-    const res = await send(body, freshIp());
+    const ip = clientAddress();
+    const res = await send(body, ip);
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ ok: true, message: "Thank you. Your message has been received." });
     const rows = await stored(body.email);
@@ -38,21 +37,21 @@ describeEachDatabase("POST /api/contact", () => {
       subject: "Enterprise plan",
       message: body.message,
       status: "new",
-      ip: `198.51.100.${ipCounter}`,
+      ip,
       userAgent: "jest-contact",
     });
   });
 
   it("trims the fields before storing them", async () => {
     const body = message({ name: "  Grace Hopper  ", subject: "  Question  " });
-    await send(body, freshIp());
+    await send(body, clientAddress());
     const [row] = await stored(body.email);
     expect(row).toMatchObject({ name: "Grace Hopper", subject: "Question" });
   });
 
   it("answers 400 with the field problems and stores nothing", async () => {
     const body = message({ name: "", email: "not-an-email", message: "short" });
-    const res = await send(body, freshIp());
+    const res = await send(body, clientAddress());
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("validation_failed");
     expect(res.json.details.map((d: { path: string }) => d.path).sort()).toEqual(["email", "message", "name"]);
@@ -61,25 +60,25 @@ describeEachDatabase("POST /api/contact", () => {
 
   it("gives a filled honeypot the same answer and stores nothing", async () => {
     const body = message({ website: "https://spam.example" });
-    const res = await send(body, freshIp());
+    const res = await send(body, clientAddress());
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ ok: true, message: "Thank you. Your message has been received." });
     expect(await stored(body.email)).toHaveLength(0);
   });
 
   it("limits each address to five messages an hour", async () => {
-    const ip = freshIp();
+    const ip = clientAddress();
     for (let i = 0; i < 5; i++) expect((await send(message({ email: `limit-${i}-${ip}@example.com` }), ip)).status).toBe(201);
     const refused = await send(message({ email: `limit-6-${ip}@example.com` }), ip);
     expect(refused.status).toBe(429);
     expect(refused.json.error).toBe("rate_limited");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await stored(`limit-6-${ip}@example.com`)).toHaveLength(0);
-    expect((await send(message(), freshIp())).status).toBe(201);
+    expect((await send(message(), clientAddress())).status).toBe(201);
   });
 
   it("refuses a body larger than 16 kB", async () => {
-    const res = await send(message({ message: "x".repeat(20 * 1024) }), freshIp());
+    const res = await send(message({ message: "x".repeat(20 * 1024) }), clientAddress());
     expect(res.status).toBe(413);
   });
 });

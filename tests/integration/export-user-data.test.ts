@@ -1,23 +1,14 @@
 import { eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as exportGET } from "@/app/api/user/export/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { encrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
 import { contactMessages, serverHeaders, servers, supportMessages, supportTickets } from "@/lib/db/schema";
 import { schemaTables } from "@/lib/settings/user-data";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
-
-async function signIn(u: EmulatorUser) {
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.4.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  return cookieFrom(res, SESSION_COOKIE)!;
-}
+import { createUser, uniqueEmail, verifyEmail } from "../support/emulator";
+import { call } from "../support/http";
+import { signIn } from "../support/sign-in";
 
 async function withServer(uid: string, token: string) {
   const d = await db();
@@ -32,8 +23,8 @@ describeEachDatabase("GET /api/user/export", () => {
   it("downloads every row of the user in every table as JSON, with secrets masked and nothing of anyone else", async () => {
     const me = await verifyEmail(await createUser(uniqueEmail("mine")));
     const other = await createUser(uniqueEmail("theirs"));
-    const cookie = await signIn(me);
-    await signIn(other);
+    const { cookie } = await signIn({ user: me });
+    await signIn({ user: other });
     const myServer = await withServer(me.uid, "Bearer my-own-secret-token-1234");
     await withServer(other.uid, "Bearer someone-elses-token-9876");
     await (await db()).insert(contactMessages).values([
@@ -66,7 +57,7 @@ describeEachDatabase("GET /api/user/export", () => {
 
   it("leaves out contact messages sent with an address the user has not verified", async () => {
     const me = await createUser(uniqueEmail("unverified"));
-    const cookie = await signIn(me);
+    const { cookie } = await signIn({ user: me });
     await (await db()).insert(contactMessages).values({ name: "?", email: me.email, subject: "Claimed", message: "anyone can type any address" });
     const data = JSON.parse((await call(exportGET, "/api/user/export", { cookie })).text);
     expect(data.tables.contact_messages).toEqual([]);

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { DELETE as serverDELETE, GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { GET as inventoryGET } from "@/app/api/servers/[id]/inventory/route";
@@ -9,9 +8,8 @@ import { POST as testPOST } from "@/app/api/servers/test/route";
 import { record } from "@/lib/activity/service";
 import { decrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
-import { activityEvents, inventoryItems, serverHeaders, servers, users } from "@/lib/db/schema";
+import { activityEvents, inventoryItems, serverHeaders, servers } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
 import { call, type CallOptions } from "../support/http";
 import {
   startAuthProxy,
@@ -22,6 +20,7 @@ import {
   type RunningServer,
   type ScriptedState,
 } from "../support/mcp-server";
+import { signIn } from "../support/sign-in";
 
 // testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
 jest.setTimeout(60_000);
@@ -69,17 +68,10 @@ interface Session {
   headers: Record<string, string>;
 }
 
-let ipCounter = 0;
+/** Requests go with the user's ID token rather than the session cookie. */
 async function signedIn(plan: "free tier" | "pro" = "pro"): Promise<Session> {
-  const u = await createUser();
-  ipCounter += 1;
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.55.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` },
-  });
-  expect(res.status).toBe(200);
-  await (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, u.uid));
-  return { uid: u.uid, headers: { authorization: `Bearer ${u.idToken}` } };
+  const u = await signIn({ plan });
+  return { uid: u.uid, headers: u.bearer };
 }
 
 type Handler = Parameters<typeof call>[0];

@@ -1,15 +1,12 @@
-import { eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as listGET } from "@/app/api/servers/route";
 import { POST as testPOST } from "@/app/api/servers/test/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { serverHeaders, servers, users } from "@/lib/db/schema";
+import { serverHeaders, servers } from "@/lib/db/schema";
 import { sealHeader } from "@/lib/servers/headers";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
+import { call } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
+import { signIn } from "../support/sign-in";
 
 // testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
 jest.setTimeout(60_000);
@@ -58,14 +55,7 @@ describeEachDatabase("servers: closing figures", ({ handle }) => {
   let uid: string;
 
   beforeAll(async () => {
-    const u = await createUser();
-    const res = await call(sessionPOST, "/api/auth/session", {
-      body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-      headers: { "x-forwarded-for": "10.66.0.1" },
-    });
-    cookie = cookieFrom(res, SESSION_COOKIE)!;
-    uid = u.uid;
-    await (await db()).update(users).set({ subscriptionPlan: "enterprise" }).where(eq(users.uid, uid));
+    ({ cookie, uid } = await signIn({ plan: "enterprise" }));
   });
 
   it("tests a connection to a local server-everything, repeatedly", async () => {

@@ -1,24 +1,15 @@
 import { eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as settingsGET, PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { POST as rotatePOST } from "@/app/api/user/settings/webhook-secret/route";
 import { adminAuth } from "@/lib/auth/firebase-admin";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { activityEvents, servers, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
+import { call } from "../support/http";
+import { signIn as signInWith } from "../support/sign-in";
 
-async function signIn() {
-  const u = await createUser(uniqueEmail("settings"), undefined, "Settings Person");
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: "Settings Person", photoURL: "https://photos.example/me.png" },
-    headers: { "x-forwarded-for": `10.6.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  return { ...u, cookie: cookieFrom(res, SESSION_COOKIE)! };
-}
+const signIn = () => signInWith({ emailPrefix: "settings", displayName: "Settings Person", photoURL: "https://photos.example/me.png" });
 
 const patch = (cookie: string, body: unknown) => call(settingsPATCH, "/api/user/settings", { method: "PATCH", body, cookie });
 

@@ -1,35 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { GET as allTicketsGET } from "@/app/api/admin/support/tickets/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as ticketGET, PATCH as ticketPATCH } from "@/app/api/support/tickets/[id]/route";
 import { POST as messagePOST } from "@/app/api/support/tickets/[id]/messages/route";
 import { GET as ticketsGET, POST as ticketsPOST } from "@/app/api/support/tickets/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { activityEvents, servers, ticketCategory } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { TICKET_CATEGORIES } from "@/lib/support/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
+import { call } from "../support/http";
+import { signIn as signInWith, signInAdmin as signInAdminWith } from "../support/sign-in";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 
-async function session(u: EmulatorUser, displayName: string | null = null) {
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName, photoURL: null },
-    headers: { "x-forwarded-for": `10.3.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  expect(res.status).toBe(200);
-  return { ...u, cookie: cookieFrom(res, SESSION_COOKIE)! };
-}
-
-const signIn = async (name = "Casey Customer") => session(await createUser(uniqueEmail("customer")), name);
-
-async function signInAdmin() {
-  const email = uniqueEmail("helpdesk");
-  env().adminEmails.push(email);
-  return session(await verifyEmail(await createUser(email)), "Helpdesk Person");
-}
+const signIn = () => signInWith({ emailPrefix: "customer", displayName: "Casey Customer" });
+const signInAdmin = () => signInAdminWith({ emailPrefix: "helpdesk", displayName: "Helpdesk Person" });
 
 let n = 0;
 /** Subjects differ from one test (and database) to the next, so that each mail is told apart. */

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as completePOST } from "@/app/api/servers/[id]/complete/route";
 import { GET as eventsGET } from "@/app/api/servers/[id]/events/route";
@@ -11,14 +10,14 @@ import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
 import { db } from "@/lib/db";
-import { activityEvents, rateLimits, users, workbenchCalls } from "@/lib/db/schema";
+import { activityEvents, rateLimits, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/workbench/pool";
 import { serverRequests } from "@/lib/workbench/server-requests";
 import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
 import { call, ORIGIN, type CallOptions } from "../support/http";
 import { startAuthProxy, startEverything, type AuthProxy, type RunningServer } from "../support/mcp-server";
+import { signIn } from "../support/sign-in";
 import { startMalformedServer, startRecordingProxy, startScriptedTools, type RecordingProxy } from "./workbench-fixtures";
 
 // testTimeout in jest.config.mjs is a global option that a project ignores; real servers need more than 5 s.
@@ -54,17 +53,10 @@ interface Session {
   headers: Record<string, string>;
 }
 
-let ipCounter = 0;
+/** Requests go with the user's ID token rather than the session cookie. */
 async function signedIn(plan: "free tier" | "pro" = "pro"): Promise<Session> {
-  const u = await createUser();
-  ipCounter += 1;
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.66.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` },
-  });
-  expect(res.status).toBe(200);
-  await (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, u.uid));
-  return { uid: u.uid, headers: { authorization: `Bearer ${u.idToken}` } };
+  const u = await signIn({ plan });
+  return { uid: u.uid, headers: u.bearer };
 }
 
 type Handler = Parameters<typeof call>[0];

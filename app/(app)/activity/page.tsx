@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { PageHeader } from "@/components/app/page-header";
 import { ActivityView } from "@/components/activity/activity-view";
+import { PageHeader } from "@/components/app/page-header";
 import { ACTIVITY_ACTIONS } from "@/lib/activity/actions";
 import type { ActivityViewFilters } from "@/lib/activity/client";
 import { ownedServerOptions } from "@/lib/activity/servers";
 import { currentUser } from "@/lib/auth/current-user";
+import { isUuid } from "@/lib/guards";
 import { effectiveSubscription } from "@/lib/plans";
 
 export const metadata: Metadata = { title: "Activity" };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Filters from the URL; anything malformed is simply not applied. */
 function filtersFrom(params: Record<string, string | string[] | undefined>): ActivityViewFilters {
   const one = (k: string) => (typeof params[k] === "string" ? (params[k] as string) : "");
@@ -20,7 +19,7 @@ function filtersFrom(params: Record<string, string | string[] | undefined>): Act
   const server = one("server");
   return {
     action: (ACTIVITY_ACTIONS as readonly string[]).includes(action) ? action : "",
-    serverId: UUID.test(server) ? server : "",
+    serverId: isUuid(server) ? server : "",
     from: DAY.test(one("from")) ? one("from") : "",
     to: DAY.test(one("to")) ? one("to") : "",
   };

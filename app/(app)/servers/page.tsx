@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { Plus } from "lucide-react";
-import Link from "next/link";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/app/page-header";
+import { AddServerButton } from "@/components/servers/add-server-button";
 import { ServerList } from "@/components/servers/server-list";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
 export const metadata: Metadata = { title: "Servers" };
@@ -16,12 +14,7 @@ export default function Page() {
         title="Servers"
         description="The MCP servers you have registered."
         actions={
-          <Button asChild>
-            <Link href="/servers/new">
-              <Plus aria-hidden="true" />
-              Add server
-            </Link>
-          </Button>
+          <AddServerButton />
         }
       />
       {/* The list reads its filters from the URL, which is known only at request time. */}

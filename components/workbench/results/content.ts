@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/guards";
+
 /**
  * MCP result shapes as they arrive from the API: typed loosely on purpose,
  * since a server may send anything. Each block is checked before it is shown.
@@ -71,7 +73,6 @@ export interface PromptResult {
   messages?: unknown[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";
 
 function annotationsOf(raw: Record<string, unknown>): ContentAnnotations | undefined {

@@ -16,7 +16,7 @@ interface PromptMessagesViewProps {
 function messageParts(raw: unknown): { role: string; content: unknown[] } {
   const message = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
   const role = typeof message.role === "string" ? message.role : "unknown";
-  // The spec has one block per message; tolerate a list.
+  // An MCP prompt message has one content block; tolerate a list.
   const content = Array.isArray(message.content) ? message.content : [message.content];
   return { role, content };
 }

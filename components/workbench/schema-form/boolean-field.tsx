@@ -3,24 +3,14 @@
 import { Switch } from "@/components/ui/switch";
 
 import type { FieldProps } from "./field-props";
-import { FieldShell } from "./field-shell";
-import { fieldId, messagesAt, useFormContext } from "./form-context";
+import { GeneratedField } from "./generated-field";
 
-export function BooleanField({ value, onChange, pointer, label, required, description, labelAddon }: FieldProps) {
-  const { idPrefix, issues } = useFormContext();
-  const id = fieldId(idPrefix, pointer);
+export function BooleanField(props: FieldProps) {
+  const { value, onChange } = props;
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={required}
-      // A switch cannot show "not set"; say so, since the server then applies its own default.
-      help={[description, value === undefined ? "Not set" : undefined]}
-      errors={messagesAt(issues, pointer)}
-      addon={labelAddon}
-      inline
-    >
+    // A switch cannot show "not set"; say so, since the server then applies its own default.
+    <GeneratedField of={props} help={[props.description, value === undefined ? "Not set" : undefined]} inline>
       {(control) => <Switch {...control} checked={value === true} onCheckedChange={(checked) => onChange(checked)} />}
-    </FieldShell>
+    </GeneratedField>
   );
 }

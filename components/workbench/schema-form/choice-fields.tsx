@@ -2,13 +2,12 @@
 
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
 import type { Field } from "@/lib/workbench/schema-form/classify";
 import { cloneJson, jsonEqual, jsonLabel } from "@/lib/workbench/schema-form/json";
-import { cn } from "@/lib/utils";
 
 import type { FieldProps } from "./field-props";
-import { FieldShell } from "./field-shell";
-import { fieldId, messagesAt, useFormContext } from "./form-context";
+import { GeneratedField } from "./generated-field";
 
 /** Styled like `Input`. A native select: it takes any JSON value by index, and every browser and screen reader knows it. */
 export const nativeSelectClass = cn(
@@ -19,29 +18,12 @@ export const nativeSelectClass = cn(
   "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive",
 );
 
-export function EnumField({
-  field,
-  value,
-  onChange,
-  pointer,
-  label,
-  required,
-  description,
-  labelAddon,
-}: FieldProps & { field: Extract<Field, { kind: "enum" }> }) {
-  const { idPrefix, issues } = useFormContext();
-  const id = fieldId(idPrefix, pointer);
+export function EnumField(props: FieldProps & { field: Extract<Field, { kind: "enum" }> }) {
+  const { field, value, onChange, required } = props;
   const selected = field.options.findIndex((option) => jsonEqual(option, value));
   const showEmpty = !required || selected < 0;
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={required}
-      help={[description]}
-      errors={messagesAt(issues, pointer)}
-      addon={labelAddon}
-    >
+    <GeneratedField of={props} help={[props.description]}>
       {(control) => (
         <select
           {...control}
@@ -57,48 +39,23 @@ export function EnumField({
           ))}
         </select>
       )}
-    </FieldShell>
+    </GeneratedField>
   );
 }
 
-export function ConstField({
-  field,
-  value,
-  onChange,
-  pointer,
-  label,
-  required,
-  description,
-  labelAddon,
-}: FieldProps & { field: Extract<Field, { kind: "const" }> }) {
-  const { idPrefix, issues } = useFormContext();
-  const id = fieldId(idPrefix, pointer);
+export function ConstField(props: FieldProps & { field: Extract<Field, { kind: "const" }> }) {
+  const { field, value, onChange, required } = props;
   const fixed = jsonLabel(field.value);
   if (required) {
     return (
-      <FieldShell
-        id={id}
-        label={label}
-        required
-        help={[description, "Fixed value"]}
-        errors={messagesAt(issues, pointer)}
-        addon={labelAddon}
-      >
+      <GeneratedField of={props} help={[props.description, "Fixed value"]}>
         {(control) => <Input {...control} readOnly value={fixed} className="font-mono" />}
-      </FieldShell>
+      </GeneratedField>
     );
   }
   // Optional: the only choice is whether to send the fixed value at all.
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={false}
-      help={[description, `Sends the fixed value ${fixed} when checked`]}
-      errors={messagesAt(issues, pointer)}
-      addon={labelAddon}
-      inline
-    >
+    <GeneratedField of={props} help={[props.description, `Sends the fixed value ${fixed} when checked`]} inline>
       {(control) => (
         <Checkbox
           {...control}
@@ -106,23 +63,14 @@ export function ConstField({
           onCheckedChange={(checked) => onChange(checked === true ? cloneJson(field.value) : undefined)}
         />
       )}
-    </FieldShell>
+    </GeneratedField>
   );
 }
 
-export function NullField({ pointer, label, required, description, labelAddon }: FieldProps) {
-  const { idPrefix, issues } = useFormContext();
-  const id = fieldId(idPrefix, pointer);
+export function NullField(props: FieldProps) {
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={required}
-      help={[description]}
-      errors={messagesAt(issues, pointer)}
-      addon={labelAddon}
-    >
+    <GeneratedField of={props} help={[props.description]}>
       {(control) => <Input {...control} readOnly value="null" className="font-mono" />}
-    </FieldShell>
+    </GeneratedField>
   );
 }

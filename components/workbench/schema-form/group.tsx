@@ -2,9 +2,10 @@
 
 import type { ReactNode } from "react";
 
+import { describedBy, FieldMessages, RequiredMark } from "@/components/ui/field";
 import { cn } from "@/lib/utils";
 
-import { FieldErrors, RequiredMark } from "./field-shell";
+import { errorLine, helpLine } from "./generated-field";
 
 interface GroupProps {
   id: string;
@@ -22,17 +23,16 @@ interface GroupProps {
  * error summary can move people to it.
  */
 export function Group({ id, label, required, help, errors, addon, children, className }: GroupProps) {
-  const helpText = help.filter(Boolean).join(" · ");
-  const helpId = helpText ? `${id}-help` : undefined;
-  const errorId = errors.length > 0 ? `${id}-error` : undefined;
+  const hint = helpLine(help);
+  const error = errorLine(errors);
   return (
     <fieldset
       id={id}
       tabIndex={-1}
-      aria-describedby={[helpId, errorId].filter(Boolean).join(" ") || undefined}
+      aria-describedby={describedBy(id, hint, error)}
       className={cn(
         "grid min-w-0 gap-4 rounded-md border p-4 outline-hidden focus-visible:ring-2 focus-visible:ring-ring",
-        errors.length > 0 && "border-destructive",
+        error && "border-destructive",
         className,
       )}
     >
@@ -40,15 +40,10 @@ export function Group({ id, label, required, help, errors, addon, children, clas
         {label}
         {required ? <RequiredMark /> : null}
       </legend>
-      {addon || helpText || errorId ? (
+      {addon || hint || error ? (
         <div className="-mt-2 grid gap-1">
           {addon ? <div>{addon}</div> : null}
-          {helpText ? (
-            <p id={helpId} className="text-xs text-muted-foreground">
-              {helpText}
-            </p>
-          ) : null}
-          <FieldErrors id={errorId} errors={errors} />
+          <FieldMessages id={id} hint={hint} error={error} density="compact" />
         </div>
       ) : null}
       {children}

@@ -5,12 +5,13 @@ import { useCallback, useEffect, useState } from "react";
 import { describePointer, pointerSegments } from "@/lib/workbench/schema-form/pointer";
 
 import type { FieldProps } from "./field-props";
-import { FieldShell } from "./field-shell";
+import { GeneratedField } from "./generated-field";
 import { fieldId, issuesWithin, useFormContext } from "./form-context";
 import { JsonTextArea } from "./json-text-area";
 
 /** A value the form cannot lay out as controls, edited as JSON. Issues anywhere inside it show here. */
-export function JsonField({ value, onChange, pointer, label, required, description, labelAddon }: FieldProps) {
+export function JsonField(props: FieldProps) {
+  const { value, onChange, pointer, description } = props;
   const { idPrefix, issues, reportDraft } = useFormContext();
   const id = fieldId(idPrefix, pointer);
   const [draftError, setDraftError] = useState<string | undefined>();
@@ -29,17 +30,10 @@ export function JsonField({ value, onChange, pointer, label, required, descripti
   );
 
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={required}
-      help={[description, "JSON"]}
-      errors={draftError ? [draftError, ...messages] : messages}
-      addon={labelAddon}
-    >
+    <GeneratedField of={props} help={[description, "JSON"]} errors={draftError ? [draftError, ...messages] : messages}>
       {(control) => (
         <JsonTextArea {...control} value={value} onChange={onChange} allowEmpty onDraftError={onDraftError} />
       )}
-    </FieldShell>
+    </GeneratedField>
   );
 }

@@ -3,10 +3,11 @@
 import { useEffect, useMemo, useState } from "react";
 
 import { Textarea } from "@/components/ui/textarea";
-import { isPlainObject, jsonEqual, parseJsonText } from "@/lib/workbench/schema-form/json";
 import { cn } from "@/lib/utils";
+import { jsonEqual, parseJsonText } from "@/lib/workbench/schema-form/json";
 
-import type { ControlProps } from "./field-shell";
+import type { ControlProps } from "@/components/ui/field";
+import { isRecord } from "@/lib/guards";
 
 interface JsonTextAreaProps extends ControlProps {
   value: unknown;
@@ -31,7 +32,7 @@ function read(text: string, allowEmpty: boolean, requireObject: boolean): Read {
     return { ok: false, error: requireObject ? "Enter a JSON object, such as {}" : "Enter a JSON value" };
   }
   const parsed = parseJsonText(text);
-  if (parsed.ok && requireObject && !isPlainObject(parsed.value)) {
+  if (parsed.ok && requireObject && !isRecord(parsed.value)) {
     return { ok: false, error: "The arguments must be a JSON object, such as {}" };
   }
   return parsed;

@@ -7,7 +7,7 @@ import type { Field } from "@/lib/workbench/schema-form/classify";
 import { constraintHint } from "@/lib/workbench/schema-form/hints";
 
 import type { FieldProps } from "./field-props";
-import { FieldShell } from "./field-shell";
+import { GeneratedField } from "./generated-field";
 import { fieldId, messagesAt, useFormContext } from "./form-context";
 
 type Props = FieldProps & { field: Extract<Field, { kind: "number" }> };
@@ -18,7 +18,8 @@ function parse(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-export function NumberField({ field, value, onChange, pointer, label, required, description, labelAddon }: Props) {
+export function NumberField(props: Props) {
+  const { field, value, onChange, pointer, description } = props;
   const { idPrefix, issues, reportDraft } = useFormContext();
   const id = fieldId(idPrefix, pointer);
   const s = field.schema;
@@ -37,14 +38,7 @@ export function NumberField({ field, value, onChange, pointer, label, required, 
   const upper = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : s.maximum;
 
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={required}
-      help={[description, constraintHint(s, "number"), field.integer ? "Whole number" : undefined]}
-      errors={errors}
-      addon={labelAddon}
-    >
+    <GeneratedField of={props} help={[description, constraintHint(s, "number"), field.integer ? "Whole number" : undefined]} errors={errors}>
       {(control) => (
         <Input
           {...control}
@@ -63,6 +57,6 @@ export function NumberField({ field, value, onChange, pointer, label, required, 
           }}
         />
       )}
-    </FieldShell>
+    </GeneratedField>
   );
 }

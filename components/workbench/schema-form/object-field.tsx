@@ -1,22 +1,23 @@
 "use client";
 
+import { FieldMessages } from "@/components/ui/field";
 import type { Field } from "@/lib/workbench/schema-form/classify";
-import { isPlainObject } from "@/lib/workbench/schema-form/json";
 import { childPointer } from "@/lib/workbench/schema-form/pointer";
 import { resolveSchema } from "@/lib/workbench/schema-form/resolve";
 
 import type { FieldProps } from "./field-props";
-import { FieldErrors } from "./field-shell";
 import { fieldId, messagesAt, useFormContext } from "./form-context";
+import { errorLine } from "./generated-field";
 import { Group } from "./group";
 import { SchemaField } from "./schema-field";
+import { isRecord } from "@/lib/guards";
 
 type Props = FieldProps & { field: Extract<Field, { kind: "object" }> };
 
 export function ObjectField({ field, value, onChange, pointer, label, required, description, labelAddon }: Props) {
   const { root, idPrefix, issues } = useFormContext();
   const id = fieldId(idPrefix, pointer);
-  const current = isPlainObject(value) ? value : {};
+  const current = isRecord(value) ? value : {};
   const requiredKeys = new Set(field.schema.required ?? []);
   const properties = Object.entries(field.schema.properties ?? {});
   const isRoot = pointer === "";
@@ -49,7 +50,7 @@ export function ObjectField({ field, value, onChange, pointer, label, required, 
     // The form itself is the group: no second border around every argument.
     return (
       <div id={id} tabIndex={-1} className="grid gap-4 outline-hidden">
-        <FieldErrors errors={messagesAt(issues, pointer)} />
+        <FieldMessages id={id} error={errorLine(messagesAt(issues, pointer))} density="compact" />
         {properties.length === 0 ? <p className="text-sm text-muted-foreground">This tool takes no arguments.</p> : fields}
       </div>
     );

@@ -4,15 +4,15 @@ import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type Rea
 import { flushSync } from "react-dom";
 
 import { Button } from "@/components/ui/button";
+import { FieldMessages, RequiredMark } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/utils";
 import { marksRequired } from "@/lib/workbench/schema-form/classify";
 import type { Issue, JsonSchema } from "@/lib/workbench/schema-form/types";
 import { validateArguments } from "@/lib/workbench/schema-form/validate";
-import { cn } from "@/lib/utils";
 
 import { ErrorSummary } from "./error-summary";
-import { FieldErrors, RequiredMark } from "./field-shell";
 import { FormContext, type FormContextValue } from "./form-context";
 import { JsonTextArea } from "./json-text-area";
 import { SchemaField } from "./schema-field";
@@ -182,7 +182,7 @@ export function SchemaForm({
                 onDraftError={onRawError}
                 rows={12}
               />
-              <FieldErrors id={`${rawId}-error`} errors={rawError ? [rawError] : []} />
+              <FieldMessages id={rawId} error={rawError} density="compact" />
               {switchRefused ? (
                 <p id={`${prefix}-raw-refused`} role="alert" className="text-xs font-medium text-destructive">
                   Fix the JSON to go back to the form.

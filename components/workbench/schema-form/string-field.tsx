@@ -6,8 +6,7 @@ import { dateTimeToLocalInput, formatProblem, inputTypeForFormat, localInputToDa
 import { constraintHint } from "@/lib/workbench/schema-form/hints";
 
 import type { FieldProps } from "./field-props";
-import { FieldShell } from "./field-shell";
-import { fieldId, messagesAt, useFormContext } from "./form-context";
+import { GeneratedField } from "./generated-field";
 
 type Props = FieldProps & { field: Extract<Field, { kind: "string" }> };
 
@@ -16,9 +15,8 @@ function asText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-export function StringField({ field, value, onChange, pointer, label, required, description, labelAddon }: Props) {
-  const { idPrefix, issues } = useFormContext();
-  const id = fieldId(idPrefix, pointer);
+export function StringField(props: Props) {
+  const { field, value, onChange, description } = props;
   const text = asText(value);
   const { format } = field.schema;
   const isDateTime = format === "date-time";
@@ -37,14 +35,7 @@ export function StringField({ field, value, onChange, pointer, label, required, 
   ];
 
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      required={required}
-      help={help}
-      errors={messagesAt(issues, pointer)}
-      addon={labelAddon}
-    >
+    <GeneratedField of={props} help={help}>
       {(control) => (
         <Input
           {...control}
@@ -61,6 +52,6 @@ export function StringField({ field, value, onChange, pointer, label, required, 
           }}
         />
       )}
-    </FieldShell>
+    </GeneratedField>
   );
 }

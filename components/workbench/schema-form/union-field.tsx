@@ -14,7 +14,8 @@ import { SchemaField } from "./schema-field";
 type Props = FieldProps & { field: Extract<Field, { kind: "union" }> };
 
 /** `oneOf`/`anyOf` (or `type: [...]`) whose branches differ by JSON type: pick the type, then edit it. */
-export function UnionField({ field, value, onChange, pointer, label, required, description }: Props) {
+export function UnionField({ field, ...props }: Props) {
+  const { value, onChange, pointer, label, description } = props;
   const { root, idPrefix } = useFormContext();
   const pickerId = `${fieldId(idPrefix, pointer)}-type`;
   const { branches } = field;
@@ -46,15 +47,6 @@ export function UnionField({ field, value, onChange, pointer, label, required, d
   );
 
   return (
-    <SchemaField
-      schema={branch.schema}
-      value={value}
-      onChange={onChange}
-      pointer={pointer}
-      label={label}
-      required={required}
-      description={description ?? branch.schema.description}
-      labelAddon={picker}
-    />
+    <SchemaField {...props} schema={branch.schema} description={description ?? branch.schema.description} labelAddon={picker} />
   );
 }

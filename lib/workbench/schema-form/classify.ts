@@ -1,6 +1,6 @@
-import { isPlainObject } from "./json";
 import { asObject, resolveSchema } from "./resolve";
 import type { JsonSchema, JsonSchemaObject, JsonType } from "./types";
+import { isRecord } from "@/lib/guards";
 
 /** A JSON value's type, as a union branch is told apart by it (integers count as numbers). */
 export type ValueType = "string" | "number" | "boolean" | "null" | "object" | "array";
@@ -36,7 +36,7 @@ const TYPE_LABELS: Record<ValueType, string> = {
 function valueType(value: unknown): ValueType | undefined {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
-  if (isPlainObject(value)) return "object";
+  if (isRecord(value)) return "object";
   if (typeof value === "string" || typeof value === "boolean") return typeof value as ValueType;
   if (typeof value === "number" && Number.isFinite(value)) return "number";
   return undefined;

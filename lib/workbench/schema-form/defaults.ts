@@ -1,6 +1,7 @@
 import { classify } from "./classify";
-import { cloneJson, isPlainObject } from "./json";
+import { cloneJson } from "./json";
 import type { JsonSchema } from "./types";
+import { isRecord } from "@/lib/guards";
 
 /**
  * The arguments a form starts with: every `default`, nested objects' defaults,
@@ -9,7 +10,7 @@ import type { JsonSchema } from "./types";
  */
 export function defaultsFor(schema: JsonSchema): Record<string, unknown> {
   const value = defaultValue(schema, schema, true);
-  return isPlainObject(value) ? value : {};
+  return isRecord(value) ? value : {};
 }
 
 /** The value a field starts with, or `undefined` for "not set". */

@@ -1,3 +1,5 @@
+import { isUuid } from "@/lib/guards";
+
 /**
  * String formats the form knows. Others are annotations only (JSON Schema's
  * default), so they are neither checked nor given a special input.
@@ -6,7 +8,6 @@
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -47,7 +48,7 @@ const CHECKS: Record<string, { test: (s: string) => boolean; message: string }> 
   email: { test: (s) => EMAIL.test(s), message: "Must be an email address" },
   uri: { test: isUri, message: "Must be an absolute URI, such as https://example.com/" },
   url: { test: isUri, message: "Must be an absolute URL, such as https://example.com/" },
-  uuid: { test: (s) => UUID.test(s), message: "Must be a UUID" },
+  uuid: { test: isUuid, message: "Must be a UUID" },
   ipv4: { test: (s) => IPV4.test(s), message: "Must be an IPv4 address" },
 };
 

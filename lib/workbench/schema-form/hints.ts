@@ -1,6 +1,5 @@
 import type { JsonSchemaObject } from "./types";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from "@/lib/plural";
 
 /** The bounds of a field in words ("1 to 10", "at most 20 characters"), shown before anyone gets them wrong. */
 export function constraintHint(s: JsonSchemaObject, kind: "string" | "number" | "array"): string | undefined {

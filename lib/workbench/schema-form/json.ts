@@ -19,10 +19,6 @@ export function cloneJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
 
 /** Parses JSON typed by a person; the error names the line and column when the engine gives a position. */

@@ -1,8 +1,10 @@
 import { formatProblem } from "./formats";
-import { isPlainObject, jsonEqual, jsonLabel } from "./json";
+import { jsonEqual, jsonLabel } from "./json";
 import { childPointer } from "./pointer";
 import { resolveSchema } from "./resolve";
 import type { Issue, JsonSchema, JsonSchemaObject, JsonType } from "./types";
+import { isRecord } from "@/lib/guards";
+import { plural } from "@/lib/plural";
 
 const TYPE_NAMES: Record<JsonType, string> = {
   string: "text",
@@ -52,7 +54,7 @@ function check(schema: JsonSchema, value: unknown, path: string, root: JsonSchem
   if (typeof value === "string") checkString(s, value, add);
   else if (typeof value === "number") checkNumber(s, value, add);
   else if (Array.isArray(value)) checkArray(s, value, path, root, issues);
-  else if (isPlainObject(value)) checkObject(s, value, path, root, issues);
+  else if (isRecord(value)) checkObject(s, value, path, root, issues);
 
   for (const part of s.allOf ?? []) check(part, value, path, root, issues);
   if (s.anyOf) checkAlternatives(s.anyOf, value, path, root, issues, false);
@@ -75,7 +77,7 @@ function matchesType(type: JsonType, value: unknown): boolean {
     case "array":
       return Array.isArray(value);
     case "object":
-      return isPlainObject(value);
+      return isRecord(value);
   }
 }
 
@@ -86,10 +88,6 @@ function checkType(s: JsonSchemaObject, value: unknown, add: (message: string) =
   if (types.some((t) => matchesType(t, value))) return true;
   add(`Must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(" or ")}`);
   return false;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function checkString(s: JsonSchemaObject, value: string, add: (message: string) => void): void {

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AuthContextValue } from "@/components/providers/auth-provider";
+import type { AuthContextValue } from "@/lib/auth/auth-provider";
 import { LoginForm } from "@/components/auth/login-form";
 
 const mockSignInWithCustomToken = jest.fn();
@@ -19,7 +19,7 @@ jest.mock("@/lib/auth/redirect", () => ({
 }));
 
 let mockAuthValue: AuthContextValue;
-jest.mock("@/components/providers/auth-provider", () => ({ useAuth: () => mockAuthValue }));
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => mockAuthValue }));
 
 const localConfig = {
   firebase: { apiKey: "demo-api-key", authDomain: "d", projectId: "demo-x", messagingSenderId: "", appId: "" },

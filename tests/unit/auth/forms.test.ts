@@ -1,10 +1,10 @@
 import {
-  fieldErrors,
   loginSchema,
   newPasswordSchema,
   registerSchema,
   resetRequestSchema,
 } from "@/lib/auth/forms";
+import { fieldErrors } from "@/lib/forms";
 
 describe("loginSchema", () => {
   it("accepts an email and a password, trimming the email", () => {

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AuthContextValue } from "@/components/providers/auth-provider";
+import type { AuthContextValue } from "@/lib/auth/auth-provider";
 import { LoginForm } from "@/components/auth/login-form";
 
 const mockSignInWithEmail = jest.fn();
@@ -22,7 +22,7 @@ jest.mock("@/lib/auth/redirect", () => ({
 }));
 
 let mockAuthValue: AuthContextValue;
-jest.mock("@/components/providers/auth-provider", () => ({ useAuth: () => mockAuthValue }));
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => mockAuthValue }));
 
 beforeEach(() => {
   jest.clearAllMocks();

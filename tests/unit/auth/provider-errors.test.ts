@@ -1,6 +1,6 @@
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
 
-/** The provider codes the seed lists as handled (§8). */
+/** The provider codes the sign-in flows handle. */
 const SEED_CODES = [
   "auth/popup-closed-by-user",
   "auth/password-does-not-meet-requirements",
@@ -27,7 +27,7 @@ describe("authErrorMessage", () => {
     expect(message).not.toContain(code);
   });
 
-  it("gives each seed code its own message", () => {
+  it("gives each handled code its own message", () => {
     const messages = SEED_CODES.map((code) => authErrorMessage(providerError(code)));
     expect(new Set(messages).size).toBe(SEED_CODES.length);
   });

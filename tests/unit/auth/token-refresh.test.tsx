@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
-import { AuthProvider, TOKEN_REFRESH_INTERVAL_MS, useAuth } from "@/components/providers/auth-provider";
+import { AuthProvider, TOKEN_REFRESH_INTERVAL_MS, useAuth } from "@/lib/auth/auth-provider";
 import type { SessionUser } from "@/lib/auth/schema";
 
 type Listener = (user: unknown) => void;

@@ -6,11 +6,14 @@ import {
   EXPIRED_REDIRECT_DELAY_MS,
   RESPONSE_CACHE_SWEEP_MS,
   RESPONSE_CACHE_TTL_MS,
+  apiBeacon,
   apiGet,
   apiSend,
+  apiStream,
   clearResponseCache,
   configureApiClient,
   navigation,
+  sendTokenTo,
   type TokenSource,
 } from "@/lib/api/client";
 import { clearDebugLog, getDebugLog } from "@/lib/auth/debug-log";
@@ -397,5 +400,117 @@ describe("response cache", () => {
     clearResponseCache();
     await apiGet("/api/plans", { cache: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("apiSend without the user's token", () => {
+  it("sends no token and answers a 401 as it is, without a refresh", async () => {
+    const source = tokens();
+    configureApiClient(source);
+    fetchMock.mockResolvedValueOnce(json(401, { error: "unauthenticated", message: "The ID token is not valid." }));
+
+    await expect(apiSend("POST", "/api/auth/session", { idToken: "x" }, { anonymous: true })).rejects.toMatchObject({
+      status: 401,
+      message: "401: The ID token is not valid.",
+    });
+    expect(initOf(0).headers).not.toHaveProperty("Authorization");
+    expect(source.getToken).not.toHaveBeenCalled();
+    expect(source.refreshToken).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("apiStream", () => {
+  /** A response whose body arrives in the given chunks, split anywhere. */
+  function chunked(status: number, chunks: string[]): Response {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const c of chunks) controller.enqueue(encoder.encode(c));
+        controller.close();
+      },
+    });
+    return new Response(body, { status, headers: { "Content-Type": "application/x-ndjson" } });
+  }
+
+  it("asks for NDJSON and hands over each line as it is completed", async () => {
+    configureApiClient(tokens());
+    fetchMock.mockResolvedValueOnce(chunked(200, ['{"type":"progress","progress":1}\n{"type":"res', 'ult","n":2}\n', "\n"]));
+    const lines: unknown[] = [];
+
+    await apiStream("POST", "/api/servers/s1/call", { method: "ping" }, { signal: new AbortController().signal, onLine: (l) => lines.push(l) });
+
+    expect(lines).toEqual([{ type: "progress", progress: 1 }, { type: "result", n: 2 }]);
+    expect(initOf(0)).toMatchObject({ method: "POST", credentials: "include", body: JSON.stringify({ method: "ping" }) });
+    expect(initOf(0).headers).toEqual({
+      "Content-Type": "application/json",
+      "Cache-Control": "no-cache",
+      Accept: "application/x-ndjson",
+      Authorization: "Bearer t1",
+    });
+  });
+
+  it("refreshes an expired token and streams the retry", async () => {
+    const source = tokens();
+    configureApiClient(source);
+    fetchMock
+      .mockResolvedValueOnce(json(401, { error: "token_expired", code: "token_expired", expired: true }))
+      .mockResolvedValueOnce(chunked(200, ['{"type":"ready"}\n']));
+    const lines: unknown[] = [];
+
+    await apiStream("GET", "/api/servers/s1/events", undefined, { signal: new AbortController().signal, onLine: (l) => lines.push(l) });
+
+    expect(source.refreshToken).toHaveBeenCalledTimes(1);
+    expect(initOf(1).headers).toEqual({ Accept: "application/x-ndjson", "Cache-Control": "no-cache", Authorization: "Bearer t2" });
+    expect(lines).toEqual([{ type: "ready" }]);
+  });
+
+  it("fails with the API's error before any line", async () => {
+    fetchMock.mockResolvedValueOnce(json(404, { error: "not_found", message: "No such server." }));
+    const onLine = jest.fn();
+    await expect(apiStream("GET", "/api/servers/s9/events", undefined, { signal: new AbortController().signal, onLine })).rejects.toMatchObject({
+      status: 404,
+      message: "404: No such server.",
+    });
+    expect(onLine).not.toHaveBeenCalled();
+  });
+});
+
+describe("apiBeacon", () => {
+  afterEach(() => {
+    delete (globalThis as any).navigator;
+  });
+
+  it("uses sendBeacon when the page is leaving", () => {
+    const sendBeacon = jest.fn(() => true);
+    Object.defineProperty(globalThis, "navigator", { value: { sendBeacon }, configurable: true });
+
+    apiBeacon("/api/analytics/events", { events: [] }, { beacon: true });
+
+    expect(sendBeacon).toHaveBeenCalledWith("/api/analytics/events", expect.any(Blob));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("otherwise sends a keepalive request without a token, and swallows its failure", async () => {
+    configureApiClient(tokens());
+    fetchMock.mockRejectedValueOnce(new TypeError("offline"));
+
+    apiBeacon("/api/analytics/events", { events: [{ name: "page_view" }] });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(initOf(0)).toMatchObject({ method: "POST", keepalive: true, credentials: "same-origin", body: JSON.stringify({ events: [{ name: "page_view" }] }) });
+    expect(initOf(0).headers).toEqual({ "Content-Type": "application/json" });
+  });
+});
+
+describe("sendTokenTo", () => {
+  it("posts the given token as bearer to another origin, without cookies", async () => {
+    configureApiClient(tokens());
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+
+    await sendTokenTo("https://sync.example.com/token", "fresh-token");
+
+    expect(fetchMock.mock.calls[0][0]).toBe("https://sync.example.com/token");
+    expect(initOf(0)).toEqual({ method: "POST", headers: { Authorization: "Bearer fresh-token" }, credentials: "omit" });
   });
 });

@@ -9,7 +9,7 @@ import {
   useToast,
   type ToastState,
   type ToasterToast,
-} from "@/lib/toast/use-toast";
+} from "@/components/ui/use-toast";
 
 const item = (id: string, extra: Partial<ToasterToast> = {}): ToasterToast => ({ id, open: true, title: `T${id}`, ...extra });
 

@@ -12,7 +12,7 @@ import {
 const NOW = 1_780_000_000_000;
 
 describe("consent state", () => {
-  it("has the seed's defaults: nothing optional, functional on, not consented", () => {
+  it("starts with nothing optional, functional on, not consented", () => {
     expect(DEFAULT_CONSENT).toEqual({ analytics: false, marketing: false, functional: true, hasConsented: false, timestamp: null });
     expect(CONSENT_LIFETIME_MS).toBe(31_536_000_000);
   });

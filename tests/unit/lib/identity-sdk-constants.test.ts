@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The seed's popup and iframe constants (§9) are the identity SDK's own. This
+ * The popup and iframe constants of the sign-in flows are the identity SDK's own. This
  * test reads the installed firebase/auth build and fails if an upgrade changes
  * any of them.
  */
@@ -15,7 +15,7 @@ function authBuildSource(): string {
   return fs.readFileSync(path.join(dir, file), "utf8");
 }
 
-describe("identity SDK constants (seed §9)", () => {
+describe("identity SDK constants", () => {
   const src = authBuildSource();
   it.each([
     ["sign-in popup 500 wide", /const DEFAULT_WIDTH = 500;/],

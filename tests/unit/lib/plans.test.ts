@@ -1,7 +1,7 @@
 import { effectiveSubscription, FREE_SUBSCRIPTION, PLANS } from "@/lib/plans";
 
 describe("plans", () => {
-  it("keeps the seed's free default", () => {
+  it("keeps the free default: free tier, inactive, no expiry, no features", () => {
     expect(FREE_SUBSCRIPTION).toEqual({
       tier: "free tier",
       active: false,

@@ -3,7 +3,7 @@ import { configureApiClient } from "@/lib/api/client";
 import { FREE_SUBSCRIPTION } from "@/lib/plans";
 import { fetchSubscription } from "@/lib/subscription/use-subscription";
 
-jest.mock("@/components/providers/auth-provider", () => ({ useAuth: () => ({}) }));
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({}) }));
 
 const pro = { tier: "pro", active: true, expiresAt: null, features: { fullMonitoring: true, fullScanner: true, dataExport: true } };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

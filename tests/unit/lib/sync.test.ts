@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import type { User } from "firebase/auth";
+import { ApiError, userMessage } from "@/lib/api/api-error";
+import { isApiError } from "@/lib/api/error-codes";
 import { firebaseConfigSchema } from "@/lib/auth/config";
 import { payloadDisplayName, resetSync, SYNC_DEDUP_WINDOW_MS, SYNC_ERRORS, syncUserWithBackend } from "@/lib/auth/sync";
 import { SYNC_TOKEN_MAX_AGE_SEC, tokenFreshEnough } from "@/lib/auth/token-sync";
@@ -25,7 +27,7 @@ beforeEach(() => {
 });
 
 describe("backend sync", () => {
-  it("sends the seed's payload to POST /api/auth/session", async () => {
+  it("sends the session payload to POST /api/auth/session", async () => {
     await syncUserWithBackend(fakeUser());
     const [url, init] = (global.fetch as jest.Mock).mock.calls[0];
     expect(url).toBe("/api/auth/session");
@@ -45,7 +47,7 @@ describe("backend sync", () => {
     expect(global.fetch).toHaveBeenCalledTimes(3);
   });
 
-  it("fails with the seed's texts", async () => {
+  it("fails with its own texts", async () => {
     await expect(syncUserWithBackend(fakeUser({ email: null }))).rejects.toThrow("Missing required user data for backend sync");
     resetSync();
     const broken = fakeUser({ getIdToken: jest.fn(async () => Promise.reject(new Error("quota exceeded"))) as never });
@@ -54,6 +56,15 @@ describe("backend sync", () => {
     global.fetch = jest.fn(async () => Promise.reject(new TypeError("fetch failed"))) as typeof fetch;
     await expect(syncUserWithBackend(fakeUser())).rejects.toThrow("Network error: Cannot connect to server. Please check your internet connection.");
     expect(SYNC_ERRORS.missingData).toBe("Missing required user data for backend sync");
+  });
+
+  it("fails with the API's error, code and message, whatever went wrong", async () => {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify({ error: "rate_limited", message: "Too many sign-ins." }), { status: 429 })) as typeof fetch;
+    const refused = await syncUserWithBackend(fakeUser()).catch((err: unknown) => err);
+    expect(isApiError(refused, "rate_limited")).toBe(true);
+    expect(userMessage(refused)).toBe("Too many sign-ins.");
+    resetSync();
+    await expect(syncUserWithBackend(fakeUser({ email: null }))).rejects.toBeInstanceOf(ApiError);
   });
 
   it("does not remember a failed sync, so the next try runs", async () => {

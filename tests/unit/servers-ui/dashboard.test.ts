@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { actionLabel, actionTone, activityHref, deletedServerIds } from "@/components/dashboard/activity-meta";
+import { actionTone, activityHref, deletedServerIds } from "@/components/dashboard/activity-meta";
+import { actionLabel } from "@/lib/activity/labels";
 import { nextPlanPitch } from "@/components/servers/plan-upsell";
 import { ACTIVITY_ACTIONS } from "@/lib/activity/actions";
 

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { User } from "firebase/auth";
-import type { AuthContextValue } from "@/components/providers/auth-provider";
+import type { AuthContextValue } from "@/lib/auth/auth-provider";
 import { DeleteAccountSection } from "@/components/settings/delete-account-section";
 import { PasswordForm } from "@/components/settings/password-form";
 
@@ -17,7 +17,7 @@ jest.mock("firebase/auth", () => ({
 }));
 
 const signOut = jest.fn();
-jest.mock("@/components/providers/auth-provider", () => ({ useAuth: () => ({ signOut }) as unknown as AuthContextValue }));
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({ signOut }) as unknown as AuthContextValue }));
 
 beforeEach(() => jest.clearAllMocks());
 

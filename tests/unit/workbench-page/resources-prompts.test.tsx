@@ -15,6 +15,7 @@ const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
 type Listen = (serverId: string, opts: { signal: AbortSignal; onLine: (line: ServerEventLine) => void }) => Promise<void>;
 const mockListen = jest.fn<ReturnType<Listen>, Parameters<Listen>>();
 jest.mock("@/lib/workbench/client", () => ({
+  ...jest.requireActual("@/lib/workbench/client"),
   streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
   listenToServer: (...args: Parameters<Listen>) => mockListen(...args),
 }));

@@ -11,7 +11,10 @@ import { installResizeObserver } from "../workbench/jsdom-gaps";
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/workbench/client", () => ({ streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args) }));
+jest.mock("@/lib/workbench/client", () => ({
+  ...jest.requireActual("@/lib/workbench/client"),
+  streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
+}));
 jest.mock("@/lib/api/client", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 jest.mock("@/lib/analytics/client", () => ({ track: jest.fn() }));
 jest.mock("@/lib/servers/client", () => ({

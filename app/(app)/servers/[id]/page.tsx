@@ -4,17 +4,16 @@ import { Suspense } from "react";
 import { ServerDetail } from "@/components/servers/server-detail";
 import { Spinner } from "@/components/ui/spinner";
 import { currentUser } from "@/lib/auth/current-user";
+import { isUuid } from "@/lib/guards";
 import { HttpError } from "@/lib/http/errors";
 import { assertOwnsServer } from "@/lib/servers/service";
 
 export const metadata: Metadata = { title: "Server" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export default async function ServerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   // Server ids are UUIDs: anything else cannot exist, and gets a real 404 at once.
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   // Another user's server, or one deleted since, is not found either: answered
   // from here at once. (The console's loading boundary has streamed by then, so
   // the status stays 200; Next marks the page noindex.)

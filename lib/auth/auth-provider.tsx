@@ -3,15 +3,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { onAuthStateChanged, signOut as firebaseSignOut, type Auth, type User } from "firebase/auth";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { configureApiClient } from "@/lib/api/client";
-import type { PublicConfig } from "@/lib/auth/config";
-import { logAuthEvent } from "@/lib/auth/debug-log";
-import { firebaseAuth, loadPublicConfig } from "@/lib/auth/firebase-client";
-import type { SessionUser } from "@/lib/auth/schema";
-import { resetSync, syncUserWithBackend } from "@/lib/auth/sync";
-import { startTokenSync } from "@/lib/auth/token-sync";
+import { userMessage } from "@/lib/api/api-error";
+import { apiSend, configureApiClient } from "@/lib/api/client";
+import type { PublicConfig } from "./config";
+import { logAuthEvent } from "./debug-log";
+import { firebaseAuth, loadPublicConfig } from "./firebase-client";
+import type { SessionUser } from "./schema";
+import { resetSync, syncUserWithBackend } from "./sync";
+import { startTokenSync } from "./token-sync";
 
-/** Tokens are refreshed proactively this often (seed §4, §9). */
+/** Tokens are refreshed this often (45 minutes), before their hour runs out. */
 export const TOKEN_REFRESH_INTERVAL_MS = 2_700_000;
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
@@ -26,7 +27,7 @@ export interface AuthContextValue {
   config: PublicConfig | null;
   /** The last sync failure's message, for the sign-in pages to show. */
   syncError: string | null;
-  /** Fresh token, backend sync, then the user is set (seed §4). */
+  /** Fresh token, backend sync, then the user is set. */
   completeSignIn(user: User): Promise<SessionUser>;
   /** A forced token refresh; null (reported) when it fails. */
   refreshToken(): Promise<string | null>;
@@ -117,7 +118,7 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
           try {
             await completeSignIn(fbUser);
           } catch (err) {
-            setSyncError((err as Error).message);
+            setSyncError(userMessage(err));
             setUser(null);
             setStatus("signed-out");
           }
@@ -160,7 +161,7 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
     return () => clearInterval(timer);
   }, [firebaseUser, refreshToken]);
 
-  // The operator's sync URL, when configured, receives the ID token (seed §7).
+  // The operator's sync URL, when configured, receives the ID token.
   useEffect(() => {
     if (!firebaseUser || !config?.syncUrl) return;
     return startTokenSync(firebaseUser, config.syncUrl);
@@ -170,7 +171,8 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
     async (options?: { redirectTo?: string | null }) => {
       logAuthEvent("sign_out");
       if (auth) await firebaseSignOut(auth).catch(() => {});
-      await fetch("/api/auth/signout", { method: "POST", credentials: "include" }).catch(() => {});
+      // Signed out here whatever the server says: a failed call only leaves a cookie that expires.
+      await apiSend("POST", "/api/auth/signout", undefined, { anonymous: true }).catch(() => {});
       resetSync();
       initialUserRef.current = null;
       setUser(null);

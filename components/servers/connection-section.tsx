@@ -1,0 +1,56 @@
+"use client";
+
+import { CardSection } from "@/components/app/card-section";
+import { OptionSelect, optionsOf } from "@/components/app/option-select";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { TRANSPORTS, type Transport } from "@/lib/servers/schema";
+import { ConnectionTest } from "./connection-test";
+import { HeaderRows } from "./header-rows";
+import { TRANSPORT_INFO } from "./transports";
+import type { ServerFormState } from "./use-server-form";
+
+/** Where the console reaches the server: its name, transport, URL and headers, and a test of them. */
+export function ConnectionSection({ form }: { form: ServerFormState }) {
+  const { id, values, set, errors, saving } = form;
+  const sse = values.transport === "sse";
+  return (
+    <CardSection title="Connection" description="Where the console reaches the server. It connects from the console's backend, never from your browser.">
+      <Field id={id("name")} label="Name" error={errors.name} hint="Unique among your servers, e.g. “GitHub tools (prod)”.">
+        {(control) => (
+          <Input {...control} value={values.name} maxLength={80} autoComplete="off" disabled={saving} onChange={(e) => set({ name: e.target.value })} />
+        )}
+      </Field>
+      <Field id={id("transport")} label="Transport" error={errors.transport} hint={TRANSPORT_INFO[values.transport].description}>
+        {(control) => (
+          <OptionSelect
+            control={control}
+            className="sm:w-80"
+            value={values.transport}
+            disabled={saving}
+            onChange={(v) => set({ transport: v as Transport })}
+            options={optionsOf(TRANSPORTS, (t) => TRANSPORT_INFO[t].label)}
+          />
+        )}
+      </Field>
+      <Field id={id("url")} label="URL" error={errors.url} hint={sse ? "For example https://example.com/sse" : "For example https://example.com/mcp"}>
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            value={values.url}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={sse ? "https://…/sse" : "https://…/mcp"}
+            className="font-mono"
+            disabled={saving}
+            onChange={(e) => set({ url: e.target.value })}
+          />
+        )}
+      </Field>
+      <HeaderRows idPrefix={id("headers")} rows={values.headers} errors={errors} disabled={saving} onChange={(headers) => set({ headers })} />
+      <ConnectionTest form={form} />
+    </CardSection>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { Eye, EyeOff, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import type { HeaderRow as Row } from "./server-form-model";
+
+/**
+ * One request header: its name (from a list of common ones), its value
+ * (masked unless shown; a stored header shows only its masked value, and a
+ * blank value keeps it) and its removal.
+ */
+export function HeaderRow({
+  idPrefix,
+  row,
+  index,
+  listId,
+  errors,
+  shown,
+  disabled,
+  onChange,
+  onToggleShown,
+  onRemove,
+}: {
+  idPrefix: string;
+  row: Row;
+  index: number;
+  /** The datalist of common header names. */
+  listId: string;
+  errors: { name?: string; value?: string };
+  shown: boolean;
+  disabled?: boolean;
+  onChange: (patch: Partial<Row>) => void;
+  onToggleShown: () => void;
+  onRemove: () => void;
+}) {
+  const label = row.name.trim() || `header ${index + 1}`;
+  return (
+    <li className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start sm:border-0 sm:p-0">
+      <Field id={`${idPrefix}-${row.key}-name`} label={`Name of header ${index + 1}`} error={errors.name} density="compact">
+        {(control) => (
+          <Input
+            {...control}
+            value={row.name}
+            list={listId}
+            readOnly={row.stored}
+            disabled={disabled}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Authorization"
+            className="font-mono"
+            onChange={(e) => onChange({ name: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${idPrefix}-${row.key}-value`}
+        label={row.stored ? `New value of ${label}` : `Value of ${label}`}
+        hint={
+          row.stored ? (
+            <>
+              Stored value <code className="font-mono">{row.masked}</code>. Type a new value to rotate it.
+            </>
+          ) : undefined
+        }
+        error={errors.value}
+        density="compact"
+      >
+        {(control) => (
+          <div className="flex gap-1">
+            <Input
+              {...control}
+              type={shown ? "text" : "password"}
+              value={row.value}
+              disabled={disabled}
+              autoComplete="new-password"
+              spellCheck={false}
+              placeholder={row.stored ? "Leave blank to keep" : "Bearer …"}
+              className="font-mono"
+              onChange={(e) => onChange({ value: e.target.value })}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              disabled={disabled}
+              aria-pressed={shown}
+              aria-label={`${shown ? "Hide" : "Show"} value of ${label}`}
+              onClick={onToggleShown}
+            >
+              {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            </Button>
+          </div>
+        )}
+      </Field>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="justify-self-end sm:mt-5"
+        disabled={disabled}
+        aria-label={`Remove ${label}`}
+        onClick={onRemove}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ActivityAction } from "./actions";
+
+/** How the activity log, its filter and the dashboard name each action. */
+export const ACTION_LABELS: Record<ActivityAction, string> = {
+  "auth.sign_in": "Signed in",
+  "auth.sign_out": "Signed out",
+  "server.created": "Server created",
+  "server.updated": "Server updated",
+  "server.deleted": "Server deleted",
+  "server.tested": "Connection tested",
+  "server.discovered": "Inventory refreshed",
+  "workbench.call": "Workbench call",
+  "monitor.down": "Server down",
+  "monitor.recovered": "Server recovered",
+  "status_page.created": "Status page created",
+  "status_page.updated": "Status page updated",
+  "status_page.deleted": "Status page deleted",
+  "incident.update_posted": "Incident update posted",
+  "scan.completed": "Scan completed",
+  "scan.baseline_pinned": "Baseline pinned",
+  "settings.updated": "Settings updated",
+  "support.ticket_created": "Support ticket created",
+  "support.message_posted": "Support message posted",
+  "export.downloaded": "Export downloaded",
+  "account.plan_changed": "Plan changed",
+};
+
+/** The label of an action; one recorded before a later rename still reads sensibly. */
+export function actionLabel(action: string): string {
+  return (ACTION_LABELS as Record<string, string>)[action] ?? action.replace(/[._]/g, " ");
+}

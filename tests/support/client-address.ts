@@ -1,0 +1,12 @@
+let last = 0;
+
+/**
+ * A client address no other request of this test file has come from. The
+ * API limits sign-ins, contact messages and analytics per address, and each
+ * test file gets fresh databases: a test that is not about a limit never
+ * meets one this way. A test about a limit takes one address and spends it.
+ */
+export function clientAddress(): string {
+  last += 1;
+  return `10.${(last >> 16) & 255}.${(last >> 8) & 255}.${last & 255}`;
+}
