@@ -39,6 +39,15 @@ const config = [
     },
   },
   {
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/components/*", "@/app/*"], message: "lib/ is what components and routes build on; it never imports them." }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -11,8 +11,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
-import { focusField } from "@/lib/forms";
-import { useSchemaForm } from "@/lib/use-schema-form";
+import { focusField } from "@/lib/forms/fields";
+import { useSchemaForm } from "@/lib/forms/use-schema-form";
 import { FormAlert } from "./form-alert";
 import { passwordPolicyError } from "./password-rules";
 

@@ -12,7 +12,7 @@ import { useAuth } from "@/lib/auth/auth-provider";
 import { loginSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
-import { useSchemaForm } from "@/lib/use-schema-form";
+import { useSchemaForm } from "@/lib/forms/use-schema-form";
 import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
 import { SocialButtons } from "./social-buttons";

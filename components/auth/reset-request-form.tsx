@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
-import { useSchemaForm } from "@/lib/use-schema-form";
+import { useSchemaForm } from "@/lib/forms/use-schema-form";
 import { EmailField } from "./email-field";
 import { FormAlert } from "./form-alert";
 

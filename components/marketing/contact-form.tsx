@@ -12,8 +12,8 @@ import { ApiError, userMessage } from "@/lib/api/api-error";
 import { apiSend } from "@/lib/api/client";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
 import { CONTACT_LIMITS, HONEYPOT_FIELD, contactSchema, type ContactInput } from "@/lib/contact/schema";
-import { focusFirstError, serverFieldErrors } from "@/lib/forms";
-import { useSchemaForm } from "@/lib/use-schema-form";
+import { focusFirstError, serverFieldErrors } from "@/lib/forms/fields";
+import { useSchemaForm } from "@/lib/forms/use-schema-form";
 
 /**
  * The public contact form. The same zod schema as the API checks it before

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
-import { useSchemaForm } from "@/lib/use-schema-form";
+import { useSchemaForm } from "@/lib/forms/use-schema-form";
 
 const passwordChange = z.intersection(z.object({ currentPassword: z.string().min(1, "Enter your current password.") }), newPasswordSchema);
 

@@ -8,9 +8,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ServerOption } from "@/lib/activity/servers";
+import { useSchemaForm } from "@/lib/forms/use-schema-form";
 import { useCreateTicket } from "@/lib/support/client";
 import { CATEGORY_LABELS, MESSAGE_MAX, TICKET_CATEGORIES, ticketCreate, type TicketCategory, type TicketThread } from "@/lib/support/schema";
-import { useSchemaForm } from "@/lib/use-schema-form";
 
 export function NewTicketForm({
   servers,

@@ -4,7 +4,7 @@ import {
   registerSchema,
   resetRequestSchema,
 } from "@/lib/auth/forms";
-import { fieldErrors } from "@/lib/forms";
+import { fieldErrors } from "@/lib/forms/fields";
 
 describe("loginSchema", () => {
   it("accepts an email and a password, trimming the email", () => {

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { parseForm, type FieldErrors } from "@/lib/forms";
+import { parseForm, type FieldErrors } from "./fields";
 
 /**
  * A form checked by its zod schema on submit: `submit(event)` stops the
