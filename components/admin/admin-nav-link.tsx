@@ -1,3 +1,5 @@
+"use client";
+
 import { NavLink } from "@/components/shell/nav-link";
 import { ADMIN_NAV } from "@/lib/nav";
 

@@ -1,3 +1,5 @@
+"use client";
+
 import { APP_NAV } from "@/lib/nav";
 import { NavLink } from "./nav-link";
 
