@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as deliveriesGET } from "@/app/api/user/alerts/deliveries/route";
 import { POST as testPOST } from "@/app/api/user/alerts/test/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { alertDeliveries, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, uniqueEmail } from "../support/emulator";
-import { call, cookieFrom } from "../support/http";
+import { call } from "../support/http";
+import { signIn } from "../support/sign-in";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -27,14 +25,7 @@ afterAll(async () => {
   await hook.close();
 });
 
-async function signIn() {
-  const u = await createUser(uniqueEmail("alerts"), undefined, "Alert Reader");
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: "Alert Reader", photoURL: null },
-    headers: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  return { ...u, cookie: cookieFrom(res, SESSION_COOKIE)! };
-}
+const signInReader = () => signIn({ emailPrefix: "alerts", displayName: "Alert Reader" });
 
 const setWebhook = async (cookie: string, url: string | null) =>
   (await call(settingsPATCH, "/api/user/settings", { method: "PATCH", body: { webhookUrl: url }, cookie })).json.webhookSecret as string | undefined;
@@ -49,7 +40,7 @@ describeEachDatabase("/api/user/alerts", () => {
   });
 
   it("sends a test event to the webhook (signed) and by email, and answers how each went", async () => {
-    const u = await signIn();
+    const u = await signInReader();
     const secret = (await setWebhook(u.cookie, hook.url))!;
     const before = hook.received.length;
     const res = await sendTest(u.cookie);
@@ -76,7 +67,7 @@ describeEachDatabase("/api/user/alerts", () => {
   });
 
   it("reports a failing endpoint without retrying a test, and refuses when there is nowhere to send", async () => {
-    const u = await signIn();
+    const u = await signInReader();
     await call(settingsPATCH, "/api/user/settings", { method: "PATCH", body: { emailAlerts: false }, cookie: u.cookie });
     expect((await sendTest(u.cookie)).status).toBe(409);
 
@@ -96,7 +87,7 @@ describeEachDatabase("/api/user/alerts", () => {
   });
 
   it("says email is off when the installation has no SMTP, and never reaches a private address outside local mode", async () => {
-    const u = await signIn();
+    const u = await signInReader();
     env().smtpUrl = undefined;
     const none = await sendTest(u.cookie);
     expect(none.status).toBe(409);
@@ -115,7 +106,7 @@ describeEachDatabase("/api/user/alerts", () => {
   });
 
   it("limits test events to five a minute", async () => {
-    const u = await signIn();
+    const u = await signInReader();
     await setWebhook(u.cookie, hook.url);
     for (let i = 0; i < 5; i++) expect((await sendTest(u.cookie)).status).toBe(200);
     const limited = await sendTest(u.cookie);
@@ -124,7 +115,7 @@ describeEachDatabase("/api/user/alerts", () => {
   });
 
   it("lists only the user's own deliveries, newest first, a page at a time, without chat webhook tokens", async () => {
-    const [a, b] = [await signIn(), await signIn()];
+    const [a, b] = [await signInReader(), await signInReader()];
     const t0 = Date.now();
     const payload = { id: "x", event: "test", createdAt: new Date(t0).toISOString(), server: null, incident: null, url: "x" };
     await (await db())

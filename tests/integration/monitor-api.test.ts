@@ -1,18 +1,14 @@
-import { eq } from "drizzle-orm";
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
 import { GET as checksGET } from "@/app/api/servers/[id]/checks/route";
 import { GET as incidentsGET } from "@/app/api/servers/[id]/incidents/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as uptimeGET } from "@/app/api/servers/[id]/uptime/route";
 import { POST as createPOST } from "@/app/api/servers/route";
-import { db } from "@/lib/db";
-import { users } from "@/lib/db/schema";
 import type { CheckDto } from "@/lib/monitoring/schema";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
 import { call, type CallOptions } from "../support/http";
+import { signIn } from "../support/sign-in";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 import type { RunningServer } from "../support/mcp-server";
 
@@ -34,17 +30,9 @@ interface Session {
   headers: Record<string, string>;
 }
 
-let ipCounter = 0;
 async function signedIn(plan: "free tier" | "pro"): Promise<Session> {
-  const u = await createUser();
-  ipCounter += 1;
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.66.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` },
-  });
-  expect(res.status).toBe(200);
-  await (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, u.uid));
-  return { uid: u.uid, headers: { authorization: `Bearer ${u.idToken}` } };
+  const s = await signIn({ plan });
+  return { uid: s.uid, headers: s.bearer };
 }
 
 type Handler = Parameters<typeof call>[0];

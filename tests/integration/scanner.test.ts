@@ -1,6 +1,5 @@
 import "@microsoft/jest-sarif";
 import { and, eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { POST as baselinePOST } from "@/app/api/servers/[id]/scan/baseline/route";
@@ -9,13 +8,13 @@ import { GET as scanGET, POST as scanPOST } from "@/app/api/servers/[id]/scan/ro
 import { GET as historyGET } from "@/app/api/servers/[id]/scans/[scanId]/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
-import { activityEvents, scans, servers, users } from "@/lib/db/schema";
+import { activityEvents, scans, servers } from "@/lib/db/schema";
 import { RULES } from "@/lib/scanner/rules";
 import type { FindingDto, ScanDetail } from "@/lib/scanner/schema";
 import { SEVERITIES, type Severity } from "@/lib/scanner/types";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
 import { call, type CallOptions } from "../support/http";
+import { signIn } from "../support/sign-in";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
@@ -42,17 +41,9 @@ interface Session {
   headers: Record<string, string>;
 }
 
-let ipCounter = 0;
 async function signedIn(plan: "free tier" | "pro"): Promise<Session> {
-  const u = await createUser();
-  ipCounter += 1;
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.77.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` },
-  });
-  expect(res.status).toBe(200);
-  await (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, u.uid));
-  return { uid: u.uid, headers: { authorization: `Bearer ${u.idToken}` } };
+  const s = await signIn({ plan });
+  return { uid: s.uid, headers: s.bearer };
 }
 
 type Handler = Parameters<typeof call>[0];

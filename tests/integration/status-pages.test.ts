@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
 import { GET as incidentsGET } from "@/app/api/servers/[id]/incidents/route";
 import { GET as updatesGET, POST as updatesPOST } from "@/app/api/servers/[id]/incidents/[incidentId]/updates/route";
@@ -10,8 +9,8 @@ import { db } from "@/lib/db";
 import { activityEvents, users } from "@/lib/db/schema";
 import { publicStatusPage } from "@/lib/status-pages/public";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
 import { call, type CallOptions } from "../support/http";
+import { signIn } from "../support/sign-in";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 import type { RunningServer } from "../support/mcp-server";
 
@@ -39,17 +38,9 @@ interface Session {
   headers: Record<string, string>;
 }
 
-let ipCounter = 0;
 async function signedIn(plan: "free tier" | "pro"): Promise<Session> {
-  const u = await createUser();
-  ipCounter += 1;
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-    headers: { "x-forwarded-for": `10.77.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` },
-  });
-  expect(res.status).toBe(200);
-  await setPlan(u.uid, plan);
-  return { uid: u.uid, email: u.email, headers: { authorization: `Bearer ${u.idToken}` } };
+  const s = await signIn({ plan });
+  return { uid: s.uid, email: s.email, headers: s.bearer };
 }
 
 const setPlan = async (uid: string, plan: "free tier" | "pro") => (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, uid));
