@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import regexp from "eslint-plugin-regexp";
 
 /** The API's error codes (lib/api/error-codes.ts), as a pattern for the rule below. */
 const ERROR_CODES =
@@ -10,6 +11,16 @@ const comparison = "BinaryExpression[operator=/^[!=]==?$/]";
 const config = [
   ...nextVitals,
   ...nextTs,
+  {
+    // Every regular expression in the code is checked for catastrophic
+    // backtracking: several run on text that users or MCP servers send.
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
+      "regexp/no-misleading-capturing-group": "error",
+    },
+  },
   {
     files: ["app/**", "components/**", "lib/**"],
     ignores: ["lib/api/error-codes.ts"],
@@ -50,7 +61,7 @@ const config = [
   {
     // Tests read loosely typed JSON answers.
     files: ["tests/**"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
+    rules: { "@typescript-eslint/no-explicit-any": "off", "regexp/no-super-linear-move": "off" },
   },
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],

@@ -20,7 +20,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite loads its WASM and data files from its own package folder at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "firebase-admin"],
+  serverExternalPackages: ["@electric-sql/pglite", "firebase-admin", "re2"],
   // ESM-only packages that next/jest must transpile.
   transpilePackages: ["iron-session", "iron-webcrypto", "cookie", "uint8array-extras"],
   async headers() {

@@ -5,7 +5,7 @@ import path from "node:path";
 import chromium from "./scripts/lib/chromium.json";
 
 /**
- * End-to-end tests against the production build (`next start`) in Debian's
+ * End-to-end tests against the production build (scripts/server.mjs) in Debian's
  * Chromium, with the Firebase Auth Emulator that `npm test` starts
  * (FIREBASE_AUTH_EMULATOR_HOST). Each run gets a fresh data folder.
  */
@@ -30,6 +30,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
+    // Browsers send Origin with every write; the API requests of the tests
+    // (page.request) must too, or a cookie-authenticated write is refused.
+    extraHTTPHeaders: { origin: baseURL },
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -39,7 +42,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${PORT}`,
+    command: `node scripts/server.mjs -p ${PORT}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ConsentMount } from "@/components/consent/consent-mount";
 import { ThemeProvider } from "@/components/shell/theme-provider";
 import { env } from "@/lib/env";
-import { DEFAULT_SITE_URL, SITE } from "@/lib/site";
+import { DEFAULT_SITE_URL, ogImageFor, SITE } from "@/lib/site";
 import "./globals.css";
 
 /**
@@ -25,8 +25,9 @@ export const metadata: Metadata = {
   title: { default: `${SITE.name} — ${SITE.tagline}`, template: `%s · ${SITE.name}` },
   description: SITE.description,
   applicationName: SITE.name,
-  openGraph: { type: "website", siteName: SITE.name, locale: "en_US" },
-  twitter: { card: "summary" },
+  openGraph: { type: "website", siteName: SITE.name, locale: "en_US", images: [ogImageFor("/")] },
+  twitter: { card: "summary_large_image", images: [ogImageFor("/").url] },
+  icons: { apple: "/apple-touch-icon.png" },
 };
 
 export const viewport: Viewport = {

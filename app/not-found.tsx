@@ -1,24 +1,19 @@
-import Link from "next/link";
 import type { Metadata } from "next";
+import { NotFoundMessage } from "@/components/shell/not-found-message";
+import { SiteFooter } from "@/components/shell/site-footer";
+import { SiteHeader } from "@/components/shell/site-header";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
+/** Any address no route matches: the public site's header, so a visitor can go on from here. */
 export default function NotFound() {
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-24 text-center">
-      <p className="text-sm font-semibold text-primary">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">Page not found</h1>
-      <p className="text-muted-foreground">
-        The page you asked for does not exist or has moved. Check the address, or start again from the home page.
-      </p>
-      <div className="flex gap-3">
-        <Link className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground" href="/">
-          Go to the home page
-        </Link>
-        <Link className="rounded-md border px-4 py-2 text-sm font-medium" href="/dashboard">
-          Open the console
-        </Link>
-      </div>
-    </main>
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <NotFoundMessage home="/" homeLabel="The home page" />
+      </main>
+      <SiteFooter />
+    </div>
   );
 }

@@ -1,11 +1,11 @@
-// Runs the console the way production does (`next start` of the build) on a
+// Runs the console the way production does (scripts/server.mjs over the build) on a
 // free port, with a fresh data folder, and signs a user in through the
 // session API: what the workbench benchmark calls over HTTP.
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { npxBin, startChild, waitFor } from "../scripts/lib/processes.mjs";
+import { startChild, waitFor } from "../scripts/lib/processes.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -39,29 +39,32 @@ export async function freshPostgres(adminUrl) {
   };
 }
 
+/** `next start` of the build in `root` on 127.0.0.1:`port`, as production runs it, with the console's settings `env`. */
+export function startNext(root, port, env) {
+  // The production server of scripts/server.mjs: `next start` plus the connection's address.
+  return startChild(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "production", APP_URL: `http://127.0.0.1:${port}`, ...env },
+  });
+}
+
 export async function startConsole({ root, emulatorHost, projectId, adminEmail, databaseUrl }) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-bench-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = startChild(npxBin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      FIREBASE_PROJECT_ID: projectId,
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-      ADMIN_EMAILS: adminEmail,
-      LOG_LEVEL: "info",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
+  const child = startNext(root, port, {
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    ADMIN_EMAILS: adminEmail,
+    LOG_LEVEL: "info",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   let exited = false;
   child.on("exit", () => (exited = true));
   await waitFor(async () => {
-    if (exited) throw new Error("next start exited during start-up");
+    if (exited) throw new Error("the console exited during start-up");
     return (await fetch(`${url}/api/health`)).ok;
   }, 120_000, `${url}/api/health`);
   return {

@@ -72,12 +72,17 @@ const schema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default("MCP Console <no-reply@localhost>"),
+  TRUST_PROXY: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0).max(10).default(0),
+  AUTH_EMULATOR_IN_PRODUCTION: z.enum(["allow"], { message: "must be allow, or unset" }).optional(),
   OUTBOUND_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   DEMO_MCP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   MONITOR_SCHEDULER: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
   MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   // A claim must outlive the longest check (10 s by default), or another instance would run it again.
   MONITOR_LEASE_SEC: z.coerce.number().int().min(15).max(3600).default(60),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
+  ),
 });
 
 export type Env = ReturnType<typeof finish>;
@@ -108,6 +113,10 @@ function finish(raw: z.infer<typeof schema>) {
     authSyncUrl: raw.AUTH_SYNC_URL,
     adminEmails: raw.ADMIN_EMAILS,
     logLevel: raw.LOG_LEVEL,
+    /** How many proxies stand in front of the service; the client address is the one the outermost of them saw. */
+    trustProxy: raw.TRUST_PROXY,
+    /** A real deployment that the operator lets run on the Auth Emulator (staging, tests of production mode). */
+    authEmulatorInProduction: !localMode && raw.FIREBASE_AUTH_EMULATOR_HOST !== undefined,
     /** Outgoing mail (support notifications, alerts); none when unset. */
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
@@ -121,6 +130,8 @@ function finish(raw: z.infer<typeof schema>) {
       concurrency: raw.MONITOR_CONCURRENCY,
       leaseSec: raw.MONITOR_LEASE_SEC,
     },
+    /** The bearer token Prometheus scrapes /api/metrics with; the endpoint answers 404 without one. */
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 
@@ -138,16 +149,34 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const env = finish(result.data);
+  const missing: string[] = [];
   if (env.production && !env.localMode) {
-    const missing: string[] = [];
     if (!env.sessionSecret) missing.push("SESSION_SECRET: required in production (at least 32 characters)");
     if (!env.encryptionKey) missing.push("ENCRYPTION_KEY: required in production (32 bytes in base64)");
     if (!env.firebase.apiKey) missing.push("FIREBASE_API_KEY: required with a real Firebase project");
     if (!source.FIREBASE_AUTH_DOMAIN) missing.push("FIREBASE_AUTH_DOMAIN: required with a real Firebase project");
     if (!source.APP_URL) missing.push("APP_URL: required in production (the public https URL)");
-    if (missing.length) throw new EnvError(missing);
   }
+  // The emulator's tokens carry no signature that firebase-admin checks: anyone could sign in as anyone.
+  if (env.authEmulatorHost && !env.localMode && result.data.AUTH_EMULATOR_IN_PRODUCTION !== "allow") {
+    missing.push(
+      "FIREBASE_AUTH_EMULATOR_HOST: not allowed with a real Firebase project, whose ID tokens would then go unchecked; unset it, or set AUTH_EMULATOR_IN_PRODUCTION=allow for staging and tests",
+    );
+  }
+  if (missing.length) throw new EnvError(missing);
   return env;
+}
+
+/** What is risky in a configuration that starts: logged at start, and reported by /api/health. */
+export function configurationWarnings(e: Env): string[] {
+  const warnings: string[] = [];
+  if (e.authEmulatorInProduction) {
+    warnings.push("FIREBASE_AUTH_EMULATOR_HOST is set with a real Firebase project (AUTH_EMULATOR_IN_PRODUCTION=allow): ID tokens are not verified.");
+  }
+  if (e.production && !e.localMode && !e.appUrl.startsWith("https:")) {
+    warnings.push(`APP_URL (${e.appUrl}) is not https: the session cookie is sent without Secure, in clear text.`);
+  }
+  return warnings;
 }
 
 let cached: Env | undefined;

@@ -57,6 +57,14 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const historyRetentionSec = (plan: Plan) => plan.historyRetentionDays * DAY_SEC;
 
+/**
+ * How one gets Pro: there is no checkout. A support ticket (category
+ * billing) asks for it; it lands in the administrators' support inbox, and an
+ * administrator sets the plan. A visitor passes through sign-in or
+ * registration first and comes back to the prefilled ticket.
+ */
+export const PRO_REQUEST_PATH = `/support?category=billing&subject=${encodeURIComponent("Please switch my account to the Pro plan")}`;
+
 /** The subscription, as `GET /api/user/subscription` returns it. */
 export interface Subscription {
   tier: PlanId;

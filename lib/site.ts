@@ -40,6 +40,13 @@ export const PUBLIC_PAGES = [
   { path: "/cookies-policy", priority: 0.3, changeFrequency: "yearly" },
 ] as const;
 
+/** The pictures of shared links (public/): the blog's own, and the site's for every other page. */
+const OG_IMAGE = { width: 1200, height: 630, type: "image/png" } as const;
+export const ogImageFor = (path: string) =>
+  path.startsWith("/blog")
+    ? { ...OG_IMAGE, url: "/og-blog.png", alt: `The ${SITE.name} blog` }
+    : { ...OG_IMAGE, url: "/og.png", alt: SITE.name };
+
 interface PageMetadataInput {
   title: string;
   description: string;
@@ -56,6 +63,7 @@ interface PageMetadataInput {
  */
 export function pageMetadata({ title, description, path, absoluteTitle, openGraph }: PageMetadataInput): Metadata {
   const fullTitle = absoluteTitle ? title : `${title} · ${SITE.name}`;
+  const image = ogImageFor(path);
   return {
     title: absoluteTitle ? { absolute: title } : title,
     description,
@@ -67,8 +75,9 @@ export function pageMetadata({ title, description, path, absoluteTitle, openGrap
       url: path,
       title: fullTitle,
       description,
+      images: [image],
       ...openGraph,
     },
-    twitter: { card: "summary", title: fullTitle, description },
+    twitter: { card: "summary_large_image", title: fullTitle, description, images: [image.url] },
   };
 }

@@ -1,7 +1,8 @@
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
-import { startAlertDispatcher, stopAlertDispatcher } from "./alerts/dispatcher";
+import { startAlertDispatcher } from "./alerts/dispatcher";
 import { database } from "./db";
-import { env } from "./env";
+import { configurationWarnings, env } from "./env";
+import { startHousekeeping } from "./housekeeping";
 import { log } from "./log";
 import { startMonitoring } from "./monitoring/start";
 import { stopBeforeExit } from "./shutdown";
@@ -15,10 +16,14 @@ export async function startup() {
   if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return;
   try {
     const e = env();
+    for (const warning of configurationWarnings(e)) {
+      log.warn("unsafe configuration", { warning });
+      console.error(`\n*** WARNING: ${warning} ***\n`);
+    }
     const db = await database();
     const scheduler = startMonitoring();
-    startAlertDispatcher();
-    stopBeforeExit(() => Promise.all([scheduler?.stop(), stopAlertDispatcher()]));
+    const background = [startAlertDispatcher(), startHousekeeping()];
+    stopBeforeExit(() => Promise.all([scheduler?.stop(), ...background.map((job) => job.stop())]));
     log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl, monitoring: scheduler?.instance ?? "off" });
   } catch (err) {
     log.error("startup failed", { err });

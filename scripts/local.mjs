@@ -1,6 +1,6 @@
 // `npm start`: runs MCP Console on its embedded defaults. Builds the app when
 // the sources are newer than the last build, starts the Firebase Auth
-// Emulator in local mode, starts Next.js on PORT (default 3000) and prints
+// Emulator in local mode, starts the built app (scripts/server.mjs) on PORT (default 3000) and prints
 // the URL once the service answers. `--dev` runs `next dev` instead. In local
 // mode it also runs the demo account's MCP server (server-everything) on
 // loopback, port DEMO_MCP_PORT (default 3001).
@@ -73,7 +73,10 @@ if (!dev && !buildIsCurrent()) {
   if (code !== 0) process.exit(code);
 }
 
-const next = startChild(npxBin("next"), [dev ? "dev" : "start", "-p", String(port)], { cwd: root, env });
+// The built app runs behind scripts/server.mjs, which tells it the connection's address.
+const next = dev
+  ? startChild(npxBin("next"), ["dev", "-p", String(port)], { cwd: root, env })
+  : startChild(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", String(port)], { cwd: root, env });
 next.on("exit", (code) => process.exit(code ?? 1));
 
 const url = `http://localhost:${port}`;

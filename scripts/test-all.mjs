@@ -81,7 +81,10 @@ const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGl
 await step(
   `Integration tests (Jest, node; ${databases})`,
   npxBin("jest"),
-  ["--selectProjects", "integration", "--runInBand", "--json", `--outputFile=${integrationReport}`],
+  // --forceExit: some suites still leave a socket open after their last test
+  // (a hostile test server or a pooled MCP connection), and Jest would then
+  // wait forever once the results are written. Finding each one is open work.
+  ["--selectProjects", "integration", "--runInBand", "--forceExit", "--json", `--outputFile=${integrationReport}`],
   { ...withEmulator, ...vmModules },
   jestCounts(integrationReport),
 );

@@ -6,6 +6,7 @@ import { AppNavLinks } from "@/components/shell/app-nav-links";
 import { Logo } from "@/components/shell/logo";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { PlanBadge } from "@/components/shell/plan-badge";
+import { SkipLink } from "@/components/shell/skip-link";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { UserMenu } from "@/components/shell/user-menu";
 import { AuthDebugPanel } from "@/components/auth/debug-panel";
@@ -24,9 +25,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ConsoleProviders initialUser={toSessionUser(user)} fallbackConfig={publicConfig()}>
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <aside className="hidden w-60 shrink-0 border-r bg-muted/30 md:block">
         <div className="flex h-16 items-center border-b px-4">
           <Link href="/dashboard" className="flex items-center gap-2 font-semibold" aria-label={`${SITE.name} dashboard`}>
@@ -56,9 +55,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
-        <footer className="border-t px-4 py-2 sm:px-6">
-          <AuthDebugPanel />
-        </footer>
+        <AuthDebugPanel />
       </div>
     </div>
     </ConsoleProviders>

@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
+import { SkipLink } from "@/components/shell/skip-link";
 
 export default function MarketingLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader />
       <main id="main" className="flex-1">
         {children}

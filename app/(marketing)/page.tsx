@@ -3,6 +3,8 @@ import { Suspense } from "react";
 import { Activity, FlaskConical, PlayCircle, ScrollText, ShieldCheck } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoLauncher } from "@/components/marketing/demo/demo-launcher";
+import { FeatureCard } from "@/components/marketing/feature-card";
+import { LandingSection } from "@/components/marketing/landing-section";
 import { FAQ_TEASER } from "@/components/marketing/faq-items";
 import { PricingTable } from "@/components/marketing/pricing-table";
 import { pageMetadata, SITE } from "@/lib/site";
@@ -63,94 +65,76 @@ export default function LandingPage() {
         <p className="mt-4 text-sm text-muted-foreground">Free for three servers. No credit card needed.</p>
       </section>
 
-      <section id="features" aria-labelledby="features-title" className="scroll-mt-16 border-t bg-muted/40">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
-          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
-            Everything your MCP servers need, in one place
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">
-            Other tools manage servers, or inspect them, or scan them, or ping them. MCP Console does all four, and
-            remembers what happened.
-          </p>
-          <div className="mt-12 grid gap-6 sm:grid-cols-2">
-            {CAPABILITIES.map(({ icon: Icon, title, text }) => (
-              <article key={title} className="rounded-xl border bg-card p-6 text-card-foreground">
-                <Icon className="size-6 text-primary" aria-hidden="true" />
-                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-              </article>
-            ))}
-          </div>
+      <LandingSection
+        name="features"
+        anchor
+        muted
+        title="Everything your MCP servers need, in one place"
+        lead="Other tools manage servers, or inspect them, or scan them, or ping them. MCP Console does all four, and remembers what happened."
+      >
+        <div className="mt-12 grid gap-6 sm:grid-cols-2">
+          {CAPABILITIES.map((capability) => (
+            <FeatureCard key={capability.title} {...capability} />
+          ))}
         </div>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="how-title" className="border-t">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
-          <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
-            From URL to peace of mind in three steps
-          </h2>
-          <ol className="mt-12 grid gap-6 sm:grid-cols-3">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="flex gap-4">
-                <span
-                  aria-hidden="true"
-                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-                >
-                  {i + 1}
-                </span>
-                <div>
-                  <h3 className="font-semibold">{step.title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+      <LandingSection name="how" title="From URL to peace of mind in three steps">
+        <ol className="mt-12 grid gap-6 sm:grid-cols-3">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+              >
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
+
+      <LandingSection
+        name="pricing"
+        anchor
+        muted
+        title="Plans"
+        lead="Start free with three servers. Upgrade when you need alerts, the full scanner and exports."
+        leadWidth="max-w-xl"
+      >
+        <div className="mt-12">
+          <PricingTable />
         </div>
-      </section>
+      </LandingSection>
 
-      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 border-t bg-muted/40">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
-          <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight">
-            Plans
-          </h2>
-          <p className="mx-auto mt-4 max-w-xl text-center text-muted-foreground">
-            Start free with three servers. Upgrade when you need alerts, the full scanner and exports.
-          </p>
-          <div className="mt-12">
-            <PricingTable />
-          </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="faq-title" className="border-t">
-        <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
-          <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight">
-            Questions, answered
-          </h2>
-          <div className="mt-10 divide-y rounded-xl border">
-            {FAQ_TEASER.map((item) => (
-              <details key={item.id} className="group p-5">
-                <summary className="cursor-pointer list-none font-medium marker:hidden [&::-webkit-details-marker]:hidden">
-                  <span className="flex items-center justify-between gap-4">
-                    {item.question}
-                    <span aria-hidden="true" className="text-muted-foreground transition-transform group-open:rotate-45">
-                      +
-                    </span>
+      <LandingSection name="faq" title="Questions, answered" width="max-w-3xl">
+        <div className="mt-10 divide-y rounded-xl border">
+          {FAQ_TEASER.map((item) => (
+            <details key={item.id} className="group p-5">
+              <summary className="cursor-pointer list-none font-medium marker:hidden [&::-webkit-details-marker]:hidden">
+                <span className="flex items-center justify-between gap-4">
+                  {item.question}
+                  <span aria-hidden="true" className="text-muted-foreground transition-transform group-open:rotate-45">
+                    +
                   </span>
-                </summary>
-                <p className="mt-3 text-sm text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4">
-                  {item.answer}
-                </p>
-              </details>
-            ))}
-          </div>
-          <p className="mt-6 text-center">
-            <Link prefetch={false} href="/faq" className="font-medium text-primary underline underline-offset-4">
-              Read all frequently asked questions
-            </Link>
-          </p>
+                </span>
+              </summary>
+              <p className="mt-3 text-sm text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4">
+                {item.answer}
+              </p>
+            </details>
+          ))}
         </div>
-      </section>
+        <p className="mt-6 text-center">
+          <Link prefetch={false} href="/faq" className="font-medium text-primary underline underline-offset-4">
+            Read all frequently asked questions
+          </Link>
+        </p>
+      </LandingSection>
 
       <section aria-labelledby="cta-title" className="border-t bg-primary text-primary-foreground">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">

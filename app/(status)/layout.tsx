@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/shell/logo";
+import { SkipLink } from "@/components/shell/skip-link";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { SITE } from "@/lib/site";
 
@@ -8,9 +9,7 @@ import { SITE } from "@/lib/site";
 export default function StatusLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
         {children}
       </main>

@@ -42,7 +42,7 @@ function Details({ id }: { id: string }) {
       <dt className="text-muted-foreground">IP address</dt>
       <dd className="font-mono">{data.ip ?? "—"}</dd>
       <dt className="text-muted-foreground">User agent</dt>
-      <dd className="break-all">{data.userAgent ?? "—"}</dd>
+      <dd className="wrap-anywhere">{data.userAgent ?? "—"}</dd>
       <dt className="text-muted-foreground">Details</dt>
       <dd>
         {empty ? (

@@ -1,18 +1,24 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** A titled part of a page or of a long form, on its own card; `action` sits at the end of the title row. */
+/**
+ * A titled part of a page or of a long form, on its own card; `action` sits at
+ * the end of the title row. The content is a column unless `contentClassName`
+ * lays it out otherwise.
+ */
 export function CardSection({
   title,
   description,
   action,
   className,
+  contentClassName = "flex flex-col gap-5",
   children,
 }: {
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
   className?: string;
+  contentClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -24,7 +30,7 @@ export function CardSection({
         {description ? <CardDescription>{description}</CardDescription> : null}
         {action}
       </CardHeader>
-      <CardContent className="flex flex-col gap-5">{children}</CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }

@@ -7,10 +7,12 @@ import { SITE } from "@/lib/site";
 export function AuthFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col items-center bg-muted/40 px-4 py-10">
-      <Link href="/" className="mb-8 flex items-center gap-2 font-semibold" aria-label={`${SITE.name} home`}>
-        <Logo />
-        <span>{SITE.name}</span>
-      </Link>
+      <header className="mb-8">
+        <Link href="/" className="flex items-center gap-2 font-semibold" aria-label={`${SITE.name} home`}>
+          <Logo />
+          <span>{SITE.name}</span>
+        </Link>
+      </header>
       <main id="main" className="w-full max-w-md">
         {children}
       </main>

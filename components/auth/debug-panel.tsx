@@ -9,11 +9,13 @@ import {
   subscribeDebugLog,
   type DebugLogEntry,
 } from "@/lib/auth/debug-log";
+import { readDebugSwitch, subscribeDebugSwitch, turnDebugOff } from "@/lib/auth/debug-switch";
 import { cn } from "@/lib/utils";
 
 const NO_ENTRIES: readonly DebugLogEntry[] = [];
 // The server never has this tab's log; an empty snapshot keeps hydration consistent.
 const getServerSnapshot = () => NO_ENTRIES;
+const hiddenOnServer = () => false;
 
 function formatDetails(details: unknown): string {
   if (typeof details === "string") return details;
@@ -25,24 +27,39 @@ function formatDetails(details: unknown): string {
   }
 }
 
-/** Developer aid: collapsed by default so it never gets in a user's way. */
+/**
+ * Developer aid, shown only to a browser that turned debugging on
+ * (`?debug=auth`, see lib/auth/debug-switch.ts); collapsed even then. The
+ * log itself is always kept, so turning the panel on shows what came before.
+ */
 export function AuthDebugPanel({ className }: { className?: string }) {
+  const shown = useSyncExternalStore(subscribeDebugSwitch, readDebugSwitch, hiddenOnServer);
+  if (!shown) return null;
+  return <DebugLog className={className} />;
+}
+
+function DebugLog({ className }: { className?: string }) {
   const entries = useSyncExternalStore(subscribeDebugLog, getDebugLog, getServerSnapshot);
   const newestFirst = useMemo(() => [...entries].reverse(), [entries]);
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
   return (
-    <section className={cn("rounded-md border bg-background text-xs", className)}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-        className="flex w-full items-center justify-between px-3 py-2 font-medium focus-visible:ring-2 focus-visible:ring-ring outline-hidden"
-      >
-        Auth debug log
-      </button>
+    <section aria-label="Auth debug log" className={cn("mx-4 mb-2 rounded-md border bg-background text-xs sm:mx-6", className)}>
+      <div className="flex items-center gap-2 pr-2">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          className="flex flex-1 items-center px-3 py-2 font-medium focus-visible:ring-2 focus-visible:ring-ring outline-hidden"
+        >
+          Auth debug log
+        </button>
+        <Button type="button" size="sm" variant="ghost" onClick={turnDebugOff}>
+          Hide
+        </Button>
+      </div>
       <div id={panelId} hidden={!open} className="border-t px-3 py-2">
         <div className="mb-2 flex items-center justify-between gap-2">
           <p>
@@ -63,7 +80,7 @@ export function AuthDebugPanel({ className }: { className?: string }) {
                   <span className="font-semibold">{entry.event}</span>
                 </div>
                 {entry.details !== undefined ? (
-                  <pre className="mt-1 whitespace-pre-wrap break-all">{formatDetails(entry.details)}</pre>
+                  <pre className="mt-1 whitespace-pre-wrap wrap-anywhere">{formatDetails(entry.details)}</pre>
                 ) : null}
               </li>
             ))}

@@ -6,12 +6,14 @@ import type { ConsentLevel } from "@/lib/consent/consent";
 import { openCookiePreferences } from "@/lib/consent/preferences-dialog";
 
 const LOOK: Record<ConsentLevel, { label: string; className: string }> = {
-  // Hex values rather than theme tokens: the colours mean something here and
-  // must not change with the theme. Each icon colour is at least 4.5:1 on its
-  // background, and the yellow gets a dark rim to stand out on white.
-  all: { label: "all cookies accepted", className: "border-[#14532d] bg-[#15803d] text-white" },
-  custom: { label: "custom choice", className: "border-[#854d0e] bg-[#facc15] text-[#422006]" },
-  essential: { label: "essential cookies only", className: "border-[#7f1d1d] bg-[#dc2626] text-white" },
+  // The colour of the choice (green all, yellow custom, red essential only)
+  // is the button's rim, on the page's own background: a filled red disc read
+  // as an error badge, while "essential only" is a fine choice. Hex values
+  // rather than theme tokens: the colours mean something here and must not
+  // change with the theme; each is at least 3:1 against white and near-black.
+  all: { label: "all cookies accepted", className: "border-[#16a34a]" },
+  custom: { label: "custom choice", className: "border-[#ca8a04]" },
+  essential: { label: "essential cookies only", className: "border-[#dc2626]" },
 };
 
 /** The round button at the bottom left that reopens the cookie preferences once the visitor has chosen. */
@@ -36,9 +38,9 @@ export function CookieFloatingButton({ level, focusOnMount }: { level: ConsentLe
           aria-haspopup="dialog"
           aria-label={`Cookie preferences: ${look.label}`}
           data-consent-level={level}
-          className={`inline-flex size-12 items-center justify-center rounded-full border-2 shadow-lg transition-transform outline-hidden hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background ${look.className}`}
+          className={`inline-flex size-11 items-center justify-center rounded-full border-[3px] bg-background text-foreground shadow-md transition-transform outline-hidden hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background ${look.className}`}
         >
-          <Cookie aria-hidden="true" className="size-6" />
+          <Cookie aria-hidden="true" className="size-5" />
         </button>
       </aside>
     </>

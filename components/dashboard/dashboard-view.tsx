@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { AddServerButton } from "@/components/servers/add-server-button";
+import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/servers/client";
@@ -84,29 +85,15 @@ export function DashboardView() {
       </div>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
-        <Card className="gap-4">
-          <CardHeader>
-            <CardTitle as="h2" className="text-base">
-              Servers by status
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <StatusOverview byStatus={servers.byStatus} total={servers.total} />
-          </CardContent>
-        </Card>
+        <CardSection className="gap-4" title="Servers by status">
+          <StatusOverview byStatus={servers.byStatus} total={servers.total} />
+        </CardSection>
         <FleetHealth fleet={fleet} />
       </div>
 
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-base">
-            Scanner findings
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <SecurityOverview findings={findings} />
-        </CardContent>
-      </Card>
+      <CardSection className="gap-4" title="Scanner findings">
+        <SecurityOverview findings={findings} />
+      </CardSection>
 
       {/* minmax(0, …) everywhere: a long one-line activity summary must truncate, not widen the page on a phone. */}
       <div className={allDone ? "grid grid-cols-[minmax(0,1fr)] gap-6" : "grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"}>

@@ -29,7 +29,7 @@ export function SecurityOverview({ findings }: { findings: FleetFindings }) {
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <Link
                 href={`/servers/${s.id}?tab=security`}
-                className="min-w-0 font-medium break-all hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+                className="min-w-0 font-medium wrap-anywhere hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
               >
                 {s.name}
               </Link>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Check, Minus } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+import { PLAN_IDS, PLANS, PRO_REQUEST_PATH, type Plan } from "@/lib/plans";
 import { cn } from "@/lib/utils";
 
 const nf = new Intl.NumberFormat("en-US");
@@ -23,6 +23,13 @@ const ROWS: { label: string; value: (p: Plan) => string | boolean }[] = [
   { label: "Every scanner rule, baselines and scan history", value: (p) => p.features.fullScanner },
   { label: "CSV and JSON export", value: (p) => p.features.dataExport },
 ];
+
+/** How each plan is had: no checkout, so the table says who switches it on. */
+const HOW_TO_GET: Record<Plan["id"], string> = {
+  "free tier": "Create an account: every account starts on Free.",
+  pro: "Sign in (or create a free account) and send the request; it reaches our team's inbox and we switch your account to Pro.",
+  enterprise: "Write to us through the contact form and we agree the limits with you.",
+};
 
 /** The pricing table, generated from the one plans table in lib/plans.ts. */
 export function PricingTable() {
@@ -70,12 +77,13 @@ export function PricingTable() {
                 );
               })}
             </ul>
+            <p className="mt-6 text-sm text-muted-foreground">{HOW_TO_GET[id]}</p>
             <Link
               prefetch={false}
-              href={id === "enterprise" ? "/contact" : "/auth/register"}
-              className={cn(buttonVariants({ variant: featured ? "default" : "outline" }), "mt-6")}
+              href={id === "enterprise" ? "/contact" : id === "pro" ? PRO_REQUEST_PATH : "/auth/register"}
+              className={cn(buttonVariants({ variant: featured ? "default" : "outline" }), "mt-4")}
             >
-              {id === "enterprise" ? "Talk to us" : id === "pro" ? "Start with Pro" : "Start free"}
+              {id === "enterprise" ? "Talk to us" : id === "pro" ? "Request Pro" : "Start free"}
             </Link>
           </section>
         );

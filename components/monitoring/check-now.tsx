@@ -10,7 +10,11 @@ import { useCheckNow } from "@/lib/monitoring/client";
 import type { CheckNowResponse } from "@/lib/monitoring/schema";
 
 /** A reason is a sentence of its own; it gets one full stop, not two. */
-const clause = (text: string) => text.replace(/[.\s]+$/, "");
+const clause = (text: string) => {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === "." || /\s/.test(text[end - 1]))) end--;
+  return text.slice(0, end);
+};
 
 function describe({ check, status }: CheckNowResponse): string {
   const after = `The server is now ${STATUS_META[status].label.toLowerCase()}.`;

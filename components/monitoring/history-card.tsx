@@ -3,6 +3,7 @@
 import { isApiError } from "@/lib/api/error-codes";
 import { useState } from "react";
 import { LoadError } from "@/components/app/load-error";
+import { Loading } from "@/components/app/loading";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -38,13 +39,10 @@ export function HistoryCard({ serverId }: { serverId: string }) {
         {locked ? (
           <PlanUpsell message={`Charts over ${WINDOW_LABEL[window].long} come with ${planLabelWith("fullMonitoring")}.`} />
         ) : uptime.isPending ? (
-          <div className="flex flex-col gap-4">
-            <span className="sr-only" role="status">
-              Loading the chart…
-            </span>
+          <Loading label="Loading the chart…" className="flex flex-col gap-4">
             <Skeleton className="h-56" />
             <Skeleton className="h-8" />
-          </div>
+          </Loading>
         ) : uptime.isError ? (
           <LoadError what="the latency history" query={uptime} />
         ) : uptime.data.checks === 0 ? (

@@ -4,64 +4,49 @@ import { isApiError } from "@/lib/api/error-codes";
 import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { LoadMore } from "@/components/app/load-more";
-import { LoadError } from "@/components/app/load-error";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { RelativeTime } from "@/components/servers/relative-time";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useIncidents } from "@/lib/monitoring/client";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { formatDuration } from "./format";
 import { planLabelWith } from "./plan-gate";
+import { PagedHistoryCard } from "./paged-history-card";
 
 /** The server's outages, the ongoing one first: when, how long, and why. */
 export function IncidentList({ serverId, footer }: { serverId: string; footer?: (incident: IncidentDto) => ReactNode }) {
   const incidents = useIncidents(serverId);
   const all = incidents.data?.pages.flatMap((p) => p.incidents) ?? [];
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle as="h2" className="text-base">
-          Incidents
-        </CardTitle>
-        <CardDescription>An incident opens when the server goes down and closes when it answers again.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {incidents.isPending ? (
-          <div className="flex flex-col gap-2">
-            <span className="sr-only" role="status">
-              Loading incidents…
-            </span>
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
-        ) : incidents.isError ? (
-          isApiError(incidents.error, "plan_required") ? (
-            <PlanUpsell compact message={`The incident history comes with ${planLabelWith("fullMonitoring")}.`} />
-          ) : (
-            <LoadError what="the incidents" query={incidents} />
-          )
-        ) : all.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <ShieldCheck aria-hidden="true" className="size-4" />
-            No incidents: the server has not been down since it was added.
-          </p>
-        ) : (
-          <>
-            <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
-              {all.map((incident) => (
-                <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
-                  <IncidentItem incident={incident} />
-                  {footer ? footer(incident) : null}
-                </li>
-              ))}
-            </ol>
-            <LoadMore query={incidents} label="Load more incidents" busyLabel="Loading…" />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <PagedHistoryCard
+      title="Incidents"
+      description="An incident opens when the server goes down and closes when it answers again."
+      query={incidents}
+      loading={{ label: "Loading incidents…", rows: 2, rowClassName: "h-16" }}
+      what="the incidents"
+      failure={(error) =>
+        isApiError(error, "plan_required") ? <PlanUpsell compact message={`The incident history comes with ${planLabelWith("fullMonitoring")}.`} /> : null
+      }
+    >
+      {all.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          No incidents: the server has not been down since it was added.
+        </p>
+      ) : (
+        <>
+          <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
+            {all.map((incident) => (
+              <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
+                <IncidentItem incident={incident} />
+                {footer ? footer(incident) : null}
+              </li>
+            ))}
+          </ol>
+          <LoadMore query={incidents} label="Load more incidents" busyLabel="Loading…" />
+        </>
+      )}
+    </PagedHistoryCard>
   );
 }
 

@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { MonitoringFields } from "@/components/servers/monitoring-fields";
 import { mapServerError } from "@/components/servers/server-form-model";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardSection } from "@/components/app/card-section";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { DEFAULT_THRESHOLD_MS, THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "@/lib/monitoring/schema";
@@ -51,52 +51,48 @@ export function MonitoringSettings({ server }: { server: ServerDto }) {
   }
 
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle as="h2" className="text-base">
-          Monitoring settings
-        </CardTitle>
-        <CardDescription>Scheduled checks, how often they run, and when a slow answer counts as degraded.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="flex max-w-xl flex-col gap-5" noValidate>
-          {problem ? <FormAlert>{problem}</FormAlert> : null}
-          <MonitoringFields
-            idPrefix={`${id}-monitoring`}
-            enabled={enabled}
-            intervalSec={intervalSec}
-            error={errors["monitoring.intervalSec"]}
-            onChange={(next) => {
-              setEnabled(next.enabled);
-              setIntervalSec(next.intervalSec);
-            }}
-          />
-          <Field
-            id={`${id}-threshold`}
-            label="Degraded when slower than (ms)"
-            error={errors["monitoring.thresholdMs"]}
-            hint={`Handshake to ping, between ${THRESHOLD_MIN_MS} ms and ${THRESHOLD_MAX_MS / 1000} s; ${DEFAULT_THRESHOLD_MS} ms by default.`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={THRESHOLD_MIN_MS}
-                max={THRESHOLD_MAX_MS}
-                step={100}
-                className="sm:w-56"
-                value={threshold}
-                onChange={(e) => setThreshold(e.target.value)}
-              />
-            )}
-          </Field>
-          <Button type="submit" className="w-fit" disabled={update.isPending}>
-            {update.isPending ? <Spinner size="sm" className="text-current" aria-label="Saving" /> : null}
-            Save monitoring settings
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <CardSection
+      className="gap-4"
+      title="Monitoring settings"
+      description="Scheduled checks, how often they run, and when a slow answer counts as degraded."
+    >
+      <form onSubmit={submit} className="flex max-w-xl flex-col gap-5" noValidate>
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <MonitoringFields
+          idPrefix={`${id}-monitoring`}
+          enabled={enabled}
+          intervalSec={intervalSec}
+          error={errors["monitoring.intervalSec"]}
+          onChange={(next) => {
+            setEnabled(next.enabled);
+            setIntervalSec(next.intervalSec);
+          }}
+        />
+        <Field
+          id={`${id}-threshold`}
+          label="Degraded when slower than (ms)"
+          error={errors["monitoring.thresholdMs"]}
+          hint={`Handshake to ping, between ${THRESHOLD_MIN_MS} ms and ${THRESHOLD_MAX_MS / 1000} s; ${DEFAULT_THRESHOLD_MS} ms by default.`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={THRESHOLD_MIN_MS}
+              max={THRESHOLD_MAX_MS}
+              step={100}
+              className="sm:w-56"
+              value={threshold}
+              onChange={(e) => setThreshold(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-fit" disabled={update.isPending}>
+          {update.isPending ? <Spinner size="sm" className="text-current" aria-label="Saving" /> : null}
+          Save monitoring settings
+        </Button>
+      </form>
+    </CardSection>
   );
 }

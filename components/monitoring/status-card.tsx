@@ -3,7 +3,7 @@
 import { formatEvery } from "@/components/servers/format";
 import { STATUS_META } from "@/components/servers/status";
 import { StatusBadge } from "@/components/servers/status-badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardSection } from "@/components/app/card-section";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useChecks } from "@/lib/monitoring/client";
 import type { ServerDto } from "@/lib/servers/schema";
@@ -22,36 +22,29 @@ export function StatusCard({ server }: { server: ServerDto }) {
   const checks = useChecks(server.id);
   const last = checks.data?.pages[0]?.checks[0];
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle as="h2" className="text-base">
-          Current status
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-center gap-3" data-testid="monitor-status">
-          <StatusBadge status={server.status} className="px-2.5 py-1 text-sm" />
-          <p className="text-sm text-muted-foreground">
-            {STATUS_META[server.status].description} {scheduleText(server)}
-          </p>
-        </div>
-        <section aria-labelledby={`${server.id}-last-check`} className="flex flex-col gap-2">
-          <h3 id={`${server.id}-last-check`} className="text-sm font-medium">
-            Last check
-          </h3>
-          {checks.isPending ? (
-            <Skeleton className="h-14" />
-          ) : last ? (
-            <CheckSummary check={last} />
-          ) : (
-            <p className="text-sm text-muted-foreground">{checks.isError ? "The history could not be read." : "Not checked yet."}</p>
-          )}
-        </section>
-        <div className="flex flex-wrap items-start gap-3">
-          <CheckNow serverId={server.id} />
-          <PauseToggle server={server} />
-        </div>
-      </CardContent>
-    </Card>
+    <CardSection className="gap-4" title="Current status">
+      <div className="flex flex-wrap items-center gap-3" data-testid="monitor-status">
+        <StatusBadge status={server.status} className="px-2.5 py-1 text-sm" />
+        <p className="text-sm text-muted-foreground">
+          {STATUS_META[server.status].description} {scheduleText(server)}
+        </p>
+      </div>
+      <section aria-labelledby={`${server.id}-last-check`} className="flex flex-col gap-2">
+        <h3 id={`${server.id}-last-check`} className="text-sm font-medium">
+          Last check
+        </h3>
+        {checks.isPending ? (
+          <Skeleton className="h-14" />
+        ) : last ? (
+          <CheckSummary check={last} />
+        ) : (
+          <p className="text-sm text-muted-foreground">{checks.isError ? "The history could not be read." : "Not checked yet."}</p>
+        )}
+      </section>
+      <div className="flex flex-wrap items-start gap-3">
+        <CheckNow serverId={server.id} />
+        <PauseToggle server={server} />
+      </div>
+    </CardSection>
   );
 }

@@ -1,40 +1,38 @@
-import { Download, Lock } from "lucide-react";
-import Link from "next/link";
+import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { scanExportPath } from "@/lib/scanner/client";
+import type { ScanExportFormat } from "@/lib/scanner/schema";
+import { SidePanel } from "./side-panel";
+
+const FORMATS: { format: ScanExportFormat; label: string }[] = [
+  { format: "sarif", label: "SARIF" },
+  { format: "json", label: "JSON" },
+];
 
 /** Download the latest scan's findings (dataExport), or what the plan would give. */
 export function ScanExport({ serverId, canExport }: { serverId: string; canExport: boolean }) {
+  if (!canExport) {
+    return (
+      <SidePanel
+        id="scan-export-heading"
+        title="Export findings"
+        lockedOffer="you can download the findings as SARIF 2.1.0 (which code-scanning tools and code hosts read) or as JSON."
+      />
+    );
+  }
   return (
-    <section aria-labelledby="scan-export-heading" className="flex flex-col gap-2 rounded-xl border p-4">
-      <h3 id="scan-export-heading" className="flex items-center gap-2 font-semibold">
-        {canExport ? null : <Lock aria-hidden="true" className="size-4 text-muted-foreground" />}
-        Export findings
-      </h3>
-      {canExport ? (
-        <>
-          <p className="text-sm text-muted-foreground">The latest scan as SARIF 2.1.0, for code-scanning tools, or as JSON.</p>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <a href={scanExportPath(serverId, "sarif")} download>
-                <Download aria-hidden="true" />
-                SARIF
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <a href={scanExportPath(serverId, "json")} download>
-                <Download aria-hidden="true" />
-                JSON
-              </a>
-            </Button>
-          </div>
-        </>
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          With the Pro or Enterprise plan you can download the findings as SARIF 2.1.0 (which code-scanning tools and code hosts read) or
-          as JSON. <Link href="/settings#plan" className="text-primary underline underline-offset-4">See plans</Link>
-        </p>
-      )}
-    </section>
+    <SidePanel id="scan-export-heading" title="Export findings">
+      <p className="text-sm text-muted-foreground">The latest scan as SARIF 2.1.0, for code-scanning tools, or as JSON.</p>
+      <div className="flex flex-wrap gap-2">
+        {FORMATS.map(({ format, label }) => (
+          <Button key={format} asChild variant="outline" size="sm">
+            <a href={scanExportPath(serverId, format)} download>
+              <Download aria-hidden="true" />
+              {label}
+            </a>
+          </Button>
+        ))}
+      </div>
+    </SidePanel>
   );
 }

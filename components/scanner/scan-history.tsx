@@ -1,31 +1,27 @@
 "use client";
 
-import { History, Lock } from "lucide-react";
-import Link from "next/link";
+import { History } from "lucide-react";
 import { useState } from "react";
 import { formatExactTime } from "@/components/servers/format";
 import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/servers/relative-time";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useHistoryScan } from "@/lib/scanner/client";
 import type { ScanSummary } from "@/lib/scanner/schema";
 import { describeCounts } from "@/lib/scanner/severity";
 import { FindingsList } from "./findings-list";
 import { SeverityBadge } from "./severity-badge";
+import { SidePanel } from "./side-panel";
 import { TRIGGER_LABEL } from "./severity-meta";
 
 function HistoryScan({ serverId, scan }: { serverId: string; scan: ScanSummary }) {
   const detail = useHistoryScan(serverId, scan.id);
   if (detail.isPending) {
     return (
-      <div className="flex flex-col gap-3">
-        <span className="sr-only" role="status">
-          Loading the scan…
-        </span>
-        <Skeleton className="h-24" />
-        <Skeleton className="h-24" />
-      </div>
+      <Loading label="Loading the scan…" className="flex flex-col gap-3">
+        <SkeletonRows count={2} className="h-24" />
+      </Loading>
     );
   }
   if (detail.isError) return <LoadError what="this scan" query={detail} />;
@@ -39,28 +35,11 @@ export function ScanHistory({ serverId, history }: { serverId: string; history: 
   const [open, setOpen] = useState(false);
 
   if (history === null) {
-    return (
-      <section aria-labelledby="history-heading" className="flex flex-col gap-2 rounded-xl border p-4">
-        <h3 id="history-heading" className="flex items-center gap-2 font-semibold">
-          <Lock aria-hidden="true" className="size-4 text-muted-foreground" />
-          Scan history
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          With the Pro or Enterprise plan every scan is kept, so you can see when a finding appeared.{" "}
-          <Link href="/settings#plan" className="text-primary underline underline-offset-4">
-            See plans
-          </Link>
-        </p>
-      </section>
-    );
+    return <SidePanel id="history-heading" title="Scan history" lockedOffer="every scan is kept, so you can see when a finding appeared." />;
   }
 
   return (
-    <section aria-labelledby="history-heading" className="flex flex-col gap-2 rounded-xl border p-4">
-      <h3 id="history-heading" className="flex items-center gap-2 font-semibold">
-        <History aria-hidden="true" className="size-4 text-muted-foreground" />
-        Earlier scans
-      </h3>
+    <SidePanel id="history-heading" title="Earlier scans" icon={History}>
       {history.length === 0 ? (
         <p className="text-sm text-muted-foreground">No earlier scans yet.</p>
       ) : (
@@ -104,6 +83,6 @@ export function ScanHistory({ serverId, history }: { serverId: string; history: 
           </DialogContent>
         </Dialog>
       ) : null}
-    </section>
+    </SidePanel>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { plural } from "@/lib/plural";
 import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/servers/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useScanOverview } from "@/lib/scanner/client";
@@ -35,17 +36,11 @@ export function SecurityTab({ server }: { server: ServerDto }) {
 
   if (overview.isPending) {
     return (
-      <div className="flex flex-col gap-4">
-        <span className="sr-only" role="status">
-          Loading the scan…
-        </span>
+      <Loading label="Loading the scan…" className="flex flex-col gap-4">
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-20 w-full" />
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <Skeleton className="h-64" />
-          <Skeleton className="h-64" />
-        </div>
-      </div>
+        <SkeletonRows count={2} className="h-64" layout="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]" />
+      </Loading>
     );
   }
   if (overview.isError) {

@@ -86,7 +86,7 @@ export function ResourceList({ resources }: { resources: ResourceDefinition[] })
           {resources.map((r) => (
             <TableRow key={r.uri}>
               <TableCell className="align-top font-medium">{r.title ?? r.name}</TableCell>
-              <TableCell className="align-top font-mono text-xs break-all">{r.uri}</TableCell>
+              <TableCell className="align-top font-mono text-xs wrap-anywhere">{r.uri}</TableCell>
               <TableCell className="align-top font-mono text-xs whitespace-nowrap">{r.mimeType ?? <Muted>—</Muted>}</TableCell>
               <TableCell className="align-top text-sm">{r.description ?? <Muted>No description</Muted>}</TableCell>
             </TableRow>
@@ -113,7 +113,7 @@ export function TemplateList({ templates }: { templates: ResourceTemplateDefinit
           {templates.map((t) => (
             <TableRow key={t.uriTemplate}>
               <TableCell className="align-top font-medium">{t.title ?? t.name}</TableCell>
-              <TableCell className="align-top font-mono text-xs break-all">{t.uriTemplate}</TableCell>
+              <TableCell className="align-top font-mono text-xs wrap-anywhere">{t.uriTemplate}</TableCell>
               <TableCell className="align-top font-mono text-xs whitespace-nowrap">{t.mimeType ?? <Muted>—</Muted>}</TableCell>
               <TableCell className="align-top text-sm">{t.description ?? <Muted>No description</Muted>}</TableCell>
             </TableRow>

@@ -67,11 +67,11 @@ export function ServerDetail({ id }: { id: string }) {
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-2xl font-bold tracking-tight break-all">{s.name}</h1>
+              <h1 className="text-2xl font-bold tracking-tight wrap-anywhere">{s.name}</h1>
               <StatusBadge status={s.status} />
             </div>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-              <span className="font-mono break-all">{s.url}</span>
+              <span className="font-mono wrap-anywhere">{s.url}</span>
               <span aria-hidden="true">·</span>
               <span>{TRANSPORT_INFO[s.transport].short}</span>
             </p>

@@ -63,7 +63,7 @@ function Success({ result }: { result: ConnectionTestResult }) {
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
         <div>
           <dt className="text-xs text-muted-foreground">Server name</dt>
-          <dd className="font-mono break-all">{serverInfo.name}</dd>
+          <dd className="font-mono wrap-anywhere">{serverInfo.name}</dd>
         </div>
         {serverInfo.title ? (
           <div>

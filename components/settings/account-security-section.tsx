@@ -9,16 +9,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
+import { signInMethodLabel } from "@/lib/auth/sign-in-methods";
 import { resetSync } from "@/lib/auth/sync";
 import { settingsKeys } from "@/lib/settings/client";
 import { SettingsSection } from "./settings-section";
 import { PasswordForm } from "./password-form";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
-const PROVIDER_LABELS: Record<string, string> = {
-  password: "Email and password",
-  "google.com": "Google",
-  "github.com": "GitHub",
-};
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Email verification, password and linked providers: what the identity provider knows of the account. */
 export function AccountSecuritySection({ emailVerified }: { emailVerified: boolean }) {
@@ -29,6 +27,7 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
   const verified = emailVerified || Boolean(firebaseUser?.emailVerified);
   const providers = firebaseUser?.providerData ?? [];
   const hasPassword = providers.some((p) => p.providerId === "password");
+  const others = providers.filter((p) => p.providerId !== "password").map((p) => signInMethodLabel(p.providerId));
 
   async function resend() {
     if (!firebaseUser) return;
@@ -88,15 +87,17 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
 
       <div>
         <h3 className="text-sm font-medium">Linked sign-in methods</h3>
-        {firebaseUser ? (
+        {firebaseUser && providers.length > 0 ? (
           <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Linked sign-in methods">
             {providers.map((p) => (
               <li key={p.providerId} className="flex flex-wrap gap-2">
-                <span className="font-medium">{PROVIDER_LABELS[p.providerId] ?? p.providerId}</span>
-                {p.email ? <span className="text-muted-foreground">{p.email}</span> : null}
+                <span className="font-medium">{capitalized(signInMethodLabel(p.providerId))}</span>
+                {p.email ? <span className="text-muted-foreground wrap-anywhere">{p.email}</span> : null}
               </li>
             ))}
           </ul>
+        ) : firebaseUser ? (
+          <p className="mt-2 text-sm text-muted-foreground">None: this account has no password and no linked Google or GitHub account (the demo account signs in from its link on the sign-in page).</p>
         ) : (
           <p className="mt-2 text-sm text-muted-foreground">Sign in again in this browser to see and manage your sign-in methods.</p>
         )}
@@ -108,12 +109,16 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
           <PasswordForm user={firebaseUser} />
         ) : (
           <p className="mt-2 text-sm text-muted-foreground">
-            {firebaseUser
-              ? "You sign in with a provider (Google or GitHub), so there is no password to change here."
-              : "Sign in again in this browser to change your password."}
+            {!firebaseUser
+              ? "Sign in again in this browser to change your password."
+              : others.length > 0
+                ? `You sign in with ${others.join(" or ")}, so there is no password to change here.`
+                : "This account has no password to change."}
           </p>
         )}
       </div>
+
+      <SignOutEverywhere />
     </SettingsSection>
   );
 }

@@ -18,6 +18,7 @@ import { BusyButton } from "@/components/app/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiSend } from "@/lib/api/client";
+import { isApiError } from "@/lib/api/error-codes";
 import { SettingsSection } from "./settings-section";
 
 export function DeleteAccountSection({ email }: { email: string }) {
@@ -26,11 +27,13 @@ export function DeleteAccountSection({ email }: { email: string }) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [signInAgain, setSignInAgain] = useState(false);
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
 
   function reset() {
     setTyped("");
     setError(null);
+    setSignInAgain(false);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -42,6 +45,8 @@ export function DeleteAccountSection({ email }: { email: string }) {
       await apiSend("DELETE", "/api/user", { confirm: typed });
     } catch (err) {
       setError((err as Error).message);
+      // A sign-in older than a few minutes: the server asks for a fresh one before deleting anything.
+      setSignInAgain(isApiError(err, "recent_sign_in_required"));
       setBusy(false);
       return;
     }
@@ -71,6 +76,11 @@ export function DeleteAccountSection({ email }: { email: string }) {
                 <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
               </div>
               {error ? <FormAlert>{error}</FormAlert> : null}
+              {signInAgain ? (
+                <Button type="button" variant="outline" onClick={() => void signOut({ redirectTo: "/auth/login?redirect=%2Fsettings%23delete" })}>
+                  Sign in again
+                </Button>
+              ) : null}
               <DialogFooter>
                 <DialogClose asChild>
                   <Button type="button" variant="outline" disabled={busy}>

@@ -34,7 +34,7 @@ export function DeliveryItem({ delivery: d }: { delivery: AlertDeliveryDto }) {
         </time>
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span className="min-w-0 break-all">
+        <span className="min-w-0 wrap-anywhere">
           {CHANNEL_LABELS[d.channel]} to <span className="font-mono">{d.destination}</span>
         </span>
         {d.responseStatus !== null ? <span>Answered {d.responseStatus}</span> : null}

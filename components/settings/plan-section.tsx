@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { FEATURES, PLANS, type Feature } from "@/lib/plans";
+import { FEATURES, PLANS, PRO_REQUEST_PATH, type Feature } from "@/lib/plans";
 import type { UserSettings } from "@/lib/settings/schema";
 import { SettingsSection } from "./settings-section";
 
@@ -69,10 +69,17 @@ export function PlanSection({ plan, usage }: Pick<UserSettings, "plan" | "usage"
           {plan.tier === "free tier"
             ? `Pro raises the limits to ${PLANS.pro.maxServers} servers and ${PLANS.pro.workbenchCallsPerDay.toLocaleString("en-US")} workbench calls a day and includes every feature above.`
             : `Enterprise raises the limits to ${PLANS.enterprise.maxServers.toLocaleString("en-US")} servers and ${PLANS.enterprise.workbenchCallsPerDay.toLocaleString("en-US")} workbench calls a day.`}{" "}
-          Plans are assigned by the MCP Console team.
+          {plan.tier === "free tier"
+            ? "To get Pro, send a request: it reaches the team's support inbox and they switch your account."
+            : "To change your plan, ask the team: your request reaches their support inbox."}
         </p>
       ) : null}
-      <div>
+      <div className="flex flex-wrap gap-2">
+        {plan.tier === "free tier" ? (
+          <Button asChild>
+            <Link href={PRO_REQUEST_PATH}>Request Pro</Link>
+          </Button>
+        ) : null}
         <Button asChild variant="outline">
           <Link href={upgrade}>Ask about a plan change</Link>
         </Button>

@@ -5,6 +5,7 @@ import { Loading, SkeletonRows } from "@/components/app/loading";
 import { StatusPagesSection } from "@/components/status-pages/status-pages-section";
 import { useSettings } from "@/lib/settings/client";
 import { AccountSecuritySection } from "./account-security-section";
+import { ApiTokensSection } from "./api-tokens-section";
 import { CookiesSection, DataSection } from "./data-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { NotificationsSection } from "./notifications-section";
@@ -28,6 +29,7 @@ export function SettingsView() {
       <AccountSecuritySection emailVerified={data.profile.emailVerified} />
       <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
       <StatusPagesSection />
+      <ApiTokensSection />
       <PlanSection plan={data.plan} usage={data.usage} />
       <CookiesSection />
       <DataSection />

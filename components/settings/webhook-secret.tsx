@@ -40,7 +40,7 @@ export function WebhookSecret({
           <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
             <p className="text-sm">Copy this secret now: it will not be shown again.</p>
             <div className="flex flex-wrap items-center gap-2">
-              <code aria-labelledby="webhook-secret-label" data-testid="webhook-secret" className="break-all rounded bg-muted px-2 py-1 text-sm">
+              <code aria-labelledby="webhook-secret-label" data-testid="webhook-secret" className="wrap-anywhere rounded bg-muted px-2 py-1 text-sm">
                 {freshSecret}
               </code>
               <Button variant="outline" size="sm" onClick={() => void copy(freshSecret)}>

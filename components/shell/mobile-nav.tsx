@@ -1,38 +1,15 @@
 "use client";
 
-import { Menu } from "lucide-react";
-import { useState } from "react";
 import { AdminNavLink } from "@/components/admin/admin-nav-link";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { AppNavLinks } from "./app-nav-links";
+import { SideMenu } from "./side-menu";
 
-/**
- * The sidebar's links on a small screen, where the sidebar is hidden: a
- * panel from the left behind a menu button, closed again once a link has
- * taken the user to another page.
- */
+/** The console sidebar's links on a small screen, where the sidebar is hidden. */
 export function MobileNav({ isAdmin }: { isAdmin: boolean }) {
-  const [open, setOpen] = useState(false);
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open the console menu">
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        aria-describedby={undefined}
-        className="top-0 left-0 h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 content-start rounded-none border-y-0 border-l-0 p-4"
-      >
-        <DialogTitle className="px-3 pt-1 text-base">Menu</DialogTitle>
-        {/* Following a link is the end of the panel's job; Escape and the close button end it too. */}
-        <nav aria-label="Console menu" onClick={(e) => (e.target as HTMLElement).closest("a") && setOpen(false)}>
-          <AppNavLinks />
-          {isAdmin ? <AdminNavLink /> : null}
-        </nav>
-      </DialogContent>
-    </Dialog>
+    <SideMenu buttonLabel="Open the console menu" navLabel="Console menu">
+      <AppNavLinks />
+      {isAdmin ? <AdminNavLink /> : null}
+    </SideMenu>
   );
 }

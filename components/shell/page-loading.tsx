@@ -1,10 +1,11 @@
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * The spinner while a page loads. Each route group's loading.tsx shows it,
- * rather than one at the root: a root loading boundary would wrap every page,
- * so a page that is not found (a public status page that was unpublished)
- * would already have answered 200 before it knows.
+ * The spinner while a page loads. Only the pages that wait for data show
+ * it, each from its own loading.tsx, rather than one boundary over a whole
+ * route group: such a boundary streams before the page knows whether what
+ * it shows exists (an unpublished status page, another user's server, the
+ * administration for a non-admin), and the answer would be 200, not 404.
  */
 export function PageLoading() {
   return (

@@ -5,10 +5,15 @@ import { Badge } from "@/components/ui/badge";
 import { PLANS } from "@/lib/plans";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 
-/** The user's plan in the header, leading to where it is managed. */
+/**
+ * The user's plan in the header, leading to where it is managed. Shown only
+ * once the plan was actually read: without a browser identity (a session
+ * cookie alone) the subscription is not fetched, and the free default it
+ * falls back to would name the wrong plan for a paying user.
+ */
 export function PlanBadge() {
-  const { subscription, loading } = useSubscription();
-  if (loading) return null;
+  const { subscription, fetched } = useSubscription();
+  if (!fetched) return null;
   return (
     <Link href="/settings#plan" aria-label={`Plan: ${PLANS[subscription.tier].label}. Manage your plan`}>
       <Badge variant={subscription.active ? "default" : "secondary"}>{PLANS[subscription.tier].label}</Badge>

@@ -1,5 +1,6 @@
 "use client";
 
+import { slugify } from "@/lib/slug";
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Field } from "@/components/ui/field";
@@ -17,14 +18,7 @@ type Errors = Record<string, string>;
 
 /** Suggests an address from a title: "Acme tools" → "acme-tools". */
 export function slugFromTitle(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 48)
-    .replace(/-+$/, "");
+  return slugify(title, 48);
 }
 
 /**

@@ -50,13 +50,13 @@ function Entry({ entry, showServer, onRerun }: { entry: HistoryEntry; showServer
       >
         <ChevronRight aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0 transition-transform", open && "rotate-90")} />
         <span className="min-w-0">
-          <span className="block font-mono text-xs font-medium break-all">{describe(entry)}</span>
-          <span className="line-clamp-2 block text-xs break-all text-muted-foreground">{entry.summary}</span>
+          <span className="block font-mono text-xs font-medium wrap-anywhere">{describe(entry)}</span>
+          <span className="line-clamp-2 block text-xs wrap-anywhere text-muted-foreground">{entry.summary}</span>
         </span>
       </button>
       <div className="flex flex-wrap items-center gap-1.5 pl-5 text-xs text-muted-foreground">
-        <Badge variant={entry.ok ? "success" : "destructive"} className="px-1.5 text-[11px]">
-          {entry.ok ? "ok" : "error"}
+        <Badge variant={entry.ok ? "success" : entry.cancelled ? "secondary" : "destructive"} className="px-1.5 text-[11px]">
+          {entry.ok ? "ok" : entry.cancelled ? "cancelled" : "error"}
         </Badge>
         <DurationBadge ms={entry.durationMs} className="px-1.5 text-[11px]" />
         {showServer ? <span className="truncate">{entry.serverName}</span> : null}

@@ -61,8 +61,8 @@ export function ItemList({ noun, items, selected, onSelect, className }: ItemLis
                     active ? "border-primary bg-primary/5" : "border-transparent",
                   )}
                 >
-                  <span className="font-mono text-sm font-medium break-all">{item.title}</span>
-                  {item.subtitle ? <span className="text-xs break-all text-muted-foreground">{item.subtitle}</span> : null}
+                  <span className="font-mono text-sm font-medium wrap-anywhere">{item.title}</span>
+                  {item.subtitle ? <span className="text-xs wrap-anywhere text-muted-foreground">{item.subtitle}</span> : null}
                   {item.badges}
                   {item.description ? <span className="line-clamp-2 text-xs text-muted-foreground">{item.description}</span> : null}
                 </button>

@@ -106,7 +106,7 @@ function PromptForm(props: ArgumentFormProps & { prompt: PromptDefinition; onGet
     <form onSubmit={submit} noValidate aria-label={`Arguments of ${prompt.name}`} className="grid gap-3">
       <header className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-mono text-lg font-semibold break-all">{prompt.name}</h2>
+          <h2 className="font-mono text-lg font-semibold wrap-anywhere">{prompt.name}</h2>
           {prompt.title && prompt.title !== prompt.name ? <span className="text-sm text-muted-foreground">{prompt.title}</span> : null}
         </div>
         {prompt.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{prompt.description}</p> : null}

@@ -36,7 +36,7 @@ export function ResourceUpdates({ subscriptions, updates, error, onRead }: { sub
           {updates.length === 0 ? <li className="text-sm text-muted-foreground">Waiting for the server to say a resource changed…</li> : null}
           {updates.map((u) => (
             <li key={`${u.uri}-${u.at}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 break-all">
+              <span className="min-w-0 wrap-anywhere">
                 <code>{u.uri}</code> changed <RelativeTime iso={new Date(u.at).toISOString()} />
               </span>
               <Button type="button" variant="ghost" size="sm" onClick={() => onRead(u.uri)}>

@@ -78,7 +78,7 @@ export function ResourcesTab({ serverId, resources, templates, completions, subs
       <div className="grid content-start gap-4">
         <section aria-labelledby="wb-resources-heading" className="grid gap-2">
           <h2 id="wb-resources-heading" className="text-sm font-semibold">
-            Resources
+            Resources ({resources.length})
           </h2>
           <ItemList
             noun="resources"
@@ -89,7 +89,7 @@ export function ResourcesTab({ serverId, resources, templates, completions, subs
         </section>
         <section aria-labelledby="wb-templates-heading" className="grid gap-2">
           <h2 id="wb-templates-heading" className="text-sm font-semibold">
-            Resource templates
+            Resource templates ({templates.length})
           </h2>
           <ItemList
             noun="resource templates"
@@ -178,7 +178,7 @@ function ResourcePanel({
         <h2 className="text-lg font-semibold">{resource ? (resource.title ?? resource.name) : "Resource"}</h2>
         {resource?.mimeType ? <Badge variant="secondary">{resource.mimeType}</Badge> : null}
       </div>
-      <code className="text-xs break-all text-muted-foreground">{uri}</code>
+      <code className="text-xs wrap-anywhere text-muted-foreground">{uri}</code>
       {resource?.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{resource.description}</p> : null}
       <ReadButtons running={running} onCancel={onCancel} extra={extra} />
     </form>
@@ -201,7 +201,7 @@ function TemplatePanel(props: ArgumentFormProps & { template: ResourceTemplateDe
     <form onSubmit={submit} noValidate aria-label={`Fill ${template.name}`} className="grid gap-3">
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">{template.title ?? template.name}</h2>
-        <code className="text-xs break-all text-muted-foreground">{template.uriTemplate}</code>
+        <code className="text-xs wrap-anywhere text-muted-foreground">{template.uriTemplate}</code>
         {template.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{template.description}</p> : null}
       </div>
       <ArgumentFields
@@ -212,7 +212,7 @@ function TemplatePanel(props: ArgumentFormProps & { template: ResourceTemplateDe
         completing={{ type: "ref/resource", uri: template.uriTemplate }}
       />
       <p className="text-xs text-muted-foreground">
-        URI: <code className="break-all">{uri}</code>
+        URI: <code className="wrap-anywhere">{uri}</code>
       </p>
       <ReadButtons running={running} onCancel={onCancel} />
     </form>

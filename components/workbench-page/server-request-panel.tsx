@@ -105,7 +105,7 @@ function UrlElicitationRequest({ request }: { request: AskedRequest }) {
     <Shell title="The server asks you to open a page">
       {message ? <p className="text-sm whitespace-pre-wrap">{message}</p> : null}
       {url ? (
-        <p className="text-sm break-all">
+        <p className="text-sm wrap-anywhere">
           <a href={url.href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
             Open {url.host}
             <span className="sr-only"> (in a new tab)</span>

@@ -78,7 +78,8 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
         {(
           [
             ["tools", Wrench, "Tools", inv.tools.length],
-            ["resources", FileText, "Resources", inv.resources.length + inv.resourceTemplates.length],
+            // Resources alone, as the server page counts them; the tab lists the templates under their own count.
+            ["resources", FileText, "Resources", inv.resources.length],
             ["prompts", MessageSquare, "Prompts", inv.prompts.length],
             ["roots", FolderTree, "Roots", roots.length],
           ] as const

@@ -49,7 +49,7 @@ export function ToolPanel(props: ToolPanelProps) {
     <div className="grid min-w-0 content-start gap-4" onKeyDown={onKeyDown}>
       <header className="grid content-start gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-mono text-lg font-semibold break-all">{tool.name}</h2>
+          <h2 className="font-mono text-lg font-semibold wrap-anywhere">{tool.name}</h2>
           {tool.title && tool.title !== tool.name ? <span className="text-sm text-muted-foreground">{tool.title}</span> : null}
         </div>
         <AnnotationBadges annotations={tool.annotations} />

@@ -2,6 +2,7 @@
 export const ACTIVITY_ACTIONS = [
   "auth.sign_in",
   "auth.sign_out",
+  "auth.signed_out_everywhere",
   "server.created",
   "server.updated",
   "server.deleted",
@@ -21,6 +22,10 @@ export const ACTIVITY_ACTIONS = [
   "support.message_posted",
   "export.downloaded",
   "account.plan_changed",
+  "token.created",
+  "token.revoked",
+  "token.used",
+  "servers.imported",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

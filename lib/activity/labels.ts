@@ -4,6 +4,7 @@ import type { ActivityAction } from "./actions";
 export const ACTION_LABELS: Record<ActivityAction, string> = {
   "auth.sign_in": "Signed in",
   "auth.sign_out": "Signed out",
+  "auth.signed_out_everywhere": "Signed out everywhere",
   "server.created": "Server created",
   "server.updated": "Server updated",
   "server.deleted": "Server deleted",
@@ -23,6 +24,10 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   "support.message_posted": "Support message posted",
   "export.downloaded": "Export downloaded",
   "account.plan_changed": "Plan changed",
+  "token.created": "API token created",
+  "token.revoked": "API token revoked",
+  "token.used": "API token used",
+  "servers.imported": "Servers imported",
 };
 
 /** The label of an action; one recorded before a later rename still reads sensibly. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { activityEvents } from "../db/schema";
+import { clientIp } from "../http/client-address";
 import { redact } from "../log";
 import type { ActivityAction } from "./actions";
 
@@ -27,7 +28,6 @@ function truncate(value: unknown, depth = 0): unknown {
 
 /** Records one user-visible action. Every feature writes its events through here. */
 export async function record(event: ActivityEvent): Promise<void> {
-  const forwarded = event.req?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   await (await db()).insert(activityEvents).values({
     userUid: event.userUid,
     action: event.action,
@@ -35,7 +35,7 @@ export async function record(event: ActivityEvent): Promise<void> {
     targetType: event.target?.type ?? null,
     targetId: event.target?.id ?? null,
     metadata: truncate(redact(event.metadata ?? {})) as Record<string, unknown>,
-    ip: event.ip ?? forwarded ?? null,
+    ip: event.ip ?? (event.req ? clientIp(event.req) : null),
     userAgent: event.req?.headers.get("user-agent")?.slice(0, 300) ?? null,
   });
 }

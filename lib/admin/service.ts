@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { record } from "../activity/service";
+import { forgetUser } from "../auth/user-cache";
 import { db } from "../db";
 import { servers, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -109,8 +110,16 @@ export async function updateUser(
 
   await (await db())
     .update(users)
-    .set({ role: change.role ?? before.role, subscriptionPlan: plan, subscriptionExpiresAt: expiresAt, updatedAt: new Date() })
+    .set({
+      role: change.role ?? before.role,
+      subscriptionPlan: plan,
+      subscriptionExpiresAt: expiresAt,
+      // A new role ends the user's sessions: each signs in again under it.
+      ...(change.role && change.role !== before.role ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.uid, uid));
+  forgetUser(uid);
 
   if (planChanged) {
     await record({

@@ -1,8 +1,7 @@
 import "server-only";
 import { db as processDb } from "../db";
 import type { Db } from "../db/client";
-import { log } from "../log";
-import { processSingleton } from "../process-singleton";
+import { startPeriodic, type Periodic } from "../periodic";
 import { notifyIncidents, reviewFlapping } from "./outbox";
 import { sendDue } from "./send";
 
@@ -34,45 +33,12 @@ export async function runAlertStep({ now = new Date(), db }: { now?: Date; db?: 
 
 export const ALERT_TICK_MS = 5_000;
 
-interface DispatcherState {
-  timer: NodeJS.Timeout | null;
-  running: Promise<unknown> | null;
-  stopped: boolean;
-}
-
-const state = () => processSingleton<DispatcherState>("alert-dispatcher", () => ({ timer: null, running: null, stopped: true }));
-
 /**
  * Runs the dispatcher every few seconds in this process, once however often
  * it is called. Each instance of the service runs one; they share the work
- * through the database.
+ * through the database. Stopping waits for the pass in flight; a lease
+ * covers anything cut short.
  */
-export function startAlertDispatcher(): void {
-  const s = state();
-  if (!s.stopped) return;
-  s.stopped = false;
-  const tick = () => {
-    s.timer = null;
-    s.running = runAlertStep()
-      .catch((err: unknown) => log.error("alert dispatch failed", { err }))
-      .finally(() => {
-        s.running = null;
-        if (!s.stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    s.timer = setTimeout(tick, ALERT_TICK_MS);
-    // Never the reason the process stays alive.
-    s.timer.unref();
-  };
-  schedule();
-}
-
-/** Stops claiming new work and waits for the pass in flight; a lease covers anything cut short. */
-export async function stopAlertDispatcher(): Promise<void> {
-  const s = state();
-  s.stopped = true;
-  if (s.timer) clearTimeout(s.timer);
-  s.timer = null;
-  await s.running;
+export function startAlertDispatcher(): Periodic {
+  return startPeriodic("alert dispatch", ALERT_TICK_MS, () => runAlertStep());
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { alertFlapStates, incidents, servers, users } from "../db/schema";
 import { FLAP_WINDOW_MS, onChange, onReview, reviewAt, type FlapState } from "./flapping";
@@ -18,6 +18,7 @@ import type { AlertEventName, AlertFlapping } from "./schema";
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type FlapStateRow = typeof alertFlapStates.$inferSelect;
 
 /** Same condition as the partial index incidents_to_notify_idx, so that it serves this query. */
 const toNotify = or(isNull(incidents.openedNotifiedAt), and(isNotNull(incidents.closedAt), isNull(incidents.closedNotifiedAt)));
@@ -53,7 +54,7 @@ async function latestIncident(tx: Tx, serverId: string): Promise<IncidentRow | u
   return row;
 }
 
-const stateOf = (row: typeof alertFlapStates.$inferSelect): FlapState => ({
+const stateOf = (row: FlapStateRow): FlapState => ({
   flappingSince: row.flappingSince,
   lastChangeAt: row.lastChangeAt,
   lastSummaryAt: row.lastSummaryAt,
@@ -88,7 +89,7 @@ async function queue(
 }
 
 /** Handles every pending opening and closing of one server, oldest first. */
-async function notifyServer(tx: Tx, serverId: string, row: typeof alertFlapStates.$inferSelect, now: Date): Promise<number> {
+async function notifyServer(tx: Tx, serverId: string, row: FlapStateRow, now: Date): Promise<number> {
   const pending = await tx
     .select({ ...incidentColumns, openedNotifiedAt: incidents.openedNotifiedAt, closedNotifiedAt: incidents.closedNotifiedAt })
     .from(incidents)
@@ -135,6 +136,30 @@ async function notifyServer(tx: Tx, serverId: string, row: typeof alertFlapState
 }
 
 /**
+ * Claims up to `maxServers` flap-state rows matching `where`, one transaction
+ * each, locked so that another instance skips them, and hands each to
+ * `handle`. Stops early when none is left; returns how many deliveries the
+ * handlers queued.
+ */
+async function eachClaimedServer(
+  d: Db,
+  maxServers: number,
+  where: (tx: Tx) => SQL,
+  handle: (tx: Tx, row: FlapStateRow) => Promise<number>,
+): Promise<number> {
+  let queued = 0;
+  for (let n = 0; n < maxServers; n++) {
+    const handled = await d.transaction(async (tx) => {
+      const [row] = await tx.select().from(alertFlapStates).where(where(tx)).limit(1).for("update", { skipLocked: true });
+      return row ? handle(tx, row) : null;
+    });
+    if (handled === null) break;
+    queued += handled;
+  }
+  return queued;
+}
+
+/**
  * Claims servers with incidents to notify, one transaction per server, and
  * queues their alerts. Returns how many deliveries were queued.
  */
@@ -143,36 +168,21 @@ export async function notifyIncidents(d: Db, now: Date, maxServers = 20): Promis
   await d.execute(
     sql`insert into ${alertFlapStates} (server_id) select distinct ${incidents.serverId} from ${incidents} where ${toNotify} on conflict do nothing`,
   );
-  let queued = 0;
-  for (let n = 0; n < maxServers; n++) {
-    const handled = await d.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(alertFlapStates)
-        .where(inArray(alertFlapStates.serverId, tx.select({ serverId: incidents.serverId }).from(incidents).where(toNotify)))
-        .limit(1)
-        .for("update", { skipLocked: true });
-      if (!row) return null;
-      return notifyServer(tx, row.serverId, row, now);
-    });
-    if (handled === null) break;
-    queued += handled;
-  }
-  return queued;
+  return eachClaimedServer(
+    d,
+    maxServers,
+    (tx) => inArray(alertFlapStates.serverId, tx.select({ serverId: incidents.serverId }).from(incidents).where(toNotify)),
+    (tx, row) => notifyServer(tx, row.serverId, row, now),
+  );
 }
 
 /** Sends flapping servers the summary or the "stable again" alert they are owed at `now`. */
 export async function reviewFlapping(d: Db, now: Date, maxServers = 20): Promise<number> {
-  let queued = 0;
-  for (let n = 0; n < maxServers; n++) {
-    const handled = await d.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(alertFlapStates)
-        .where(lte(alertFlapStates.reviewAt, now))
-        .limit(1)
-        .for("update", { skipLocked: true });
-      if (!row) return null;
+  return eachClaimedServer(
+    d,
+    maxServers,
+    () => lte(alertFlapStates.reviewAt, now),
+    async (tx, row) => {
       const before = stateOf(row);
       const { state, send } = onReview(before, now);
       let sent = 0;
@@ -192,9 +202,6 @@ export async function reviewFlapping(d: Db, now: Date, maxServers = 20): Promise
       }
       await saveState(tx, row.serverId, state);
       return sent;
-    });
-    if (handled === null) break;
-    queued += handled;
-  }
-  return queued;
+    },
+  );
 }

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   plan_required: 403,
   csrf: 403,
+  /** An irreversible action (deleting the account) after a sign-in older than a few minutes. */
+  recent_sign_in_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

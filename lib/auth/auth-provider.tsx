@@ -102,9 +102,16 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
         setConfig(cfg);
         setAuth(a);
         unsubscribe = onAuthStateChanged(a, async (fbUser) => {
-          logAuthEvent("auth_state_changed", { signedIn: Boolean(fbUser) });
-          setFirebaseUser(fbUser);
           const known = initialUserRef.current;
+          // Signed in means either: a browser identity, or a valid server
+          // session (cookie) without one. Both are said, so the log never
+          // reads "signed out" under a console page that works.
+          logAuthEvent("auth_state_changed", {
+            signedIn: Boolean(fbUser) || Boolean(known),
+            identity: fbUser ? "browser" : "none",
+            session: known ? "cookie" : "none",
+          });
+          setFirebaseUser(fbUser);
           if (!fbUser) {
             // A valid server session still signs the user in (cookie requests).
             setUser(known);

@@ -1,36 +1,37 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { env } from "../env";
+import { bearerCredential } from "../http/bearer";
 import { HttpError, tokenExpired, unauthenticated } from "../http/errors";
+import { isApiToken } from "../tokens/secret";
+import { verifyApiToken, type TokenUse } from "../tokens/verify";
 import { findUser, type UserRecord } from "../users/service";
 import { adminAuth } from "./firebase-admin";
+import { sessionUser } from "./revocation";
 import { readSession, SESSION_COOKIE } from "./session";
 
-export type AuthUser = UserRecord & { via: "cookie" | "bearer" };
+/**
+ * `token`: a personal API token (`mcpc_…`), with its scope for the route
+ * wrapper to enforce. `authAt`: epoch ms of the user's last sign-in with the
+ * identity provider, for actions that ask for a recent one.
+ */
+export type AuthUser = UserRecord & { authAt?: number } & ({ via: "cookie" | "bearer" } | { via: "token"; token: TokenUse });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The origins this service answers on: the configured one and the one the request came to. */
-function ownOrigins(req: NextRequest): Set<string> {
-  const origins = new Set([new URL(env().appUrl).origin, req.nextUrl.origin]);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (host) {
-    const proto = req.headers.get("x-forwarded-proto") ?? req.nextUrl.protocol.replace(":", "");
-    origins.add(`${proto}://${host}`);
-  }
-  return origins;
-}
-
 /**
  * A cookie is sent by the browser whatever page made the request, so a write
- * authenticated by it must come from our own pages.
+ * authenticated by it must come from our own pages. Only APP_URL's origin is
+ * ours: the Host and X-Forwarded-Host headers are the client's to write. A
+ * write that says nothing of where it came from (no Origin, no
+ * Sec-Fetch-Site) is refused too: every browser sends one of them.
  */
 export function assertSameOrigin(req: NextRequest) {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get("origin");
   const fetchSite = req.headers.get("sec-fetch-site");
-  const crossOrigin = origin ? !ownOrigins(req).has(origin) : fetchSite === "cross-site";
-  if (crossOrigin) {
+  const sameOrigin = origin ? origin === new URL(env().appUrl).origin : fetchSite === "same-origin";
+  if (!sameOrigin) {
     throw new HttpError("csrf", "This request came from another site and was refused.");
   }
 }
@@ -46,23 +47,24 @@ async function verifyBearer(token: string) {
 }
 
 /**
- * The request's user, from `Authorization: Bearer <ID token>` or else the
- * session cookie; null when neither is present. An expired session or token
- * throws `token_expired`.
+ * The request's user, from `Authorization: Bearer <ID token or API token>`
+ * or else the session cookie; null when neither is present. An expired
+ * session or ID token throws `token_expired`.
  */
 export async function authenticate(req: NextRequest): Promise<AuthUser | null> {
-  const header = req.headers.get("authorization");
-  if (header?.toLowerCase().startsWith("bearer ")) {
-    const decoded = await verifyBearer(header.slice(7).trim());
+  const credential = bearerCredential(req.headers.get("authorization"));
+  if (credential !== null) {
+    if (isApiToken(credential)) return { ...(await verifyApiToken(credential)), via: "token" };
+    const decoded = await verifyBearer(credential);
     const user = await findUser(decoded.uid);
     if (!user) throw unauthenticated("This account has not signed in to MCP Console yet.");
-    return { ...user, via: "bearer" };
+    return { ...user, via: "bearer", authAt: decoded.auth_time * 1000 };
   }
 
   const session = await readSession(req.cookies.get(SESSION_COOKIE)?.value);
   if (session.state === "none") return null;
   if (session.state === "expired") throw tokenExpired();
   assertSameOrigin(req);
-  const user = await findUser(session.data.uid);
-  return user ? { ...user, via: "cookie" } : null;
+  const user = await sessionUser(session.data);
+  return user ? { ...user, via: "cookie", authAt: session.data.authAt } : null;
 }

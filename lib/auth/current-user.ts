@@ -1,7 +1,8 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { findUser, type UserRecord } from "../users/service";
+import type { UserRecord } from "../users/service";
+import { sessionUser } from "./revocation";
 import { readSession, SESSION_COOKIE } from "./session";
 
 /** The signed-in user of the page being rendered, or null; one lookup per request. */
@@ -9,5 +10,5 @@ export const currentUser = cache(async (): Promise<UserRecord | null> => {
   const jar = await cookies();
   const session = await readSession(jar.get(SESSION_COOKIE)?.value);
   if (session.state !== "valid") return null;
-  return findUser(session.data.uid);
+  return sessionUser(session.data);
 });

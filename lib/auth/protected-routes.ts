@@ -6,6 +6,7 @@ export const PROTECTED_PREFIXES = [
   "/settings",
   "/support",
   "/activity",
+  "/admin",
 ] as const;
 
 export function isProtectedPath(pathname: string): boolean {

@@ -6,7 +6,7 @@ import type { ContactInput } from "./schema";
 /** Stores a message from the public contact form; admins read them with the support tickets. */
 export async function saveContactMessage(
   input: Pick<ContactInput, "name" | "email" | "subject" | "message">,
-  origin: { ip: string; userAgent: string | null },
+  origin: { ip: string; userAgent: string | null; senderUid: string | null },
 ): Promise<{ id: string }> {
   const [row] = await (await db())
     .insert(contactMessages)
@@ -15,6 +15,7 @@ export async function saveContactMessage(
       email: input.email,
       subject: input.subject,
       message: input.message,
+      senderUid: origin.senderUid,
       ip: origin.ip,
       userAgent: origin.userAgent?.slice(0, 500) ?? null,
     })

@@ -1,14 +1,22 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Client as PgClient } from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
+import { timeQueries } from "../metrics/database";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * A connection of its own, outside the pool, for LISTEN (a pooled one is
+   * handed to other queries between uses); PostgreSQL only. Undefined once
+   * the database was closed, which ends its listeners too.
+   */
+  connectListener?: () => Promise<PgClient | undefined>;
   /** Round-trips a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const { Pool } = await import("pg");
+  const { Client, Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client's network error must not crash the process.
@@ -69,14 +77,28 @@ async function openPostgres(url: string): Promise<Database> {
       { cause: err },
     );
   }
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(timeQueries(pool), { schema }) as unknown as Db;
+  let closed = false;
+  const listeners = new Set<PgClient>();
   return {
     db,
     kind: "postgres",
+    connectListener: async () => {
+      if (closed) return undefined;
+      const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      await client.connect();
+      listeners.add(client);
+      client.once("end", () => listeners.delete(client));
+      return client;
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }
 
@@ -100,7 +122,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(timeQueries(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

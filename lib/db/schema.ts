@@ -25,6 +25,14 @@ export const users = pgTable("users", {
   emailAlerts: boolean("email_alerts").notNull().default(true),
   webhookUrl: text("webhook_url"),
   webhookSecretEnc: text("webhook_secret_enc"),
+  /**
+   * Sealed into every session cookie; a cookie of another version is refused.
+   * Bumped to end every session of the user at once (sign-out, sign out
+   * everywhere, a role change, the identity account disabled or its tokens revoked).
+   */
+  sessionVersion: integer("session_version").notNull().default(1),
+  /** When the identity provider last confirmed the account is enabled and its tokens not revoked. */
+  identityCheckedAt: timestamp("identity_checked_at", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -180,6 +188,47 @@ export const workbenchCalls = pgTable(
   (t) => [index("workbench_calls_user_created_idx").on(t.userUid, t.createdAt.desc())],
 );
 
+/**
+ * A server's request (form input, sampling) waiting for the person during a
+ * streamed workbench call, where several instances share one PostgreSQL: the
+ * instance that receives the answer finds it here, stores the answer and
+ * tells the `instance` holding the call (LISTEN/NOTIFY). Deleted once answered
+ * or when the call ends.
+ */
+export const workbenchServerRequests = pgTable("workbench_server_requests", {
+  id: uuid("id").primaryKey(),
+  userUid: text("user_uid")
+    .notNull()
+    .references(() => users.uid, { onDelete: "cascade" }),
+  /** The channel of the instance that holds the call. */
+  instance: text("instance").notNull(),
+  kind: text("kind").$type<"elicitation" | "sampling">().notNull(),
+  params: jsonb("params").$type<Record<string, unknown>>().notNull(),
+  /** What goes back to the server: a result, or a rejection; null until answered. */
+  answer: jsonb("answer").$type<{ result: Record<string, unknown> } | { rejected: string }>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The resources a user subscribed to on a server from the workbench: kept
+ * here rather than on one connection, so that whichever instance holds the
+ * page's event stream subscribes its own connection to them.
+ */
+export const workbenchSubscriptions = pgTable(
+  "workbench_subscriptions",
+  {
+    userUid: text("user_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    uri: text("uri").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.serverId, t.uri] })],
+);
+
 /** Messages from the public contact form; admins read them with support tickets. */
 export const contactMessages = pgTable("contact_messages", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -188,6 +237,8 @@ export const contactMessages = pgTable("contact_messages", {
   subject: text("subject").notNull(),
   message: text("message").notNull(),
   status: text("status").notNull().default("new"),
+  /** The account that was signed in when the message was sent; anyone can type any email address. */
+  senderUid: text("sender_uid").references(() => users.uid, { onDelete: "set null" }),
   ip: text("ip"),
   userAgent: text("user_agent"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -206,7 +257,8 @@ export const analyticsEvents = pgTable(
     utm: jsonb("utm").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt)],
+  // created_at alone: retention deletes the oldest first.
+  (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt), index("analytics_events_created_idx").on(t.createdAt)],
 );
 
 export const ticketStatus = pgEnum("ticket_status", ["open", "answered", "closed"]);
@@ -510,3 +562,30 @@ export const scanBaselines = pgTable("scan_baselines", {
   pinnedBy: text("pinned_by").references(() => users.uid, { onDelete: "set null" }),
   items: jsonb("items").$type<{ kind: string; key: string; hash: string; definition: Record<string, unknown> }[]>().notNull(),
 });
+
+export const apiTokenScope = pgEnum("api_token_scope", ["read", "write"]);
+
+/**
+ * Personal API tokens for scripts and CI. Only a SHA-256 hash of the token is
+ * stored (the token is 256 random bits, so a slow hash adds nothing); its
+ * first characters are kept to tell tokens apart in the list. Revoking
+ * deletes the row, so the next request with it is refused.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userUid: text("user_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: apiTokenScope("scope").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's prefix and first random characters, shown in the list. */
+    displayPrefix: text("display_prefix").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userUid, t.createdAt)],
+);

@@ -26,9 +26,26 @@ export async function readJsonBody(req: Request, limit = DEFAULT_MAX_BODY_BYTES)
   }
   if (size === 0) return undefined;
   const text = Buffer.concat(chunks).toString("utf8");
+  let nul = false;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      nul ||= hasNul(key) || hasNul(value);
+      return value;
+    });
   } catch {
     throw badRequest("The request body is not valid JSON.");
   }
+  if (nul) throw nulRefused();
+  return parsed;
 }
+
+/**
+ * PostgreSQL cannot store U+0000 in text or jsonb: a value carrying it would
+ * fail at the first write, after the checks. It is refused at the door.
+ */
+export function hasNul(value: unknown): boolean {
+  return typeof value === "string" && value.includes("\u0000");
+}
+
+export const nulRefused = () => badRequest("The request is refused: text may not contain the NUL character (U+0000).");

@@ -5,8 +5,11 @@ import { z, ZodError, type ZodType } from "zod";
 import { DatabaseUnavailableError } from "../db/client";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
-import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./body";
+import { assertTokenMay, recordTokenUse } from "../tokens/verify";
+import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "./body";
+import { clientIp } from "./client-address";
 import { HttpError, badRequest, forbidden, unauthenticated } from "./errors";
+import { observeRequest } from "../metrics/http";
 
 /**
  * The one route-handler wrapper. Every API route goes through it: it
@@ -15,7 +18,7 @@ import { HttpError, badRequest, forbidden, unauthenticated } from "./errors";
  * with a request id and logs one structured line per request.
  */
 
-type AuthMode = "none" | "optional" | "user" | "admin";
+export type AuthMode = "none" | "optional" | "user" | "admin";
 type UserFor<A extends AuthMode> = A extends "user" | "admin" ? AuthUser : AuthUser | null;
 
 export interface RouteContext<A extends AuthMode, B, Q, P> {
@@ -35,7 +38,34 @@ export interface RouteSpec<A extends AuthMode, B extends ZodType, Q extends ZodT
   query?: Q;
   params?: P;
   maxBodyBytes?: number;
+  /** What the API reference says of the route (lib/openapi builds /api/openapi.json from it). */
+  doc: RouteDoc;
+  /** `false`: personal API tokens are refused here (managing tokens, the account); always on admin routes. */
+  tokens?: boolean;
 }
+
+/**
+ * A route's documentation. The request's schemas are the ones the wrapper
+ * parses with, and the answer's schema is checked against real answers by the
+ * OpenAPI integration test, so the document cannot drift from the code.
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** The success answer's body (JSON unless `contentType` says otherwise). */
+  response?: ZodType;
+  /** The success status; 200 when absent. */
+  status?: number;
+  /** For answers that are not JSON: `application/x-ndjson`, `text/csv`, `text/plain`… */
+  contentType?: string;
+  /** A route authenticated by something other than a user: `metrics` is METRICS_TOKEN. */
+  security?: "metrics";
+}
+
+/** A route handler with the declaration it was built from. */
+export type DocumentedHandler = ((req: NextRequest, segment?: Segment) => Promise<Response>) & {
+  spec: RouteSpec<AuthMode, ZodType, ZodType, ZodType>;
+};
 
 type Segment = { params: Promise<Record<string, string | string[]>> };
 
@@ -65,14 +95,14 @@ function errorResponse(thrown: unknown, requestId: string, log: Logger): NextRes
   return NextResponse.json(body, { status: err.status, headers: err.headers });
 }
 
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
-}
-
 /** Wraps a handler's result: a Response passes through, anything else becomes JSON. */
 export function json(data: unknown, status = 200, headers?: HeadersInit): NextResponse {
   return NextResponse.json(data, { status, headers });
+}
+
+/** The spec a handler made by `route()` was declared with (for the reference and the tests); undefined for any other function. */
+export function specOf(handler: unknown): DocumentedHandler["spec"] | undefined {
+  return typeof handler === "function" && "spec" in handler ? (handler as DocumentedHandler).spec : undefined;
 }
 
 export function route<
@@ -83,29 +113,31 @@ export function route<
 >(
   spec: RouteSpec<A, B, Q, P>,
   handler: (ctx: RouteContext<A, Out<B>, Out<Q>, Out<P>>) => Promise<unknown> | unknown,
-) {
-  return async (req: NextRequest, segment?: Segment): Promise<Response> => {
+): DocumentedHandler {
+  const run = async (req: NextRequest, segment?: Segment): Promise<Response> => {
     const started = performance.now();
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const path = new URL(req.url).pathname;
     let log = logger({ requestId, method: req.method, path });
     let response: Response;
     let uid: string | undefined;
+    const rawParams = await segment?.params;
+    let user: AuthUser | null = null;
     try {
-      const params = spec.params ? spec.params.parse(await segment?.params) : undefined;
-      const query = spec.query
-        ? spec.query.parse(Object.fromEntries(new URL(req.url).searchParams))
-        : undefined;
-
-      let user: AuthUser | null = null;
+      // Who is asking comes first: an anonymous caller learns nothing from how its ids or query are refused.
       if (spec.auth !== "none") {
         user = await authenticate(req);
         if (!user && spec.auth !== "optional") throw unauthenticated();
         if (spec.auth === "admin" && user?.role !== "admin") throw forbidden("This is for administrators only.");
         uid = user?.uid;
         if (uid) log = log.child({ uid });
+        if (user?.via === "token") assertTokenMay(user.token, req.method, spec.tokens !== false && spec.auth !== "admin");
       }
 
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      if ([...Object.values(rawParams ?? {}), ...Object.keys(rawQuery), ...Object.values(rawQuery)].flat().some(hasNul)) throw nulRefused();
+      const params = spec.params ? spec.params.parse(rawParams) : undefined;
+      const query = spec.query ? spec.query.parse(rawQuery) : undefined;
       const body = spec.body
         ? spec.body.parse(await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
@@ -124,9 +156,16 @@ export function route<
     } catch (err) {
       response = errorResponse(err, requestId, log);
     }
+    if (user?.via === "token") {
+      // After the answer is known, so the event says what came of the request; a failure to record is logged, not sent.
+      await recordTokenUse(user.uid, user.token, req, clientIp(req), response.status).catch((err) => log.error("token use not recorded", { err }));
+    }
     response.headers.set("x-request-id", requestId);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-    log.info("request", { status: response.status, durationMs: Math.round(performance.now() - started) });
+    const durationMs = performance.now() - started;
+    observeRequest(req.method, path, rawParams, response.status, durationMs);
+    log.info("request", { status: response.status, durationMs: Math.round(durationMs) });
     return response;
   };
+  return Object.assign(run, { spec: spec as DocumentedHandler["spec"] });
 }

@@ -90,7 +90,9 @@ export interface McpConnection {
   /** Transport start plus the initialize handshake, in ms. */
   handshakeMs: number;
   limits: McpLimits;
-  /** Options for a request: the per-request timeout and the connection's abort signal. */
+  /** Aborted when the connection closes. */
+  signal: AbortSignal;
+  /** Options for one request: the per-request timeout and a signal of its own that follows the connection's. */
   requestOptions(): RequestOptions;
   /** Classifies an error of this connection (see describeMcpError). */
   describe(err: unknown): McpFailure;
@@ -206,10 +208,14 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     instructions: client.getInstructions() ?? null,
     handshakeMs,
     limits,
+    signal: lifetime.signal,
+    // The SDK adds an abort listener to a request's signal and never removes it: on the
+    // connection's own signal they would pile up for as long as the pooled connection lives.
+    // A signal per request follows the connection's without a listener on it, and goes with the request.
     requestOptions: () => ({
       timeout: limits.requestTimeoutMs,
       maxTotalTimeout: limits.requestTimeoutMs,
-      signal: lifetime.signal,
+      signal: AbortSignal.any([lifetime.signal]),
     }),
     describe,
     close,

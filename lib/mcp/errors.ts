@@ -79,6 +79,10 @@ function classify(err: unknown, url: string, lastFetchError?: OutboundError): Mc
   if (err instanceof StreamableHTTPError || err instanceof SseError) {
     const code = err.code;
     if (typeof code === "number" && code >= 400) return fromStatus(code, url, err);
+    // The SDK follows redirects only within the server's origin, a few hops: a loop or another address ends here.
+    if (typeof code === "number" && code >= 300 && code < 400) {
+      return new McpFailure("protocol", `The server answered with a redirect that is not followed (HTTP ${code}): ${err.message}.`, {}, { cause: err });
+    }
     if (lastFetchError) return fromOutbound(lastFetchError);
     if (code === -1) return new McpFailure("protocol", `The server's answer is not MCP: ${err.message}.`, {}, { cause: err });
   }

@@ -62,20 +62,34 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
   }));
 }
 
-/**
- * Gives a claim back: the server is next due at `nextDueAt`, unless its due
- * time was changed meanwhile (monitoring edited, paused, resumed), which then
- * stands. A claim this instance no longer holds (its lease expired and was
- * retaken) is left alone.
- */
-export async function finishClaim(instance: string, serverId: string, dueAt: Date, nextDueAt: Date): Promise<void> {
-  await (await db()).execute(sql`
-    update servers
-       set next_check_at = case when next_check_at = ${dueAt.toISOString()}::timestamptz
-                                then ${nextDueAt.toISOString()}::timestamptz else next_check_at end,
-           lease_owner = null, lease_until = null
-     where id = ${serverId} and lease_owner = ${instance}`);
+/** A claim to give back: its check was due at `dueAt`, and the server is next due at `nextDueAt`. */
+export interface FinishedClaim {
+  serverId: string;
+  dueAt: Date;
+  nextDueAt: Date;
 }
+
+/**
+ * Gives claims back, any number in one statement: each server is next due at
+ * its `nextDueAt`, unless its due time was changed meanwhile (monitoring
+ * edited, paused, resumed), which then stands. A claim this instance no
+ * longer holds (its lease expired and was retaken) is left alone.
+ */
+export async function finishClaims(instance: string, claims: FinishedClaim[]): Promise<void> {
+  if (claims.length === 0) return;
+  // One JSON parameter: arrays travel differently through node-postgres and PGlite.
+  const done = JSON.stringify(claims.map((c) => ({ id: c.serverId, due: c.dueAt.toISOString(), next: c.nextDueAt.toISOString() })));
+  await (await db()).execute(sql`
+    update servers s
+       set next_check_at = case when s.next_check_at = f.due then f.next else s.next_check_at end,
+           lease_owner = null, lease_until = null
+      from json_to_recordset(${done}::json) as f(id uuid, due timestamptz, next timestamptz)
+     where s.id = f.id and s.lease_owner = ${instance}`);
+}
+
+/** Gives one claim back (finishClaims). */
+export const finishClaim = (instance: string, serverId: string, dueAt: Date, nextDueAt: Date) =>
+  finishClaims(instance, [{ serverId, dueAt, nextDueAt }]);
 
 /** Drops every lease `instance` holds, so that other instances take those checks at once (shutdown). */
 export async function releaseAll(instance: string): Promise<number> {

@@ -3,21 +3,25 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import type { Db } from "../db/client";
-import { incidents, monitorChecks, monitorRollups, servers } from "../db/schema";
+import { incidents, monitorChecks, servers } from "../db/schema";
 import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";
-import { checkColumns, durationSec, toCheckDto } from "./dto";
-import { histogramOf } from "./histogram";
-import { hourOf } from "./hour";
+import { durationSec, toCheckDto } from "./dto";
 import type { CheckDto } from "./schema";
-import { transition } from "./status-machine";
+import { transition, type Transition } from "./status-machine";
+import { writeCheck, type ServerState } from "./write-check";
 
 /**
- * Records a check and everything it implies, in one transaction: the check
- * row (at most one per server and due time: the unique index refuses a
- * second, which is how a check is never counted twice), the server's
- * status, its incident, and the hour's rollup. The activity events follow
- * the commit.
+ * Records a check and everything it implies: the check row (at most one per
+ * server and due time: the unique index refuses a second, which is how a
+ * check is never counted twice), the server's status, its incident, and the
+ * hour's rollup. The activity events follow.
+ *
+ * Most checks change no incident: given the server's state as it was read
+ * before the check, they are recorded in one statement (lib/monitoring/
+ * write-check.ts). A check that opens, counts on or closes an incident, or
+ * one whose server changed in the meantime, is recorded in a transaction
+ * that locks the server's row first.
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -28,46 +32,15 @@ export interface CheckToRecord {
   trigger: "schedule" | "manual";
   instance: string;
   outcome: CheckOutcome;
+  /** The server's state as read before the check, when the caller has it: the usual check then costs one statement. */
+  known?: ServerState;
 }
 
 export interface RecordedCheck {
   check: CheckDto;
   status: ServerStatus;
-  ownerUid: string;
-  serverName: string;
   /** The tool list differs from the stored inventory's (or none was stored): discovery should run. */
   inventoryStale: boolean;
-}
-
-/** Adds one check to its server's hourly rollup; histograms add element by element. */
-async function addToRollup(tx: Tx, serverId: string, outcome: CheckOutcome) {
-  const latency = outcome.latencyMs;
-  await tx
-    .insert(monitorRollups)
-    .values({
-      serverId,
-      hour: hourOf(outcome.startedAt),
-      checks: 1,
-      failed: outcome.result === "failed" ? 1 : 0,
-      degraded: outcome.result === "degraded" ? 1 : 0,
-      latencySumMs: latency ?? 0,
-      latencyCount: latency === null ? 0 : 1,
-      latencyMaxMs: latency ?? 0,
-      latencyHist: latency === null ? [] : histogramOf(latency),
-    })
-    .onConflictDoUpdate({
-      target: [monitorRollups.serverId, monitorRollups.hour],
-      set: {
-        checks: sql`${monitorRollups.checks} + excluded.checks`,
-        failed: sql`${monitorRollups.failed} + excluded.failed`,
-        degraded: sql`${monitorRollups.degraded} + excluded.degraded`,
-        latencySumMs: sql`${monitorRollups.latencySumMs} + excluded.latency_sum_ms`,
-        latencyCount: sql`${monitorRollups.latencyCount} + excluded.latency_count`,
-        latencyMaxMs: sql`greatest(${monitorRollups.latencyMaxMs}, excluded.latency_max_ms)`,
-        latencyHist: sql`(select coalesce(array_agg(coalesce(a, 0) + coalesce(b, 0) order by i), '{}'::integer[])
-          from unnest(${monitorRollups.latencyHist}, excluded.latency_hist) with ordinality as u(a, b, i))`,
-      },
-    });
 }
 
 /** When the run of failures began: the earliest of the server's last `n` checks (this one included). */
@@ -85,11 +58,52 @@ type IncidentChange =
   | { kind: "opened"; id: string; reason: string; failedChecks: number }
   | { kind: "closed"; id: string; durationSec: number };
 
+/** Whether recording a check with this transition from this state touches the incidents. */
+const touchesIncident = (next: Transition, known: ServerState) => next.incident === "open" || (next.incident === "close" && known.hasOpenIncident);
+
+/** The check's DTO and what follows from it, once its row has landed as `id`. */
+function recorded(input: CheckToRecord, id: string, known: ServerState, next: Transition): RecordedCheck {
+  const { outcome } = input;
+  const check = toCheckDto({
+    id,
+    dueAt: input.dueAt,
+    startedAt: outcome.startedAt,
+    trigger: input.trigger,
+    result: outcome.result,
+    latencyMs: outcome.latencyMs,
+    ...outcome.phases,
+    failureKind: outcome.failure?.kind ?? null,
+    reason: outcome.failure?.reason ?? null,
+    toolCount: outcome.toolCount,
+    toolsChanged: toolsChanged(outcome, known),
+  });
+  return { check, status: next.status, inventoryStale: outcome.toolsHash !== null && outcome.toolsHash !== known.toolsHash };
+}
+
+const toolsChanged = (outcome: CheckOutcome, known: ServerState) =>
+  outcome.toolsHash !== null && known.toolsHash !== null && outcome.toolsHash !== known.toolsHash;
+
 export async function recordCheck(input: CheckToRecord): Promise<RecordedCheck | null> {
+  const { known } = input;
+  if (known) {
+    const next = transition(known, input.outcome.result);
+    if (!touchesIncident(next, known)) {
+      const written = await writeCheck(await db(), { ...input, toolsChanged: toolsChanged(input.outcome, known) }, known, next);
+      if (written.kind === "duplicate") return null;
+      if (written.kind === "written") return recorded(input, written.id, known, next);
+      // The server moved on since it was read: record it the careful way.
+    }
+  }
+  return recordLocked(input);
+}
+
+/** Records a check in a transaction holding the server's row, opening, counting or closing its incident. */
+async function recordLocked(input: CheckToRecord): Promise<RecordedCheck | null> {
   const { serverId, outcome } = input;
   let change: IncidentChange | null = null;
+  let owner: { ownerUid: string; serverName: string } | undefined;
 
-  const recorded = await (await db()).transaction(async (tx) => {
+  const done = await (await db()).transaction(async (tx) => {
     // Checks of one server land one at a time (a manual one can meet a scheduled one). "No key update"
     // lets the check's own foreign key go by: "for update" would deadlock against it.
     const [server] = await tx
@@ -99,7 +113,6 @@ export async function recordCheck(input: CheckToRecord): Promise<RecordedCheck |
         status: servers.status,
         consecutiveFailures: servers.consecutiveFailures,
         toolsHash: servers.toolsHash,
-        // Most checks find none: knowing it here spares them a statement.
         // (Spelled out: in a one-table select drizzle leaves column names unqualified, which the subquery would misread.)
         hasOpenIncident: sql<boolean>`exists (select 1 from incidents i where i.server_id = servers.id and i.closed_at is null)`,
       })
@@ -107,38 +120,12 @@ export async function recordCheck(input: CheckToRecord): Promise<RecordedCheck |
       .where(eq(servers.id, serverId))
       .for("no key update");
     if (!server) return null;
-
-    const toolsChanged = outcome.toolsHash !== null && server.toolsHash !== null && outcome.toolsHash !== server.toolsHash;
-    const [row] = await tx
-      .insert(monitorChecks)
-      .values({
-        serverId,
-        dueAt: input.dueAt,
-        startedAt: outcome.startedAt,
-        trigger: input.trigger,
-        result: outcome.result,
-        latencyMs: outcome.latencyMs,
-        ...outcome.phases,
-        failureKind: outcome.failure?.kind ?? null,
-        reason: outcome.failure?.reason ?? null,
-        toolCount: outcome.toolCount,
-        toolsChanged,
-        instance: input.instance,
-      })
-      .onConflictDoNothing()
-      .returning(checkColumns);
-    if (!row) return null;
+    owner = { ownerUid: server.ownerUid, serverName: server.name };
 
     const next = transition(server, outcome.result);
-    await tx
-      .update(servers)
-      .set({
-        status: next.status,
-        consecutiveFailures: next.consecutiveFailures,
-        lastCheckAt: outcome.startedAt,
-        latencyMs: outcome.latencyMs,
-      })
-      .where(eq(servers.id, serverId));
+    // The row is locked and was just read: it is in this state.
+    const written = await writeCheck(tx, { ...input, toolsChanged: toolsChanged(outcome, server) }, server, next);
+    if (written.kind !== "written") return null;
 
     const open = and(eq(incidents.serverId, serverId), isNull(incidents.closedAt));
     if (next.incident === "open") {
@@ -166,19 +153,11 @@ export async function recordCheck(input: CheckToRecord): Promise<RecordedCheck |
         .returning({ id: incidents.id, openedAt: incidents.openedAt });
       if (closed) change = { kind: "closed", id: closed.id, durationSec: durationSec(closed.openedAt, outcome.startedAt) };
     }
-
-    await addToRollup(tx, serverId, outcome);
-    return {
-      check: toCheckDto(row),
-      status: next.status,
-      ownerUid: server.ownerUid,
-      serverName: server.name,
-      inventoryStale: outcome.toolsHash !== null && outcome.toolsHash !== server.toolsHash,
-    };
+    return recorded(input, written.id, server, next);
   });
 
-  if (recorded && change) await recordIncidentEvent(recorded, serverId, change);
-  return recorded;
+  if (done && change && owner) await recordIncidentEvent(done, owner, serverId, change);
+  return done;
 }
 
 /** "3 min 20 s", "2 h 5 min", "4 d 3 h": the length of an outage at a glance. */
@@ -198,21 +177,21 @@ export function formatDuration(sec: number): string {
     .join(" ");
 }
 
-async function recordIncidentEvent(recorded: RecordedCheck, serverId: string, change: IncidentChange) {
+async function recordIncidentEvent(recorded: RecordedCheck, owner: { ownerUid: string; serverName: string }, serverId: string, change: IncidentChange) {
   const target = { type: "server", id: serverId };
   if (change.kind === "opened") {
     await record({
-      userUid: recorded.ownerUid,
+      userUid: owner.ownerUid,
       action: "monitor.down",
-      summary: `${recorded.serverName} is down: ${change.reason}`,
+      summary: `${owner.serverName} is down: ${change.reason}`,
       target,
       metadata: { incidentId: change.id, failureKind: recorded.check.failureKind, failedChecks: change.failedChecks },
     });
   } else {
     await record({
-      userUid: recorded.ownerUid,
+      userUid: owner.ownerUid,
       action: "monitor.recovered",
-      summary: `${recorded.serverName} is back up after ${formatDuration(change.durationSec)} down`,
+      summary: `${owner.serverName} is back up after ${formatDuration(change.durationSec)} down`,
       target,
       metadata: { incidentId: change.id, durationSec: change.durationSec },
     });

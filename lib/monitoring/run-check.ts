@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "../db";
-import { monitorChecks, servers } from "../db/schema";
+import { servers } from "../db/schema";
 import { logger } from "../log";
 import type { McpLimits } from "../mcp/client";
-import { decryptedHeaders } from "../servers/headers";
+import { openHeaders, type SealedHeader } from "../servers/headers";
 import { rediscoverQuietly } from "../servers/service";
+import { observeCheck } from "../metrics/monitoring";
 import { performCheck } from "./check";
 import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
@@ -25,40 +26,42 @@ export interface RunCheckOptions {
 const log = logger({ module: "monitoring" });
 
 /**
- * Loads the server (and its decrypted headers), checks it, records the
- * result. Null when the server is gone, or (for a scheduled check) paused /
- * not monitored, or when a check for this server and due time already
- * exists. When the check sees a tool list other than the stored one, a
- * discovery refreshes the inventory before this returns.
+ * Loads the server (its state, its sealed headers, whether this due time was
+ * already checked: one query), checks it, records the result. Null when the
+ * server is gone, or (for a scheduled check) paused / not monitored, or when
+ * a check for this server and due time already exists. When the check sees a
+ * tool list other than the stored one, a discovery refreshes the inventory
+ * before this returns.
  */
 export async function runCheck(serverId: string, opts: RunCheckOptions): Promise<CheckNowResponse | null> {
-  const database = await db();
-  const [server] = await database
+  const [server] = await (await db())
     .select({
       transport: servers.transport,
       url: servers.url,
       status: servers.status,
       monitoringEnabled: servers.monitoringEnabled,
       thresholdMs: servers.degradedThresholdMs,
+      consecutiveFailures: servers.consecutiveFailures,
+      toolsHash: servers.toolsHash,
+      // (Spelled out: in a one-table select drizzle leaves column names unqualified, which the subqueries would misread.)
+      hasOpenIncident: sql<boolean>`exists (select 1 from incidents i where i.server_id = servers.id and i.closed_at is null)`,
+      headers: sql<SealedHeader[]>`(select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
+                                      from server_headers h where h.server_id = servers.id)`,
+      // Spares the connection; the unique index is what actually refuses a second check.
+      checked: sql<boolean>`exists (select 1 from monitor_checks c where c.server_id = servers.id and c.due_at = ${opts.dueAt.toISOString()}::timestamptz)`,
     })
     .from(servers)
     .where(eq(servers.id, serverId))
     .limit(1);
-  if (!server) return null;
+  if (!server || server.checked) return null;
   if (opts.trigger === "schedule" && (server.status === "paused" || !server.monitoringEnabled)) return null;
-  // Spares the connection; the unique index is what actually refuses a second check.
-  const [done] = await database
-    .select({ id: monitorChecks.id })
-    .from(monitorChecks)
-    .where(and(eq(monitorChecks.serverId, serverId), eq(monitorChecks.dueAt, opts.dueAt)))
-    .limit(1);
-  if (done) return null;
 
   const outcome = await performCheck(
-    { transport: server.transport, url: server.url, headers: await decryptedHeaders(serverId) },
+    { transport: server.transport, url: server.url, headers: openHeaders(server.headers) },
     { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
   );
-  const recorded = await recordCheck({ serverId, dueAt: opts.dueAt, trigger: opts.trigger, instance: opts.instance, outcome });
+  observeCheck(opts.trigger, outcome.result);
+  const recorded = await recordCheck({ serverId, dueAt: opts.dueAt, trigger: opts.trigger, instance: opts.instance, outcome, known: server });
   if (!recorded) return null;
   if (recorded.inventoryStale) await rediscoverQuietly(serverId, log);
   return { check: recorded.check, status: recorded.status };

@@ -1,6 +1,7 @@
 import "server-only";
 import { log as rootLog, type Logger } from "../log";
-import { claimDue, finishClaim, msUntilNextDue, releaseAll, type Claimed } from "./claim";
+import { observeScheduleLag } from "../metrics/monitoring";
+import { claimDue, finishClaims, msUntilNextDue, releaseAll, type Claimed, type FinishedClaim } from "./claim";
 import { instanceName } from "./instance";
 import { runRetention } from "./retention";
 import type { RunCheckOptions } from "./run-check";
@@ -40,14 +41,26 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-const MIN_PAUSE_MS = 10;
+/** How long a look at the queue that found little waits before the next: checks falling due meanwhile are claimed together. */
+const LOOK_MS = 100;
+/** How long a finished check's claim may wait to be given back with others. */
+const GIVE_BACK_MS = 250;
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const instance = options.instance ?? instanceName();
   const pollMs = options.pollMs ?? 1_000;
   const drainMs = options.drainMs ?? 15_000;
   const log = (options.log ?? rootLog).child({ component: "monitor-scheduler", instance });
+  // Claims are taken and given back a few at a time: a statement per check each way would cost as much as the check.
+  const batch = Math.max(1, Math.ceil(options.concurrency / 4));
   const running = new Map<string, Promise<void>>();
+  /** Checks done whose claims are not given back yet, oldest first. */
+  let finished: (FinishedClaim & { at: number })[] = [];
+  /** The last claim was a full batch: more may be due, claim again once a batch of slots is free (or a slot has waited LOOK_MS). */
+  let moreDue = false;
+  let claimedAt = 0;
+  /** Otherwise, when to look for due checks again (epoch ms). */
+  let lookAt = 0;
   let stopping = false;
   let woken = false;
   let wakeUp: (() => void) | undefined;
@@ -72,26 +85,28 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       woken = false;
     });
 
-  async function check(claim: Claimed): Promise<void> {
+  /** Runs a claimed check; resolves with where its claim goes next. */
+  async function check(claim: Claimed): Promise<FinishedClaim> {
     const interval = effectiveIntervalSec(claim.intervalSec, claim);
     const { serverId, dueAt, lastCheckAt } = claim;
     // A plan that lapsed to a longer minimum interval: this slot is too soon after the last check.
     if (interval > claim.intervalSec && lastCheckAt && dueAt.getTime() - lastCheckAt.getTime() < interval * 1000) {
-      await finishClaim(instance, serverId, dueAt, nextDueAfter(serverId, interval, new Date(lastCheckAt.getTime() + interval * 1000 - 1)));
-      return;
+      return { serverId, dueAt, nextDueAt: nextDueAfter(serverId, interval, new Date(lastCheckAt.getTime() + interval * 1000 - 1)) };
     }
+    observeScheduleLag(dueAt);
     try {
       await options.perform(serverId, { dueAt, trigger: "schedule", instance });
     } catch (err) {
       // The check could not be stored (a database error): this slot is given up, the next one stands.
       log.error("scheduled check failed", { serverId, dueAt: dueAt.toISOString(), err });
     }
-    await finishClaim(instance, serverId, dueAt, dueAfterCheck(serverId, interval, dueAt, new Date()));
+    return { serverId, dueAt, nextDueAt: dueAfterCheck(serverId, interval, dueAt, new Date()) };
   }
 
   function start(claim: Claimed) {
     const run = check(claim)
-      .catch((err) => log.error("could not give a claim back; its lease will expire", { serverId: claim.serverId, err }))
+      .then((done) => void finished.push({ ...done, at: Date.now() }))
+      .catch((err) => log.error("a scheduled check broke down; its lease will expire", { serverId: claim.serverId, err }))
       .finally(() => {
         running.delete(claim.serverId);
         wake();
@@ -99,16 +114,36 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     running.set(claim.serverId, run);
   }
 
+  /** Gives back the claims of the checks done: their servers move on to their next due time. */
+  async function giveBack() {
+    const done = finished;
+    finished = [];
+    await finishClaims(instance, done).catch((err) =>
+      log.error("could not give claims back; their leases will expire", { servers: done.length, err }),
+    );
+  }
+
   async function tick() {
     const free = options.concurrency - running.size;
-    if (free <= 0) return sleep(pollMs);
-    const claimed = await claimDue(instance, free, options.leaseSec);
-    for (const claim of claimed) start(claim);
-    // A full batch: more may be due; look again once a slot is free.
-    if (claimed.length === free) return;
-    const wait = await msUntilNextDue();
-    // Rows another instance is claiming right now look due for a moment: pause a little rather than spin.
-    await sleep(Math.max(MIN_PAUSE_MS, Math.min(pollMs, wait ?? pollMs)));
+    const now = Date.now();
+    const claim = free > 0 && (moreDue ? free >= batch || now - claimedAt >= LOOK_MS : now >= lookAt);
+    if (finished.length > 0 && (claim || finished.length >= batch || now - finished[0].at >= GIVE_BACK_MS)) await giveBack();
+    if (claim) {
+      claimedAt = now;
+      const claimed = await claimDue(instance, free, options.leaseSec);
+      for (const c of claimed) start(c);
+      moreDue = claimed.length === free;
+      if (!moreDue) {
+        // Checks that fall due meanwhile wait for the next look, a moment later: one statement claims them together.
+        const wait = claimed.length > 0 ? LOOK_MS : ((await msUntilNextDue()) ?? pollMs);
+        lookAt = Date.now() + Math.max(LOOK_MS, Math.min(pollMs, wait));
+      }
+    }
+    // A check that ends wakes the loop; otherwise it wakes for the next look or the next give-back.
+    const freeNow = options.concurrency - running.size;
+    const nextClaim = freeNow === 0 ? Infinity : moreDue ? (freeNow >= batch ? 0 : claimedAt + LOOK_MS) : lookAt;
+    const nextGiveBack = finished.length > 0 ? finished[0].at + GIVE_BACK_MS : Infinity;
+    await sleep(Math.max(0, Math.min(nextClaim, nextGiveBack, Date.now() + pollMs) - Date.now()));
   }
 
   const loop = (async () => {
@@ -140,6 +175,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         ]);
         clearTimeout(timer);
         await retention.done;
+        await giveBack();
         const released = await releaseAll(instance).catch((err) => {
           log.error("could not give leases back; they will expire", { err });
           return 0;

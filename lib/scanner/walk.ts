@@ -1,5 +1,5 @@
 import { normalizeText, type NormalizedText } from "./text/normalize";
-import type { FindingTarget, ScanInput } from "./types";
+import type { Finding, FindingTarget, ScanInput } from "./types";
 
 /**
  * Every string a server shows a model, once per scan, with where it sits:
@@ -77,6 +77,13 @@ function walkJson(value: unknown, path: string, key: string | undefined, inAnnot
   }
 }
 
+/** The words every tool, prompt, resource and template is known by: its name, then its title and description when it has them. */
+function pushNaming(push: Push, item: { name: string; title?: string; description?: string }) {
+  push("/name", "name", item.name);
+  if (item.title) push("/title", "title", item.title);
+  if (item.description) push("/description", "description", item.description);
+}
+
 function collect(input: ScanInput): TextSite[] {
   const sites: TextSite[] = [];
   const add = (kind: FindingTarget["kind"], name: string) => {
@@ -88,18 +95,14 @@ function collect(input: ScanInput): TextSite[] {
 
   for (const tool of input.tools) {
     const push = add("tool", tool.name);
-    push("/name", "name", tool.name);
-    if (tool.title) push("/title", "title", tool.title);
-    if (tool.description) push("/description", "description", tool.description);
+    pushNaming(push, tool);
     walkJson(tool.inputSchema, "/inputSchema", undefined, false, 0, push);
     if (tool.outputSchema) walkJson(tool.outputSchema, "/outputSchema", undefined, false, 0, push);
     if (tool.annotations) walkJson(tool.annotations, "/annotations", undefined, true, 0, push);
   }
   for (const prompt of input.prompts) {
     const push = add("prompt", prompt.name);
-    push("/name", "name", prompt.name);
-    if (prompt.title) push("/title", "title", prompt.title);
-    if (prompt.description) push("/description", "description", prompt.description);
+    pushNaming(push, prompt);
     (prompt.arguments ?? []).forEach((arg, i) => {
       push(`/arguments/${i}/name`, "argument-name", arg.name);
       if (arg.description) push(`/arguments/${i}/description`, "description", arg.description);
@@ -108,16 +111,12 @@ function collect(input: ScanInput): TextSite[] {
   for (const resource of input.resources) {
     const push = add("resource", resource.uri);
     push("/uri", "uri", resource.uri);
-    push("/name", "name", resource.name);
-    if (resource.title) push("/title", "title", resource.title);
-    if (resource.description) push("/description", "description", resource.description);
+    pushNaming(push, resource);
   }
   for (const template of input.resourceTemplates) {
     const push = add("resource_template", template.uriTemplate);
     push("/uriTemplate", "uri", template.uriTemplate);
-    push("/name", "name", template.name);
-    if (template.title) push("/title", "title", template.title);
-    if (template.description) push("/description", "description", template.description);
+    pushNaming(push, template);
   }
   const server = add("server", input.server.name);
   if (input.server.instructions) server("/instructions", "instructions", input.server.instructions);
@@ -140,4 +139,9 @@ export function textSites(input: ScanInput): readonly TextSite[] {
     walks.set(input, sites);
   }
   return sites;
+}
+
+/** What `check` finds in each text of the input, in walk order: the body of every rule that reads the texts one at a time. */
+export function findInTexts(input: ScanInput, check: (site: TextSite) => Finding | null): Finding[] {
+  return textSites(input).flatMap((site) => check(site) ?? []);
 }

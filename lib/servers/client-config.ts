@@ -1,3 +1,4 @@
+import { slugify } from "../slug";
 import type { ServerDto } from "./schema";
 
 /**
@@ -7,11 +8,7 @@ import type { ServerDto } from "./schema";
  * are never sent back to the browser: they appear as placeholders to fill in.
  */
 export function clientConfig(server: Pick<ServerDto, "name" | "transport" | "url" | "headers">): string {
-  const key =
-    server.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "server";
+  const key = slugify(server.name) || "server";
   const headers = Object.fromEntries(server.headers.map((h) => [h.name, `<your ${h.name} value>`]));
   const entry = {
     // "http" is these clients' name for Streamable HTTP.

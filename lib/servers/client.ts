@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "@/lib/api/client";
 import type { DashboardSummary } from "@/lib/dashboard/types";
+import type { ImportPreview, ImportResult } from "./mcp-config";
 import type {
   ConnectionInput,
   ConnectionTestResult,
@@ -159,5 +160,23 @@ export function useDiscoverServer(id: string) {
       void client.invalidateQueries({ queryKey: serverKeys.detail(id) });
       void invalidateFleet();
     },
+  });
+}
+
+/** `POST /api/servers/import/preview`: what an `mcpServers` file would create and skip. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (text: string) => apiSend<ImportPreview>("POST", "/api/servers/import/preview", { text }),
+    retry: false,
+  });
+}
+
+/** `POST /api/servers/import`: creates and connects what the file holds. */
+export function useImportServers() {
+  const invalidateFleet = useInvalidateFleet();
+  return useMutation({
+    mutationFn: (text: string) => apiSend<ImportResult>("POST", "/api/servers/import", { text }),
+    retry: false,
+    onSuccess: () => void invalidateFleet(),
   });
 }

@@ -39,13 +39,18 @@ export async function headerHints(serverIds: string[]): Promise<Map<string, Head
   return byServer;
 }
 
-/** Header name → value in clear, to connect with. */
+/** Sealed headers as header name → value in clear, to connect with. */
+export const openHeaders = (rows: Pick<SealedHeader, "name" | "valueEnc">[]): Record<string, string> =>
+  Object.fromEntries(rows.map((r) => [r.name, decrypt(r.valueEnc)]));
+
+/** A server's headers, name → value in clear, to connect with. */
 export async function decryptedHeaders(serverId: string): Promise<Record<string, string>> {
-  const rows = await (await db())
-    .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc })
-    .from(serverHeaders)
-    .where(eq(serverHeaders.serverId, serverId));
-  return Object.fromEntries(rows.map((r) => [r.name, decrypt(r.valueEnc)]));
+  return openHeaders(
+    await (await db())
+      .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc })
+      .from(serverHeaders)
+      .where(eq(serverHeaders.serverId, serverId)),
+  );
 }
 
 export interface HeaderChanges {

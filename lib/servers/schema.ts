@@ -56,6 +56,20 @@ export const headerInput = z.object({ name: headerName, value: headerValue });
 /** On update a header without a value keeps its stored value; with one, it is rotated. */
 export const headerUpdate = z.object({ name: headerName, value: headerValue.optional() });
 
+/**
+ * Headers are accepted as the name → value object of `mcpServers` files and
+ * of the product's documentation (`{"X-Api-Key": "…"}`) as well as the list
+ * `[{name, value}]` the forms send; both become the list. In the object form
+ * of an update, `null` keeps a header's stored value.
+ */
+function headerList<T extends z.ZodType<{ name: string }>>(row: T) {
+  const fromObject = (input: unknown) =>
+    input !== null && typeof input === "object" && !Array.isArray(input)
+      ? Object.entries(input).map(([name, value]) => ({ name, value: value ?? undefined }))
+      : input;
+  return z.preprocess(fromObject, z.array(row).max(MAX_HEADERS, `At most ${MAX_HEADERS} headers.`).superRefine(uniqueNames));
+}
+
 const tags = z
   .array(z.string().trim().min(1, "Tags cannot be empty.").max(32, "Tags are at most 32 characters."))
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`)
@@ -76,7 +90,7 @@ export const monitoringInput = z.object({
 export const connectionInput = z.object({
   transport: z.enum(TRANSPORTS),
   url: serverUrl,
-  headers: z.array(headerInput).max(MAX_HEADERS, `At most ${MAX_HEADERS} headers.`).superRefine(uniqueNames).default([]),
+  headers: headerList(headerInput).default([]),
 });
 export type ConnectionInput = z.infer<typeof connectionInput>;
 
@@ -94,7 +108,7 @@ export const serverUpdate = z
     description: z.string().trim().max(500, "Descriptions are at most 500 characters."),
     transport: z.enum(TRANSPORTS),
     url: serverUrl,
-    headers: z.array(headerUpdate).max(MAX_HEADERS).superRefine(uniqueNames),
+    headers: headerList(headerUpdate),
     tags,
     monitoring: monitoringInput,
     /** Pause (true) or resume (false) the server's monitoring and status. */

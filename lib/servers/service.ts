@@ -16,11 +16,13 @@ import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { latestScansOf } from "../scanner/queries";
 import { plural } from "../plural";
+import { closePooledConnections } from "../workbench/pool";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { assertInterval, planOf, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
 import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
 import { readInventory, saveDiscovery } from "./inventory";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory, ServerUpdate } from "./schema";
+import { forgetCallTarget } from "../workbench/targets";
 
 /**
  * The servers slice: every query is scoped to the caller (another user's
@@ -294,6 +296,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
           .where(and(eq(servers.id, id), eq(servers.ownerUid, actor.uid)));
       }
     });
+    forgetCallTarget(actor.uid, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -327,6 +330,8 @@ export async function deleteServer(actor: Actor, id: string, origin: Origin = {}
     .where(and(eq(servers.id, id), eq(servers.ownerUid, actor.uid)))
     .returning({ id: servers.id, name: servers.name, url: servers.url });
   if (!gone) throw missing();
+  forgetCallTarget(actor.uid, id);
+  await closePooledConnections(actor.uid, id);
   await record({
     userUid: actor.uid,
     action: "server.deleted",

@@ -1,9 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { adminAuth } from "../auth/firebase-admin";
+import { forgetUser } from "../auth/user-cache";
 import { db } from "../db";
 import { users } from "../db/schema";
-import { badRequest } from "../http/errors";
+import { badRequest, HttpError } from "../http/errors";
+import { closePooledConnections } from "../workbench/pool";
+import { RECENT_SIGN_IN_MS } from "../auth/revocation";
 import { ownedRows, schemaTables } from "./user-data";
 
 /**
@@ -12,7 +15,10 @@ import { ownedRows, schemaTables } from "./user-data";
  * nothing is deleted and the user can try again. Rows in other people's
  * tables stay (an administrator's answer keeps its text, without its author).
  */
-export async function deleteAccount(user: { uid: string; email: string; emailVerified: boolean }, confirmation: string) {
+export async function deleteAccount(user: { uid: string; email: string; emailVerified: boolean; authAt?: number }, confirmation: string) {
+  if (!user.authAt || Date.now() - user.authAt > RECENT_SIGN_IN_MS) {
+    throw new HttpError("recent_sign_in_required", "To delete your account, sign in again first: your last sign-in is more than 5 minutes old.");
+  }
   if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest("Some fields are not valid.", [{ path: "confirm", message: "Type your email address exactly to confirm." }]);
   }
@@ -30,4 +36,6 @@ export async function deleteAccount(user: { uid: string; email: string; emailVer
       if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
     }
   });
+  forgetUser(user.uid);
+  await closePooledConnections(user.uid);
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { countActionSince } from "../activity/queries";
 import { record } from "../activity/service";
 import { adminAuth } from "../auth/firebase-admin";
+import { forgetUser } from "../auth/user-cache";
 import { encrypt } from "../crypto/encryption";
 import { db } from "../db";
 import { servers, users } from "../db/schema";
@@ -123,6 +124,7 @@ export async function updateSettings(uid: string, change: SettingsUpdate, ctx: R
 
   if (changed.length) {
     await (await db()).update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.uid, uid));
+    forgetUser(uid);
     await record({
       userUid: uid,
       action: "settings.updated",

@@ -48,10 +48,15 @@ export function ownedRows(table: PgTable, owner: Owner, { authored = true } = {}
       case "ticket_id":
         parts.push(inArray(column, ownTickets(owner.uid)));
         break;
+      case "sender_uid":
+        parts.push(eq(column, owner.uid));
+        break;
       case "email":
-        // Anyone can type any address into the contact form: only a verified owner of it gets those rows.
-        if (name === "contact_messages" && owner.emailVerified) parts.push(sql`lower(${column}) = lower(${owner.email})`);
-        else if (name === "contact_messages") parts.push(sql`false`);
+        // Anyone can type any address into the contact form, so a message that
+        // only names the owner's (verified) address may be someone else's: it
+        // is exported without its sender's network details (see
+        // forOwner) and stays when the account is deleted.
+        if (name === "contact_messages" && owner.emailVerified && authored) parts.push(sql`lower(${column}) = lower(${owner.email})`);
         break;
       case "key":
         // Rate-limit counters are keyed "<scope>:<uid>".
@@ -68,6 +73,15 @@ export function schemaTables(): { name: string; table: PgTable }[] {
     .filter((v): v is PgTable => is(v, PgTable))
     .map((table) => ({ name: getTableConfig(table).name, table }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A contact message the owner did not send while signed in loses the sender's IP and user agent. */
+function forOwner(tableName: string, row: Record<string, unknown>, owner: Owner): Record<string, unknown> {
+  if (tableName !== "contact_messages" || row.senderUid === owner.uid) return row;
+  const rest = { ...row };
+  delete rest.ip;
+  delete rest.userAgent;
+  return rest;
 }
 
 /**
@@ -128,7 +142,7 @@ export function userDataStream(owner: Owner, now = new Date()): ReadableStream<U
       firstTable = false;
       let firstRow = true;
       for await (const rows of tableRows(table, owner)) {
-        yield (firstRow ? "\n" : ",\n") + rows.map((r) => JSON.stringify(maskSecrets(r))).join(",\n");
+        yield (firstRow ? "\n" : ",\n") + rows.map((r) => JSON.stringify(maskSecrets(forOwner(name, r, owner)))).join(",\n");
         firstRow = false;
       }
       yield "]";

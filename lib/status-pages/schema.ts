@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UptimeBucket } from "../monitoring/schema";
 import type { ServerStatus } from "../servers/schema";
 
 /**
@@ -74,15 +75,8 @@ export interface IncidentUpdateList {
   updates: IncidentUpdateDto[];
 }
 
-/** One day of a server's last 90, as the public bar shows it. */
-export interface PublicBucket {
-  start: string;
-  end: string;
-  checks: number;
-  failed: number;
-  degraded: number;
-  uptimePct: number | null;
-}
+/** One day of a server's last 90, as the public bar shows it: monitoring's bucket without the latency. */
+export type PublicBucket = Omit<UptimeBucket, "latency">;
 
 export interface PublicIncident {
   openedAt: string;

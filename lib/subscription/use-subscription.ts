@@ -26,7 +26,7 @@ export async function fetchSubscription(signal?: AbortSignal): Promise<Subscript
  * Fetched only when the user and a token exist (a signed-in Firebase user is
  * what yields the token); otherwise the free default applies.
  */
-export function useSubscription(): { subscription: Subscription; loading: boolean } {
+export function useSubscription(): { subscription: Subscription; loading: boolean; fetched: boolean } {
   const { user, firebaseUser } = useAuth();
   const enabled = Boolean(user && firebaseUser);
   const query = useQuery({
@@ -34,5 +34,6 @@ export function useSubscription(): { subscription: Subscription; loading: boolea
     queryFn: ({ signal }) => fetchSubscription(signal),
     enabled,
   });
-  return { subscription: enabled && query.data ? query.data : FREE_SUBSCRIPTION, loading: enabled && query.isPending };
+  const data = enabled ? query.data : undefined;
+  return { subscription: data ?? FREE_SUBSCRIPTION, loading: enabled && query.isPending, fetched: data !== undefined };
 }

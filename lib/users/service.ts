@@ -1,4 +1,5 @@
 import "server-only";
+import { forgetUser } from "../auth/user-cache";
 import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
@@ -48,7 +49,7 @@ export interface SignInProfile {
  * ADMIN_EMAILS makes the user an admin; the role is never lowered here, so an
  * admin promoted by another admin stays one.
  */
-export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): Promise<UserRecord> {
+export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): Promise<UserRecord & { sessionVersion: number }> {
   const isAdmin = profile.emailVerified && env().adminEmails.includes(profile.email.toLowerCase());
   const displayName = fallbackDisplayName(profile.displayName, profile.email);
   const values = {
@@ -58,6 +59,8 @@ export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): 
     photoUrl: profile.photoURL ?? null,
     emailVerified: profile.emailVerified,
     lastLoginAt: now,
+    // The session route has just asked the identity provider (verifyIdToken with checkRevoked).
+    identityCheckedAt: now,
     updatedAt: now,
     ...(isAdmin ? { role: "admin" as const } : {}),
   };
@@ -65,7 +68,8 @@ export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): 
     .insert(users)
     .values(values)
     .onConflictDoUpdate({ target: users.uid, set: values })
-    .returning(userColumns);
+    .returning({ ...userColumns, sessionVersion: users.sessionVersion });
+  forgetUser(profile.uid);
   return row;
 }
 

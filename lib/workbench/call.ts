@@ -13,7 +13,9 @@ import { HttpError } from "../http/errors";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { decryptedHeaders } from "../servers/headers";
-import { workbenchPool, type Lease } from "./pool";
+import { publishSessionEvent } from "./event-channel";
+import { poolKey, workbenchPool, type Lease } from "./pool";
+import { followSubscriptions } from "./subscriptions";
 import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage } from "./session";
 import type { ServerRequest } from "./server-requests";
@@ -93,15 +95,26 @@ function connectionLost(err: unknown): boolean {
 
 const SAFE_TO_REPEAT = new Set<CallRequest["method"]>(["ping", "resources/read", "prompts/get"]);
 
-async function openSession(target: CallTarget): Promise<WorkbenchSession> {
-  return WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
+async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSession> {
+  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
+  let unfollow: () => void;
+  try {
+    unfollow = await followSubscriptions(uid, target.id, session);
+  } catch (err) {
+    await session.close().catch(() => {});
+    throw err;
+  }
+  // Passed on to the page's event stream, wherever it is held; its closing concerns only the streams that hold it.
+  session.watch((event) => {
+    if (event.type === "closed") unfollow();
+    else void publishSessionEvent(uid, target.id, event);
+  });
+  return session;
 }
-
-const poolKey = (uid: string, target: CallTarget) => `${uid}:${target.id}`;
 
 /** The user's pooled connection to `target`, held until released (a stream of the server's notifications holds it). */
 export function leaseSession(uid: string, target: CallTarget): Promise<Lease> {
-  return workbenchPool().acquire(poolKey(uid, target), target.version, () => openSession(target));
+  return workbenchPool().acquire(poolKey(uid, target.id), target.version, () => openSession(uid, target));
 }
 
 /**

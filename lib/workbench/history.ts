@@ -1,6 +1,7 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { record } from "../activity/service";
+import { namesCode } from "../api/error-codes";
 import { db } from "../db";
 import { servers, workbenchCalls } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -36,6 +37,7 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
   const name = targetOf(request);
   const ok = outcome.ok && !isErrorResult(request.method, outcome.result);
   const summary = outcome.ok ? summarizeResult(request.method, outcome.result) : outcome.failure.message.slice(0, 200);
+  const kept = outcome.ok ? boundedCopy(outcome.result) : { error: outcome.failure.code, message: outcome.failure.message };
   const database = await db();
   // One statement: the call is added and, beyond the newest HISTORY_LIMIT, the oldest removed. The new
   // row is not visible to the statement's own subquery, hence one fewer kept from before.
@@ -51,7 +53,7 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
         ok,
         durationMs: outcome.durationMs,
         summary,
-        result: outcome.ok ? boundedCopy(outcome.result) : { error: outcome.failure.code, message: outcome.failure.message },
+        result: kept,
       })
       .returning({ id: workbenchCalls.id }),
   );
@@ -71,13 +73,15 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
     );
 
   const what = name ? `${VERBS[request.method]} ${name}` : VERBS[request.method];
+  // A call the user stopped did not fail: the log says which it was.
+  const word = ok ? "ok" : namesCode(kept, "cancelled") ? "cancelled" : "failed";
   const metadata: Record<string, unknown> = { method: request.method, target: name, ok, durationMs: outcome.durationMs };
   if (request.method === "tools/call" || request.method === "prompts/get") metadata.arguments = request.params.arguments ?? {};
   if (!outcome.ok) metadata.error = outcome.failure.code;
   await record({
     userUid: uid,
     action: "workbench.call",
-    summary: `${what} on ${target.name}: ${ok ? "ok" : "failed"} in ${outcome.durationMs} ms`,
+    summary: `${what} on ${target.name}: ${word} in ${outcome.durationMs} ms`,
     target: { type: "server", id: target.id },
     metadata,
     req: origin.req,
@@ -93,6 +97,7 @@ const entryColumns = {
   target: workbenchCalls.target,
   params: workbenchCalls.params,
   ok: workbenchCalls.ok,
+  cancelled: sql<boolean>`coalesce(${workbenchCalls.result} ->> 'error' = 'cancelled', false)`,
   durationMs: workbenchCalls.durationMs,
   summary: workbenchCalls.summary,
   createdAt: workbenchCalls.createdAt,

@@ -49,6 +49,13 @@ export class ConnectionPool {
     return this.entries.size;
   }
 
+  /** Connections in a call right now. */
+  get busy(): number {
+    let n = 0;
+    for (const entry of this.entries.values()) if (entry.busy > 0) n += 1;
+    return n;
+  }
+
   async acquire(key: string, version: string, open: () => Promise<WorkbenchSession>): Promise<Lease> {
     let entry = this.entries.get(key);
     if (entry && entry.version !== version) {
@@ -94,6 +101,12 @@ export class ConnectionPool {
     };
   }
 
+  /** Closes the connections whose key starts with `prefix`, busy or not (what they reach is gone). */
+  async closeStartingWith(prefix: string): Promise<void> {
+    const matching = [...this.entries.entries()].filter(([key]) => key.startsWith(prefix));
+    await Promise.all(matching.map(([key, entry]) => this.remove(key, entry)));
+  }
+
   /** Closes every connection (shutdown, tests). */
   async closeAll(): Promise<void> {
     const all = [...this.entries.entries()];
@@ -135,4 +148,12 @@ export class ConnectionPool {
 
 export function workbenchPool(): ConnectionPool {
   return processSingleton("workbench-pool", () => new ConnectionPool());
+}
+
+/** The pool key of a user's connection to one of their servers. */
+export const poolKey = (uid: string, serverId: string) => `${uid}:${serverId}:`;
+
+/** Closes the user's pooled connections to `serverId`, or to all their servers: deleted, they must not stay reachable. */
+export function closePooledConnections(uid: string, serverId?: string): Promise<void> {
+  return workbenchPool().closeStartingWith(serverId ? poolKey(uid, serverId) : `${uid}:`);
 }

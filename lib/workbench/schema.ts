@@ -195,6 +195,8 @@ export interface HistoryEntry {
   target: string | null;
   params: Record<string, unknown>;
   ok: boolean;
+  /** Stopped by the user: not ok, and not a failure either. */
+  cancelled: boolean;
   durationMs: number;
   summary: string;
   createdAt: string;

@@ -222,6 +222,15 @@ export class WorkbenchSession {
     this.subscribed.delete(uri);
   }
 
+  /**
+   * Subscribes to exactly `uris` (the user's stored subscriptions), one at a
+   * time; a resource the server refuses is left out rather than failing the rest.
+   */
+  async follow(uris: string[]): Promise<void> {
+    for (const uri of this.subscribed) if (!uris.includes(uri)) await this.unsubscribe(uri).catch(() => {});
+    for (const uri of uris) if (!this.subscribed.has(uri)) await this.subscribe(uri).catch(() => {});
+  }
+
   /** Gives the server these roots from now on, telling it when they changed. */
   async useRoots(roots: Root[]): Promise<void> {
     if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;

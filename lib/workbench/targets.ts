@@ -1,5 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { processSingleton } from "../process-singleton";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -16,15 +18,37 @@ export interface CallTarget {
   version: string;
 }
 
+/**
+ * A found target is kept for at most TARGET_TTL_MS in this process, keyed by
+ * owner and id, so that a burst of calls checks ownership once. An edit or
+ * a deletion made through this process calls forgetCallTarget(); one made by
+ * another instance is seen here at most TARGET_TTL_MS later (a call in that
+ * window reaches the old definition, and its history row is not kept if the
+ * server is gone). A server never changes owner, so ownership itself cannot
+ * go stale. Not-found answers are not kept.
+ */
+const TARGET_TTL_MS = 5_000;
+// One cache per process, not per route bundle: an edit in the servers route must clear what the call route reads.
+const targets = processSingleton("workbench-call-targets", () => new LRUCache<string, CallTarget>({ max: 10_000, ttl: TARGET_TTL_MS }));
+const keyOf = (uid: string, id: string) => `${uid}:${id}`;
+
+export function forgetCallTarget(uid: string, id: string) {
+  targets.delete(keyOf(uid, id));
+}
+
 /** The caller's server, or 404 (another user's server is not found either). */
 export async function findCallTarget(uid: string, id: string): Promise<CallTarget> {
   const missing = () => notFound("No server with this id.");
   if (!isUuid(id)) throw missing();
+  const kept = targets.get(keyOf(uid, id));
+  if (kept) return kept;
   const [row] = await (await db())
     .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, updatedAt: servers.updatedAt })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);
   if (!row) throw missing();
-  return { id: row.id, name: row.name, transport: row.transport, url: row.url, version: row.updatedAt.toISOString() };
+  const target = { id: row.id, name: row.name, transport: row.transport, url: row.url, version: row.updatedAt.toISOString() };
+  targets.set(keyOf(uid, id), target);
+  return target;
 }

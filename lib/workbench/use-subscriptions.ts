@@ -42,7 +42,7 @@ export function useResourceSubscriptions(serverId: string, supported: boolean) {
           onLine: (line) => {
             if (line.type === "ready") {
               pause = RECONNECT_MS;
-              // A new connection (the server restarted, or its definition was edited) starts without subscriptions.
+              // The server's word on what is subscribed: a resource it refused on a new connection is left out.
               setSubscriptions(line.subscriptions);
             }
             if (line.type === "resource-updated") setUpdates((all) => [{ uri: line.uri, at: Date.now() }, ...all].slice(0, UPDATES_KEPT));

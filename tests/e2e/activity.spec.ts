@@ -41,7 +41,7 @@ test("browse, filter and open the events that real actions produced", async ({ p
   await page.getByRole("link", { name: "Activity" }).first().click();
   await expect(page).toHaveURL(/\/activity$/);
   await expect(events(page).first()).toContainText("Changed settings: display name");
-  await expect(page.getByRole("list", { name: "Events, newest first" })).toContainText("Signed in with password");
+  await expect(page.getByRole("list", { name: "Events, newest first" })).toContainText("Signed in with email and password");
   await expect(page.getByText("That is everything.")).toBeVisible();
 
   // The server events link to their server.
@@ -94,7 +94,7 @@ test("load more pages through a long log", async ({ page }) => {
   await expect(events(page).first()).toContainText("Changed settings: display name");
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(events(page)).toHaveCount(all.events.length);
-  await expect(events(page).last()).toContainText("Signed in with password");
+  await expect(events(page).last()).toContainText("Signed in with email and password");
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
 

@@ -37,8 +37,11 @@ test("administration is for administrators only", async ({ page, browser }) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Activity" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
-  await page.goto("/admin");
+  // Not found, with the status to match, and the console's navigation to go on from.
+  const res = await page.goto("/admin");
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
   expect((await page.request.get("/api/admin/users")).status()).toBe(403);
 
   const admin = await adminPage(browser);

@@ -3,8 +3,8 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 const ANALYTICS = "/api/analytics/events";
 const YEAR_MS = 31_536_000_000;
 
-const GREEN = "rgb(21, 128, 61)";
-const YELLOW = "rgb(250, 204, 21)";
+const GREEN = "rgb(22, 163, 74)";
+const YELLOW = "rgb(202, 138, 4)";
 const RED = "rgb(220, 38, 38)";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
@@ -60,7 +60,7 @@ test.describe("cookie consent", () => {
     await banner(page).getByRole("button", { name: "Accept" }).click();
     await expect(banner(page)).toHaveCount(0);
     await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: all cookies accepted");
-    await expect(floatingButton(page)).toHaveCSS("background-color", GREEN);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", GREEN);
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent")!));
     expect(stored).toMatchObject({ analytics: true, marketing: true, functional: true, hasConsented: true });
@@ -79,7 +79,7 @@ test.describe("cookie consent", () => {
     await page.goto("/");
     await banner(page).getByRole("button", { name: "Reject" }).click();
     await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: essential cookies only");
-    await expect(floatingButton(page)).toHaveCSS("background-color", RED);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
   });
 
   test("Customize shows the categories with Essential locked; Save makes a custom, yellow choice", async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe("cookie consent", () => {
     await banner(page).getByRole("button", { name: "Save" }).click();
 
     await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: custom choice");
-    await expect(floatingButton(page)).toHaveCSS("background-color", YELLOW);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", YELLOW);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent")!))).toMatchObject({
       analytics: true,
       marketing: false,
@@ -117,16 +117,16 @@ test.describe("cookie consent", () => {
 
     await floatingButton(page).click();
     await dialog.getByRole("button", { name: "Accept All" }).click();
-    await expect(floatingButton(page)).toHaveCSS("background-color", GREEN);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", GREEN);
 
     await floatingButton(page).click();
     await dialog.getByRole("switch", { name: "Analytics" }).click();
     await dialog.getByRole("button", { name: "Save Preferences" }).click();
-    await expect(floatingButton(page)).toHaveCSS("background-color", YELLOW);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", YELLOW);
 
     await floatingButton(page).click();
     await dialog.getByRole("button", { name: "Reject All" }).click();
-    await expect(floatingButton(page)).toHaveCSS("background-color", RED);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
   });
 
   test("a choice older than one year is forgotten: the banner returns with the defaults", async ({ page }) => {
@@ -149,7 +149,7 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 
     await banner(page).getByRole("button", { name: "Reject" }).click();
-    await expect(floatingButton(page)).toHaveCSS("background-color", RED);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
     await page.getByRole("link", { name: "Blog" }).first().click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

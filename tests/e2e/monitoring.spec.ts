@@ -42,7 +42,8 @@ async function signInWithPlan(page: Page, name: string, plan: "pro" | "free tier
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   if (plan === "free tier") return account;
-  const admin = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const baseURL = test.info().project.use.baseURL;
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const { uid, idToken } = await adminIdToken(admin);
   expect((await admin.post("/api/auth/session", { data: { idToken, uid, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null } })).ok()).toBe(true);
   const res = await admin.patch(`/api/admin/users/${account.uid}`, { data: { plan } });

@@ -26,7 +26,7 @@ test.afterAll(async () => {
 
 /** Gives `uid` the Pro plan as the administrator would (the admin account verified through the emulator). */
 async function makePro(baseURL: string, uid: string) {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   const credentials = { email: ADMIN_EMAIL, password: PASSWORD, returnSecureToken: true };
   let res = await api.post(identity("accounts:signUp"), { data: credentials });
   if (!res.ok()) res = await api.post(identity("accounts:signInWithPassword"), { data: credentials });

@@ -169,8 +169,11 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   await expect(page).toHaveURL(/\/servers$/);
   await expect(page.getByRole("heading", { name: "No servers yet" })).toBeVisible();
 
-  await page.goto(serverUrl);
+  // Deleted is not found: a real 404, inside the console's own frame.
+  const gone = await page.goto(serverUrl);
+  expect(gone?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Server not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
 });
 
 test("filters live in the URL, and the plan's limit is explained where it stops the user", async ({ page }) => {

@@ -14,10 +14,59 @@ test("the home page answers 200 with the security headers", async ({ page }) => 
   await expect(page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy policy" })).toBeVisible();
 });
 
-test("an unknown path shows the not-found page with status 404", async ({ page }) => {
+test("an unknown path shows the not-found page with status 404, under the site's header", async ({ page }) => {
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+});
+
+test("on a phone the public header's links are in a menu, and the site has a theme switch", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await page.getByRole("button", { name: "Open the site menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Site menu" });
+  for (const label of ["Features", "Pricing", "Blog", "FAQ", "About"]) await expect(menu.getByRole("link", { name: label })).toBeVisible();
+  await menu.getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(menu).toBeHidden();
+
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+});
+
+test("the auth debug log shows only once turned on with ?debug=auth, tells the truth, and stays until hidden", async ({ page }) => {
+  await signInViaApi(page, "Dee Bugger");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Auth debug log" })).toHaveCount(0);
+
+  await page.goto("/dashboard?debug=auth");
+  await page.getByRole("button", { name: "Auth debug log" }).click();
+  // Signed in by the session cookie alone: signed in, with no browser identity.
+  await expect(page.getByRole("list", { name: "Auth debug entries, newest first" })).toContainText('"signedIn": true');
+  await page.goto("/servers");
+  await expect(page.getByRole("button", { name: "Auth debug log" })).toBeVisible();
+  await page.getByRole("button", { name: "Hide" }).click();
+  await expect(page.getByRole("button", { name: "Auth debug log" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Servers" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Auth debug log" })).toHaveCount(0);
+});
+
+test("\"Request Pro\" on the pricing table leads, through sign-in, to a prefilled ticket for the team's inbox", async ({ page }) => {
+  await page.goto("/#pricing");
+  const pro = page.getByRole("region", { name: "Pro" });
+  await expect(pro).toContainText("we switch your account to Pro");
+  await pro.getByRole("link", { name: "Request Pro" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fsupport/);
+  await signInViaApi(page, "Pro Spective");
+  await page.goto("/support?category=billing&subject=" + encodeURIComponent("Please switch my account to the Pro plan"));
+  await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Please switch my account to the Pro plan");
 });
 
 test("a protected page without a session redirects to the login page", async ({ page }) => {

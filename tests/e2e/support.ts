@@ -67,6 +67,7 @@ export async function expiredSessionCookie(uid: string) {
   const fs = await import("node:fs");
   const path = await import("node:path");
   const secrets = JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "local-secrets.json"), "utf8"));
-  const value = await sealData({ uid, expiresAt: Date.now() - 60_000 }, { password: { 1: secrets.sessionSecret }, ttl: 14 * 24 * 3600 });
+  // Version 1: the session version of an account that has not signed out yet.
+  const value = await sealData({ uid, expiresAt: Date.now() - 60_000, version: 1, authAt: Date.now() - 3_600_000 }, { password: { 1: secrets.sessionSecret }, ttl: 14 * 24 * 3600 });
   return { name: "mcp_session", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" as const };
 }

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { DELETE as userDELETE } from "@/app/api/user/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { adminAuth } from "@/lib/auth/firebase-admin";
@@ -9,6 +10,7 @@ import {
   alertDeliveries,
   alertFlapStates,
   analyticsEvents,
+  apiTokens,
   contactMessages,
   incidents,
   incidentUpdates,
@@ -26,6 +28,8 @@ import {
   supportMessages,
   supportTickets,
   workbenchCalls,
+  workbenchServerRequests,
+  workbenchSubscriptions,
 } from "@/lib/db/schema";
 import { ownedRows, schemaTables } from "@/lib/settings/user-data";
 import { describeEachDatabase } from "../support/databases";
@@ -44,7 +48,7 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(analyticsEvents).values({ name: "page_view", userUid: uid, path: "/dashboard" });
   const [ticket] = await d.insert(supportTickets).values({ userUid: uid, serverId: server.id, subject: "Help", category: "question" }).returning({ id: supportTickets.id });
   await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "please" });
-  await d.insert(contactMessages).values({ name: "Me", email, subject: "Hello", message: "from the contact form" });
+  await d.insert(contactMessages).values({ name: "Me", email, subject: "Hello", message: "from the contact form", senderUid: uid, ip: "203.0.113.9" });
   await d.insert(rateLimits).values({ key: `support:ticket:${uid}`, windowStart: new Date(), count: 1 });
   const now = new Date();
   await d.insert(monitorChecks).values({ serverId: server.id, dueAt: now, startedAt: now, trigger: "manual", result: "failed", reason: "refused" });
@@ -59,6 +63,9 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(scanFindings).values({ scanId: scan.id, serverId: server.id, ruleId: "r", severity: "high", targetKind: "tool", targetName: "echo", evidence: "e", remediation: "r" });
   await d.insert(scanBaselines).values({ serverId: server.id, pinnedBy: uid, items: [] });
   await d.insert(alertFlapStates).values({ serverId: server.id });
+  await d.insert(workbenchServerRequests).values({ id: randomUUID(), userUid: uid, instance: "workbench_answers_x", kind: "sampling", params: { messages: [] } });
+  await d.insert(workbenchSubscriptions).values({ userUid: uid, serverId: server.id, uri: "demo://resource/1" });
+  await d.insert(apiTokens).values({ userUid: uid, name: "CI", scope: "read", tokenHash: `hash-of-${uid}`, displayPrefix: "mcpc_abcd" });
   return { serverId: server.id, ticketId: ticket.id };
 }
 
@@ -120,6 +127,19 @@ describeEachDatabase("DELETE /api/user", () => {
     await expect(adminAuth().getUser(victim.uid)).rejects.toMatchObject({ code: "auth/user-not-found" });
     // The old session cookie leads nowhere.
     expect((await call(subscriptionGET, "/api/user/subscription", { cookie })).status).toBe(401);
+  });
+
+  it("keeps contact messages that only name the user's address: anyone can type it, so they may be someone else's", async () => {
+    const leaving = await signIn({ emailPrefix: "contact-leaving" });
+    const d = await db();
+    await d.insert(contactMessages).values([
+      { name: "Me", email: leaving.email, subject: "Sent signed in", message: "mine", senderUid: leaving.uid },
+      { name: "Someone", email: leaving.email, subject: "Typed my address", message: "theirs", ip: "198.51.100.7" },
+    ]);
+    const res = await call(userDELETE, "/api/user", { method: "DELETE", cookie: leaving.cookie, body: { confirm: leaving.email } });
+    expect(res.status).toBe(200);
+    const left = await d.select({ subject: contactMessages.subject }).from(contactMessages).where(eq(contactMessages.email, leaving.email));
+    expect(left.map((m) => m.subject)).toEqual(["Typed my address"]);
   });
 
   it("keeps an administrator's answers in other users' threads, without their author", async () => {

@@ -117,7 +117,10 @@ describeEachDatabase("administration API", () => {
     const user = await signIn({ emailPrefix: "promoted" });
     const promoted = await patchUser(admin.cookie, user.uid, { role: "admin" });
     expect(promoted.json.user.role).toBe("admin");
-    expect((await call(usersGET, "/api/admin/users", { cookie: user.cookie })).status).toBe(200);
+    // A role change ends the user's sessions; signed in again, the user is an administrator.
+    expect((await call(usersGET, "/api/admin/users", { cookie: user.cookie })).status).toBe(401);
+    const again = await signIn({ user });
+    expect((await call(usersGET, "/api/admin/users", { cookie: again.cookie })).status).toBe(200);
     const planEvents = await (await db()).select().from(activityEvents).where(and(eq(activityEvents.userUid, user.uid), eq(activityEvents.action, "account.plan_changed")));
     expect(planEvents).toEqual([]);
 

@@ -139,7 +139,8 @@ describeEachDatabase("sessions on protected APIs", () => {
     expect((await call(subscriptionGET, "/api/user/subscription")).json.error).toBe("unauthenticated");
     const u = await createUser();
     await signIn(u);
-    const old = await sealSession(u.uid, Date.now() - 30 * 24 * 3600 * 1000 + 60_000 - 7 * 24 * 3600 * 1000);
+    const sealedAt = Date.now() - 30 * 24 * 3600 * 1000 + 60_000 - 7 * 24 * 3600 * 1000;
+    const old = await sealSession({ uid: u.uid, sessionVersion: 1 }, sealedAt, sealedAt);
     const res = await call(subscriptionGET, "/api/user/subscription", { cookie: `${SESSION_COOKIE}=${old.value}` });
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ error: "token_expired", code: "token_expired", expired: true });
@@ -162,6 +163,52 @@ describeEachDatabase("sessions on protected APIs", () => {
     expect(res.headers.getSetCookie().join(";")).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
     const events = await (await db()).select().from(activityEvents).where(eq(activityEvents.userUid, u.uid));
     expect(events.map((e) => e.action).sort()).toEqual(["auth.sign_in", "auth.sign_out"]);
+  });
+
+  // What scripts/server.mjs hands the app: the client's X-Forwarded-For, then the connection's address.
+  const forgedThrough = (connection: string, i: number) => ({ "x-forwarded-for": `198.51.100.${i}, ${connection}` });
+
+  it("limits sign-in attempts per connection whatever X-Forwarded-For the client writes (TRUST_PROXY=0)", async () => {
+    const u = await createUser();
+    const connection = clientAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await call(sessionPOST, "/api/auth/session", { body: payload(u, { idToken: "forged" }), headers: forgedThrough(connection, i) });
+      statuses.push(res.status);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+  });
+
+  it("behind a trusted proxy (TRUST_PROXY=1), limits the address the proxy saw", async () => {
+    const { env } = await import("@/lib/env");
+    env().trustProxy = 1;
+    try {
+      const u = await createUser();
+      const proxy = clientAddress();
+      const statuses: number[] = [];
+      // 25 clients behind one proxy: none is limited for the others' attempts.
+      for (let i = 0; i < 25; i++) {
+        const res = await call(sessionPOST, "/api/auth/session", { body: payload(u, { idToken: "forged" }), headers: forgedThrough(proxy, i) });
+        statuses.push(res.status);
+      }
+      expect(statuses).not.toContain(429);
+      // The address in the audit trail is the one the proxy saw.
+      const ok = await call(sessionPOST, "/api/auth/session", { body: payload(u), headers: { "x-forwarded-for": `203.0.113.77, ${proxy}` } });
+      expect(ok.status).toBe(200);
+      const [event] = await (await db()).select({ ip: activityEvents.ip }).from(activityEvents).where(eq(activityEvents.userUid, u.uid));
+      expect(event.ip).toBe("203.0.113.77");
+    } finally {
+      env().trustProxy = 0;
+    }
+  });
+
+  it("records the connection's address in the audit trail, not a forged X-Forwarded-For", async () => {
+    const u = await createUser();
+    const connection = clientAddress();
+    expect((await call(sessionPOST, "/api/auth/session", { body: payload(u), headers: { "x-forwarded-for": `6.6.6.6, ${connection}` } })).status).toBe(200);
+    const [event] = await (await db()).select({ ip: activityEvents.ip }).from(activityEvents).where(eq(activityEvents.userUid, u.uid));
+    expect(event.ip).toBe(connection);
   });
 
   it("limits sign-in attempts per IP", async () => {

@@ -28,7 +28,8 @@ describeEachDatabase("GET /api/user/export", () => {
     const myServer = await withServer(me.uid, "Bearer my-own-secret-token-1234");
     await withServer(other.uid, "Bearer someone-elses-token-9876");
     await (await db()).insert(contactMessages).values([
-      { name: "Me", email: me.email, subject: "From me", message: "contact form" },
+      { name: "Me", email: me.email, subject: "From me", message: "contact form", senderUid: me.uid, ip: "203.0.113.5", userAgent: "my browser" },
+      { name: "Someone", email: me.email, subject: "Names me", message: "typed my address", ip: "198.51.100.66", userAgent: "their browser" },
       { name: "Other", email: other.email, subject: "From them", message: "contact form" },
     ]);
     const secret = (await call(settingsPATCH, "/api/user/settings", { method: "PATCH", cookie, body: { webhookUrl: "https://hooks.example.com/me" } })).json.webhookSecret;
@@ -48,11 +49,16 @@ describeEachDatabase("GET /api/user/export", () => {
     expect(data.tables.server_headers).toEqual([expect.objectContaining({ name: "Authorization", value: "••••••••1234", valueHint: "1234" })]);
     expect(data.tables.support_tickets).toHaveLength(1);
     expect(data.tables.support_messages.map((m: { body: string }) => m.body)).toEqual(["hello there"]);
-    expect(data.tables.contact_messages.map((m: { subject: string }) => m.subject)).toEqual(["From me"]);
+    const contact = Object.fromEntries(data.tables.contact_messages.map((m: { subject: string }) => [m.subject, m]));
+    expect(Object.keys(contact).sort()).toEqual(["From me", "Names me"]);
+    expect(contact["From me"]).toMatchObject({ ip: "203.0.113.5", userAgent: "my browser" });
+    // Sent by whoever typed the address: the sender's network details are not the user's to see.
+    expect(contact["Names me"]).not.toHaveProperty("ip");
+    expect(contact["Names me"]).not.toHaveProperty("userAgent");
     expect(data.tables.activity_events.map((e: { action: string }) => e.action).sort()).toEqual(["auth.sign_in", "settings.updated"]);
 
     // Never decrypted, never anyone else's.
-    for (const leak of [secret, "my-own-secret-token", "v1.", other.uid, other.email, "someone-elses"]) expect(res.text).not.toContain(leak);
+    for (const leak of [secret, "my-own-secret-token", "v1.", other.uid, other.email, "someone-elses", "198.51.100.66", "their browser"]) expect(res.text).not.toContain(leak);
   });
 
   it("leaves out contact messages sent with an address the user has not verified", async () => {

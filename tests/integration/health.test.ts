@@ -13,6 +13,21 @@ describeEachDatabase("GET /api/health", ({ handle }) => {
   });
 });
 
+describeEachDatabase("GET /api/health of a deployment allowed to run on the Auth Emulator", () => {
+  it("reports it among its warnings", async () => {
+    const { env } = await import("@/lib/env");
+    const before = { ...env() };
+    Object.assign(env(), { localMode: false, authEmulatorInProduction: true });
+    try {
+      const res = await call(GET, "/api/health");
+      expect(res.json.warnings).toEqual([expect.stringMatching(/FIREBASE_AUTH_EMULATOR_HOST is set with a real Firebase project/)]);
+    } finally {
+      Object.assign(env(), before);
+    }
+    expect((await call(GET, "/api/health")).json.warnings).toBeUndefined();
+  });
+});
+
 describe("GET /api/health with the database down", () => {
   it("answers 503 unavailable", async () => {
     const closed = await openDatabase({ dataDir: null });

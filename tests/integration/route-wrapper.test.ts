@@ -7,6 +7,7 @@ import { describeEachDatabase } from "../support/databases";
 const echo = route(
   {
     auth: "none",
+    doc: { summary: "test" },
     params: z.object({ id: z.uuid() }),
     query: z.object({ limit: z.coerce.number().int().min(1).max(10).default(5) }),
     body: z.object({ name: z.string().min(1, "name is required") }),
@@ -41,6 +42,18 @@ describe("route wrapper", () => {
     expect(res.json.message).toBe("The request body is not valid JSON.");
   });
 
+  it("refuses the NUL character, which the database cannot store, wherever it comes", async () => {
+    const nul = "The request is refused: text may not contain the NUL character (U+0000).";
+    for (const res of [
+      await call(echo, `/x`, { body: { name: "a\u0000b" }, params: { id: ID } }),
+      await call(echo, `/x`, { body: { name: "a", ["k\u0000"]: 1 }, params: { id: ID } }),
+      await call(echo, `/x?limit=1%00`, { body: { name: "a" }, params: { id: ID } }),
+      await call(echo, `/x`, { body: { name: "a" }, params: { id: `${ID}\u0000` } }),
+    ]) {
+      expect([res.status, res.json.message]).toEqual([400, nul]);
+    }
+  });
+
   it("answers 413 for a body over the limit", async () => {
     const res = await call(echo, `/x`, { body: { name: "x".repeat(200) }, params: { id: ID } });
     expect(res.status).toBe(413);
@@ -48,12 +61,12 @@ describe("route wrapper", () => {
   });
 
   it("maps thrown HttpErrors and hides unexpected ones behind a reference", async () => {
-    const failing = route({ auth: "none" }, () => {
+    const failing = route({ auth: "none", doc: { summary: "test" } }, () => {
       throw conflict("A server with this name already exists.");
     });
     expect((await call(failing, "/x")).json).toEqual({ error: "conflict", message: "A server with this name already exists." });
 
-    const broken = route({ auth: "none" }, () => {
+    const broken = route({ auth: "none", doc: { summary: "test" } }, () => {
       throw new Error("secret internals");
     });
     const res = await call(broken, "/x", { headers: { "x-request-id": "req-123" } });
@@ -66,7 +79,7 @@ describe("route wrapper", () => {
 
 describeEachDatabase("route wrapper authentication", () => {
   it("answers 401 unauthenticated without a session", async () => {
-    const guarded = route({ auth: "user" }, () => ({ ok: true }));
+    const guarded = route({ auth: "user", doc: { summary: "test" } }, () => ({ ok: true }));
     const res = await call(guarded, "/x");
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ error: "unauthenticated", message: "Sign in to continue." });

@@ -12,7 +12,7 @@ import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
 import { db } from "@/lib/db";
 import { activityEvents, rateLimits, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/workbench/pool";
-import { serverRequests } from "@/lib/workbench/server-requests";
+import { MAX_INVALID_ANSWERS, serverRequests } from "@/lib/workbench/server-requests";
 import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN, type CallOptions } from "../support/http";
@@ -512,6 +512,25 @@ describeEachDatabase("workbench calls", () => {
       expect(textOf(last)).toContain("- Email: ada@example.com");
       expect((await reply(owner, asked.id, { action: "decline" })).status).toBe(404);
       expect(serverRequests().size).toBe(0);
+    });
+
+    it("closes a request after five invalid answers and tells the server it was declined", async () => {
+      const lines = streamCall(owner, serverId, toolCall("trigger-elicitation-request")).lines();
+      const asked = await untilAsked(lines);
+      for (let i = 1; i < MAX_INVALID_ANSWERS; i++) {
+        expect((await reply(owner, asked.id, { action: "accept", content: { email: "a@" + "b.".repeat(2_000) } })).status).toBe(400);
+      }
+      const last = await reply(owner, asked.id, { action: "accept", content: {} });
+      expect(last.status).toBe(400);
+      expect(last.json.message).toContain("closed");
+      expect(textOf(await lastLine(lines))).not.toContain("- Name:");
+      expect((await reply(owner, asked.id, { action: "accept", content: { name: "Ada" } })).status).toBe(404);
+      expect(serverRequests().size).toBe(0);
+    });
+
+    it("refuses an answer body over 16 KiB", async () => {
+      const res = await reply(owner, "00000000-0000-4000-8000-000000000000", { action: "accept", content: { name: "x".repeat(20_000) } });
+      expect(res.status).toBe(413);
     });
 
     it("sends the person's answer in the model's place for sampling, and a rejection as an error", async () => {

@@ -3,6 +3,7 @@ import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/marketing/prose";
 import { CONSENT_COOKIE, CONSENT_STORAGE_KEY } from "@/lib/consent/consent";
 import { UTM_STORAGE_KEY } from "@/lib/analytics/utm";
+import { DEBUG_SWITCH_KEY } from "@/lib/auth/debug-switch";
 import { pageMetadata } from "@/lib/site";
 
 export const metadata = pageMetadata({
@@ -77,6 +78,13 @@ const ROWS: StorageRow[] = [
     lifetime: "Until you change it or clear your browser's storage.",
   },
   {
+    name: DEBUG_SWITCH_KEY,
+    where: "localStorage",
+    category: "Preference",
+    purpose: "Set only when you open a console page with ?debug=auth: shows the sign-in debug log at the bottom of console pages.",
+    lifetime: "Until you hide the log or open a page with ?debug=off.",
+  },
+  {
     name: UTM_STORAGE_KEY,
     where: "sessionStorage",
     category: "Analytics",
@@ -106,8 +114,8 @@ export default function CookiesPolicyPage() {
         <p>
           On your first visit a banner at the bottom of the page lets you accept, reject or customize the optional
           categories. Until you choose, nothing optional runs: no analytics script loads and no analytics request is
-          sent. Afterwards, the round cookie button at the bottom left of every page reopens your preferences; its
-          colour shows your current choice — green when everything is allowed, yellow for a custom choice and red for
+          sent. Afterwards, the round cookie button at the bottom left of every page reopens your preferences; the
+          colour of its rim shows your current choice — green when everything is allowed, yellow for a custom choice and red for
           essential only. Signed-in users also find it in Settings. Your choice is kept for one year, after which we
           ask again.
         </p>
@@ -128,7 +136,8 @@ export default function CookiesPolicyPage() {
         </ul>
 
         <h2>Every cookie and storage key</h2>
-        <div className="overflow-x-auto">
+        {/* On a phone the table scrolls sideways: focusable, so that the keyboard can scroll it too. */}
+        <div className="overflow-x-auto" role="region" aria-label="Cookies and browser storage" tabIndex={0}>
           <table>
             <caption className="sr-only">Cookies and browser storage used by MCP Console</caption>
             <thead>

@@ -1,4 +1,5 @@
 import { Activity, BellRing, ShieldCheck } from "lucide-react";
+import { FeatureCard } from "@/components/marketing/feature-card";
 import { GetStartedCta } from "@/components/marketing/get-started-cta";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -50,12 +51,8 @@ export default function GetStartedPage() {
         </p>
       </div>
       <ul className="mt-16 grid gap-6 text-left sm:grid-cols-3">
-        {POINTS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-xl border bg-card p-6 text-card-foreground">
-            <Icon className="size-6 text-primary" aria-hidden="true" />
-            <h2 className="mt-4 text-base font-semibold">{title}</h2>
-            <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-          </li>
+        {POINTS.map((point) => (
+          <FeatureCard key={point.title} {...point} as="li" heading="h2" titleSize="text-base" />
         ))}
       </ul>
     </section>

@@ -4,7 +4,7 @@ import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "none" }, async ({ log }) => {
+export const GET = route({ auth: "none", doc: { summary: "The browser's configuration: identity provider, features" } }, async ({ log }) => {
   const config = publicConfig();
   if (!config) {
     log.error("invalid identity provider config");

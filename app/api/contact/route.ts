@@ -14,8 +14,8 @@ const RECEIVED = { ok: true, message: "Thank you. Your message has been received
  * is stored.
  */
 export const POST = route(
-  { auth: "none", body: contactSchema, maxBodyBytes: 16 * 1024 },
-  async ({ req, body, ip, log }) => {
+  { auth: "optional", doc: { summary: "Send a message through the contact form", status: 201 }, body: contactSchema, maxBodyBytes: 16 * 1024 },
+  async ({ req, user, body, ip, log }) => {
     await enforce(
       `contact:${ip}`,
       RATE_LIMIT.limit,
@@ -26,7 +26,7 @@ export const POST = route(
       log.info("contact honeypot filled; message dropped");
       return json(RECEIVED, 201);
     }
-    await saveContactMessage(body, { ip, userAgent: req.headers.get("user-agent") });
+    await saveContactMessage(body, { ip, userAgent: req.headers.get("user-agent"), senderUid: user?.uid ?? null });
     return json(RECEIVED, 201);
   },
 );

@@ -52,7 +52,7 @@ function RegisterIllustration() {
 
 function WorkbenchIllustration() {
   return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <Card className="gap-2 py-3">
         <CardHeader className="px-3">
           <CardTitle className="text-sm">Tools</CardTitle>

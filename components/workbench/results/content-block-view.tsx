@@ -72,7 +72,7 @@ export function ContentBlockView({ block, onOpenResource, maxMediaBytes }: Conte
               </Button>
             ) : null}
           </div>
-          <code className="text-xs break-all text-muted-foreground">{block.uri}</code>
+          <code className="text-xs wrap-anywhere text-muted-foreground">{block.uri}</code>
           {block.description ? <p className="text-sm">{block.description}</p> : null}
           <Annotations annotations={block.annotations} />
         </div>

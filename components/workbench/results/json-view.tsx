@@ -83,7 +83,7 @@ function KeyLabel({ name }: { name?: string | number }) {
 
 function Primitive({ value }: { value: unknown }) {
   if (typeof value === "string") {
-    return <span className="break-all whitespace-pre-wrap text-success">{JSON.stringify(value)}</span>;
+    return <span className="wrap-anywhere whitespace-pre-wrap text-success">{JSON.stringify(value)}</span>;
   }
   if (typeof value === "number") return <span className="text-primary">{String(value)}</span>;
   if (typeof value === "boolean") return <span className="text-warning">{String(value)}</span>;

@@ -1,6 +1,9 @@
 "use client";
 
-import { Download, FileWarning } from "lucide-react";
+import { Download, FileWarning, Maximize2 } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
 import { checkMedia, DEFAULT_MEDIA_LIMIT_BYTES, fileNameFor, formatBytes } from "./media";
 
@@ -38,8 +41,39 @@ export function MediaView({ kind, data, mimeType, maxBytes = DEFAULT_MEDIA_LIMIT
       ) : (
         <audio controls src={media.src} aria-label={`Audio content (${caption})`} className="w-full max-w-md" />
       )}
-      <figcaption className="text-xs text-muted-foreground">{caption}</figcaption>
+      <figcaption className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        {caption}
+        {kind === "image" ? <EnlargedImage src={media.src} caption={caption} /> : null}
+      </figcaption>
     </figure>
+  );
+}
+
+/**
+ * The image as large as the dialog allows: a server's image can be a few
+ * pixels (an icon, get-tiny-image's 20 px), too small to see inline. Small
+ * images scale up with hard pixel edges rather than a blur.
+ */
+function EnlargedImage({ src, caption }: { src: string; caption: string }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" className="h-7">
+          <Maximize2 aria-hidden="true" />
+          Enlarge<span className="sr-only"> the image</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent aria-describedby={undefined} className="max-w-3xl">
+        <DialogTitle>Image content</DialogTitle>
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
+          src={src}
+          alt={`Image content, enlarged (${caption})`}
+          className="max-h-[70dvh] w-full rounded-md border bg-muted object-contain [image-rendering:pixelated]"
+        />
+        <p className="text-xs text-muted-foreground">{caption}</p>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -23,7 +23,7 @@ export function ResourceContentsItem({ contents, onOpenResource, maxMediaBytes }
   return (
     <div className="grid min-w-0 gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 text-xs break-all">{uri}</code>
+        <code className="min-w-0 text-xs wrap-anywhere">{uri}</code>
         {mimeType ? <Badge variant="secondary">{mimeType}</Badge> : null}
         {onOpenResource ? (
           <Button type="button" variant="outline" size="sm" className="ml-auto h-7" onClick={() => onOpenResource(uri)}>

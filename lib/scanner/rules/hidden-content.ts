@@ -3,7 +3,7 @@ import { finding, severityRank } from "../findings";
 import { ansiEnd } from "../text/normalize";
 import type { Finding, Rule, Severity } from "../types";
 import { PICTOGRAPH, makeVisible } from "../visible";
-import { textSites, type TextSite } from "../walk";
+import { findInTexts, type TextSite } from "../walk";
 
 /**
  * Content a person reviewing a definition would not see but a model reads:
@@ -101,14 +101,22 @@ function charHits(text: string, hits: Hit[]) {
 }
 
 const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
-const MARKDOWN_COMMENT = /^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*[("]?[^\n]*/gim;
+const MARKDOWN_COMMENT = /^[ \t]*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*[("]?[^\n]*/gim;
 const CSS_HIDDEN = /style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent))/gi;
 /** A long run of base64 or hex digits (an optional 0x included): decoded below to see what it says. */
 const LONG_RUN = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 const ESCAPED_BYTES = /(?:\\x[0-9a-fA-F]{2}){8,}|(?:\\u[0-9a-fA-F]{4}){8,}|(?:%[0-9a-fA-F]{2}){12,}/g;
-const BLANK_LINES = /\n(?:[ \t]*\r?\n){4,}[ \t]*(?=\S)/g;
-const SPACES = /[ \t]{80,}(?=\S)/g;
-const MIXED_WORD = /[\p{L}\p{M}]*(?:\p{Script=Latin}[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}]|[\p{Script=Cyrillic}\p{Script=Greek}][\p{L}\p{M}]*\p{Script=Latin})[\p{L}\p{M}]*/gu;
+// The runs below are matched greedily and whatever must follow them is checked
+// in code: a lookahead after an unbounded run makes a failed search retry
+// from every position of the run, quadratic on text a server chooses.
+const BLANK_LINES = /\n(?:[ \t]*\r?\n){4,}[ \t]*/g;
+const SPACES = /[ \t]{80,}/g;
+const WORD = /[\p{L}\p{M}]+/gu;
+const LATIN = /\p{Script=Latin}/u;
+const CYRILLIC_OR_GREEK = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+
+/** Whether the run that ends at `end` is followed by visible text. */
+const textFollows = (text: string, end: number) => end < text.length && /\S/.test(text[end]);
 const NAME_FIELDS = new Set(["name", "property-name", "argument-name", "uri"]);
 /** Greek and Cyrillic: the scripts whose letters pass for Latin ones. */
 const LOOK_ALIKE_SCRIPTS = /[\u0370-\u03ff\u0400-\u052f]/;
@@ -157,15 +165,18 @@ function patternHits(site: TextSite, hits: Hit[]) {
     hits.push({ severity: readable ? "high" : "medium", start: m.index, end: m.index + m[0].length, note: `decodes to ${preview(decoded)}` });
   }
   for (const m of text.matchAll(BLANK_LINES)) {
+    if (!textFollows(text, m.index + m[0].length)) continue;
     const breaks = m[0].split("\n").length - 1;
     const end = Math.min(text.length, m.index + m[0].length + 60);
     hits.push({ severity: breaks >= 10 ? "high" : "medium", start: m.index, end });
   }
   if (text.includes("          ")) for (const m of text.matchAll(SPACES)) {
+    if (!textFollows(text, m.index + m[0].length)) continue;
     hits.push({ severity: "medium", start: m.index, end: Math.min(text.length, m.index + m[0].length + 60) });
   }
   if (LOOK_ALIKE_SCRIPTS.test(text)) {
-    for (const m of text.matchAll(MIXED_WORD)) {
+    for (const m of text.matchAll(WORD)) {
+      if (!LATIN.test(m[0]) || !CYRILLIC_OR_GREEK.test(m[0])) continue;
       const inName = NAME_FIELDS.has(site.field);
       hits.push({ severity: inName ? "high" : "medium", start: m.index, end: m.index + m[0].length, note: "letters from more than one script in one word" });
     }
@@ -194,11 +205,6 @@ export const hiddenContent: Rule = {
   remediation:
     "Treat the definition as hostile until the hidden part is explained: a model reads invisible characters, escape sequences, comments and encoded text that you do not see. Ask the maintainer to remove them, or remove the server.",
   check(input) {
-    const out: Finding[] = [];
-    for (const site of textSites(input)) {
-      const f = checkSite(site);
-      if (f) out.push(f);
-    }
-    return out;
+    return findInTexts(input, (site) => checkSite(site));
   },
 };

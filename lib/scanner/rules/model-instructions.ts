@@ -2,7 +2,7 @@ import { excerpt } from "../evidence";
 import { finding, raise, severityRank, worst } from "../findings";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
-import { textSites, type TextSite } from "../walk";
+import { findInTexts, type TextSite } from "../walk";
 
 /**
  * Text that addresses the model rather than describing the tool: the core of
@@ -275,11 +275,6 @@ export const modelInstructions: Rule = {
     "Do not connect this server to an assistant until the text is explained. A definition should describe what the tool does, not tell the model to ignore instructions, hide things from you, read files or call other tools; ask the server's maintainer to remove it, or remove the server.",
   check(input) {
     const ownTools = new Set(input.tools.map((t) => t.name.toLowerCase()));
-    const out: Finding[] = [];
-    for (const site of textSites(input)) {
-      const f = checkSite(site, ownTools);
-      if (f) out.push(f);
-    }
-    return out;
+    return findInTexts(input, (site) => checkSite(site, ownTools));
   },
 };

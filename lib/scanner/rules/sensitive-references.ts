@@ -2,7 +2,7 @@ import { excerpt, originalSpan } from "../evidence";
 import { finding, severityRank } from "../findings";
 import type { Finding, Rule, Severity } from "../types";
 import { makeVisible } from "../visible";
-import { textSites, type TextSite } from "../walk";
+import { findInTexts, type TextSite } from "../walk";
 
 /**
  * Mentions of secrets and the files that hold them: what a poisoned tool
@@ -127,11 +127,6 @@ export const sensitiveReferences: Rule = {
   remediation:
     "A tool has no reason to point the model at your keys, .env files, cloud credentials or other MCP clients' configurations. Unless the tool's purpose explains it, remove the server; never let an assistant pass such files to a tool. An embedded credential must be revoked.",
   check(input) {
-    const out: Finding[] = [];
-    for (const site of textSites(input)) {
-      const f = checkSite(site);
-      if (f) out.push(f);
-    }
-    return out;
+    return findInTexts(input, (site) => checkSite(site));
   },
 };

@@ -2,7 +2,7 @@ import { excerpt, originalSpan } from "../evidence";
 import { finding, severityRank } from "../findings";
 import { compilePhrases, matchPhrases, type Phrase } from "../text/phrases";
 import type { Finding, Rule, ScanInput, Severity } from "../types";
-import { textSites, type TextSite } from "../walk";
+import { findInTexts, type TextSite } from "../walk";
 
 /**
  * Tool shadowing: a definition that does not describe its own tool but
@@ -109,11 +109,6 @@ export const toolShadowing: Rule = {
   check(input) {
     const own = new Set<string>([...input.tools, ...input.prompts].map((t) => key(t.name)));
     const foreign = distinctiveNames(input, own);
-    const out: Finding[] = [];
-    for (const site of textSites(input)) {
-      const f = checkSite(site, own, foreign);
-      if (f) out.push(f);
-    }
-    return out;
+    return findInTexts(input, (site) => checkSite(site, own, foreign));
   },
 };

@@ -28,7 +28,7 @@ export function parseJsonText(text: string): ParsedJson {
   } catch (e) {
     const raw = e instanceof Error ? e.message : String(e);
     const position = /at position (\d+)/.exec(raw);
-    const detail = raw.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "");
+    const detail = raw.replace(/ \(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "");
     if (!position) return { ok: false, error: `Invalid JSON: ${detail}` };
     const before = text.slice(0, Number(position[1]));
     const line = before.split("\n").length;

@@ -21,21 +21,36 @@ const TYPE_NAMES: Record<JsonType, string> = {
  * they are sent. Keywords outside the subset are ignored: the server is the
  * final judge, this only catches what a person can fix in the form.
  */
-export function validateArguments(schema: JsonSchema, value: unknown): Issue[] {
+export function validateArguments(schema: JsonSchema, value: unknown, options: ValidateOptions = {}): Issue[] {
   const issues: Issue[] = [];
-  check(schema, value === undefined ? {} : value, "", schema, issues);
+  const ctx = { root: schema, compilePattern: options.compilePattern ?? compilePattern };
+  check(schema, value === undefined ? {} : value, "", ctx, issues);
   return issues;
 }
 
+export interface ValidateOptions {
+  /**
+   * Compiles a schema's `pattern`, or returns undefined to leave it unchecked.
+   * The default is JavaScript's RegExp, which backtracks: where the schema
+   * comes from a server and the text from anyone, pass a linear-time engine.
+   */
+  compilePattern?: (pattern: string) => { test(text: string): boolean } | undefined;
+}
+
+interface Context {
+  root: JsonSchema;
+  compilePattern: NonNullable<ValidateOptions["compilePattern"]>;
+}
+
 /** Whether `value` satisfies `schema` (no issues). */
-function isValid(schema: JsonSchema, value: unknown, root: JsonSchema = schema): boolean {
+function isValid(schema: JsonSchema, value: unknown, ctx: Context): boolean {
   const issues: Issue[] = [];
-  check(schema, value, "", root, issues);
+  check(schema, value, "", ctx, issues);
   return issues.length === 0;
 }
 
-function check(schema: JsonSchema, value: unknown, path: string, root: JsonSchema, issues: Issue[]): void {
-  const resolved = resolveSchema(schema, root);
+function check(schema: JsonSchema, value: unknown, path: string, ctx: Context, issues: Issue[]): void {
+  const resolved = resolveSchema(schema, ctx.root);
   if (resolved === undefined || resolved === true) return;
   if (resolved === false) {
     issues.push({ path, message: "No value is allowed here" });
@@ -51,15 +66,15 @@ function check(schema: JsonSchema, value: unknown, path: string, root: JsonSchem
   }
   if ("const" in s && !jsonEqual(s.const, value)) add(`Must be ${jsonLabel(s.const)}`);
 
-  if (typeof value === "string") checkString(s, value, add);
+  if (typeof value === "string") checkString(s, value, ctx, add);
   else if (typeof value === "number") checkNumber(s, value, add);
-  else if (Array.isArray(value)) checkArray(s, value, path, root, issues);
-  else if (isRecord(value)) checkObject(s, value, path, root, issues);
+  else if (Array.isArray(value)) checkArray(s, value, path, ctx, issues);
+  else if (isRecord(value)) checkObject(s, value, path, ctx, issues);
 
-  for (const part of s.allOf ?? []) check(part, value, path, root, issues);
-  if (s.anyOf) checkAlternatives(s.anyOf, value, path, root, issues, false);
-  if (s.oneOf) checkAlternatives(s.oneOf, value, path, root, issues, true);
-  if (s.not !== undefined && isValid(s.not, value, root)) add("This value is not allowed");
+  for (const part of s.allOf ?? []) check(part, value, path, ctx, issues);
+  if (s.anyOf) checkAlternatives(s.anyOf, value, path, ctx, issues, false);
+  if (s.oneOf) checkAlternatives(s.oneOf, value, path, ctx, issues, true);
+  if (s.not !== undefined && isValid(s.not, value, ctx)) add("This value is not allowed");
 }
 
 function matchesType(type: JsonType, value: unknown): boolean {
@@ -90,7 +105,7 @@ function checkType(s: JsonSchemaObject, value: unknown, add: (message: string) =
   return false;
 }
 
-function checkString(s: JsonSchemaObject, value: string, add: (message: string) => void): void {
+function checkString(s: JsonSchemaObject, value: string, ctx: Context, add: (message: string) => void): void {
   // Characters as people count them (code points), as JSON Schema specifies.
   const length = [...value].length;
   if (s.minLength !== undefined && length < s.minLength) {
@@ -100,7 +115,7 @@ function checkString(s: JsonSchemaObject, value: string, add: (message: string) 
     add(`Must be at most ${plural(s.maxLength, "character")}`);
   }
   if (s.pattern !== undefined) {
-    const regex = compilePattern(s.pattern);
+    const regex = ctx.compilePattern(s.pattern);
     if (regex && !regex.test(value)) add(`Must match the pattern ${s.pattern}`);
   }
   if (s.format !== undefined) {
@@ -148,7 +163,7 @@ function isMultiple(value: number, step: number): boolean {
   return Math.abs(quotient - Math.round(quotient)) < 1e-9 * Math.max(1, Math.abs(quotient));
 }
 
-function checkArray(s: JsonSchemaObject, value: unknown[], path: string, root: JsonSchema, issues: Issue[]): void {
+function checkArray(s: JsonSchemaObject, value: unknown[], path: string, ctx: Context, issues: Issue[]): void {
   if (s.minItems !== undefined && value.length < s.minItems) {
     issues.push({ path, message: `Must have at least ${plural(s.minItems, "item")}` });
   }
@@ -163,7 +178,7 @@ function checkArray(s: JsonSchemaObject, value: unknown[], path: string, root: J
   const rest = Array.isArray(s.items) ? (s.additionalItems as JsonSchema | undefined) : s.items;
   value.forEach((item, i) => {
     const itemSchema = positional && i < positional.length ? positional[i] : rest;
-    if (itemSchema !== undefined) check(itemSchema, item, childPointer(path, i), root, issues);
+    if (itemSchema !== undefined) check(itemSchema, item, childPointer(path, i), ctx, issues);
   });
 }
 
@@ -171,7 +186,7 @@ function checkObject(
   s: JsonSchemaObject,
   value: Record<string, unknown>,
   path: string,
-  root: JsonSchema,
+  ctx: Context,
   issues: Issue[],
 ): void {
   for (const key of s.required ?? []) {
@@ -181,11 +196,11 @@ function checkObject(
   for (const [key, child] of Object.entries(value)) {
     if (child === undefined) continue;
     if (Object.prototype.hasOwnProperty.call(properties, key)) {
-      check(properties[key], child, childPointer(path, key), root, issues);
+      check(properties[key], child, childPointer(path, key), ctx, issues);
     } else if (s.additionalProperties === false) {
       issues.push({ path: childPointer(path, key), message: `Unknown property "${key}"` });
     } else if (s.additionalProperties !== undefined) {
-      check(s.additionalProperties, child, childPointer(path, key), root, issues);
+      check(s.additionalProperties, child, childPointer(path, key), ctx, issues);
     }
   }
   const count = Object.values(value).filter((v) => v !== undefined).length;
@@ -206,19 +221,19 @@ function checkAlternatives(
   branches: JsonSchema[],
   value: unknown,
   path: string,
-  root: JsonSchema,
+  ctx: Context,
   issues: Issue[],
   exactlyOne: boolean,
 ): void {
   const results = branches.map((branch) => {
     const found: Issue[] = [];
-    check(branch, value, path, root, found);
+    check(branch, value, path, ctx, found);
     return { branch, found };
   });
   const passing = results.filter((r) => r.found.length === 0).length;
   if (passing === 0) {
     const sameType = results.find(({ branch }) => {
-      const resolved = resolveSchema(branch, root);
+      const resolved = resolveSchema(branch, ctx.root);
       if (typeof resolved !== "object" || resolved.type === undefined) return false;
       const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
       return types.some((t) => matchesType(t, value));

@@ -60,6 +60,29 @@ describe("auth debug log", () => {
 });
 
 describe("AuthDebugPanel", () => {
+  // Shown only where debugging was turned on with ?debug=auth; it stays on until ?debug=off or "Hide".
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.history.replaceState(null, "", "/dashboard?debug=auth");
+  });
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("is not shown until debugging is turned on, and then stays on until hidden", () => {
+    window.history.replaceState(null, "", "/dashboard");
+    const { unmount } = render(<AuthDebugPanel />);
+    expect(screen.queryByRole("button", { name: "Auth debug log" })).not.toBeInTheDocument();
+    unmount();
+
+    window.history.replaceState(null, "", "/settings?debug=auth");
+    render(<AuthDebugPanel />).unmount();
+    window.history.replaceState(null, "", "/servers");
+    render(<AuthDebugPanel />);
+    expect(screen.getByRole("button", { name: "Auth debug log" })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Hide" }));
+    expect(screen.queryByRole("button", { name: "Auth debug log" })).not.toBeInTheDocument();
+  });
+
   it("is collapsed by default and lists entries newest first when opened", () => {
     logAuthEvent("first");
     logAuthEvent("second", { path: "/api/x" });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { EnvError, parseEnv } from "@/lib/env";
+import { configurationWarnings, EnvError, parseEnv } from "@/lib/env";
 
 describe("parseEnv", () => {
   it("needs no configuration at all in local mode", () => {
@@ -53,6 +53,54 @@ describe("parseEnv", () => {
     expect(e.authEmulatorHost).toBeUndefined();
     expect(e.appUrl).toBe("https://console.acme.dev");
     expect(e.adminEmails).toEqual(["ops@acme.dev"]);
+  });
+
+  describe("a real deployment on the Auth Emulator", () => {
+    const production = {
+      NODE_ENV: "production",
+      FIREBASE_PROJECT_ID: "acme-console",
+      FIREBASE_API_KEY: "AIzaSyExample",
+      FIREBASE_AUTH_DOMAIN: "acme-console.firebaseapp.com",
+      APP_URL: "https://console.acme.dev/",
+      SESSION_SECRET: "x".repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    };
+
+    it("refuses to start, since the emulator's tokens are not verified", () => {
+      expect(() => parseEnv(production)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: not allowed with a real Firebase project/);
+      expect(() => parseEnv({ ...production, NODE_ENV: "development" })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    });
+
+    it("starts when the operator allows it, with a warning", () => {
+      const e = parseEnv({ ...production, AUTH_EMULATOR_IN_PRODUCTION: "allow" });
+      expect(configurationWarnings(e)).toEqual([expect.stringMatching(/FIREBASE_AUTH_EMULATOR_HOST is set with a real Firebase project/)]);
+      expect(() => parseEnv({ ...production, AUTH_EMULATOR_IN_PRODUCTION: "yes" })).toThrow(/AUTH_EMULATOR_IN_PRODUCTION: must be allow/);
+    });
+
+    it("is local mode's normal case, without a warning", () => {
+      const e = parseEnv({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", NODE_ENV: "production" });
+      expect(configurationWarnings(e)).toEqual([]);
+    });
+  });
+
+  it("warns when a production APP_URL is not https", () => {
+    const e = parseEnv({
+      NODE_ENV: "production",
+      FIREBASE_PROJECT_ID: "acme-console",
+      FIREBASE_API_KEY: "AIzaSyExample",
+      FIREBASE_AUTH_DOMAIN: "acme-console.firebaseapp.com",
+      APP_URL: "http://console.acme.dev",
+      SESSION_SECRET: "x".repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    });
+    expect(configurationWarnings(e)).toEqual([expect.stringMatching(/APP_URL \(http:\/\/console.acme.dev\) is not https/)]);
+  });
+
+  it("reads TRUST_PROXY as a small whole number, 0 by default", () => {
+    expect(parseEnv({}).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
 
   it("rejects an encryption key that is not 32 bytes", () => {

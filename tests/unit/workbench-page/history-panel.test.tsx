@@ -20,6 +20,7 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   target: "echo",
   params: { name: "echo", arguments: { message: "hi" } },
   ok: true,
+  cancelled: false,
   durationMs: 12,
   summary: "Echo: hi",
   createdAt: new Date().toISOString(),

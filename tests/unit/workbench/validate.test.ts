@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { compileSafePattern } from "@/lib/workbench/safe-pattern";
 import { validateArguments } from "@/lib/workbench/schema-form/validate";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";
 
@@ -135,6 +136,18 @@ describe("validateArguments: strings", () => {
     expect(issues).toHaveLength(1);
     expect(issues[0].path).toBe("/v");
     expect(issues[0].message).toMatch(/^Must be/);
+  });
+
+  it("answers at once on long adversarial text: a dotted email and a backtracking pattern run linearly", () => {
+    // A quadratic email pattern takes minutes on this input and a backtracking
+    // engine never ends on the pattern below: either would time the test out.
+    const dotted = "a@" + "a.".repeat(300_000);
+    expect(validateArguments(obj({ v: { type: "string", format: "email" } }), { v: dotted + " " })).toHaveLength(1);
+    expect(validateArguments(obj({ v: { type: "string", format: "email" } }), { v: "ada@" + "b.".repeat(100) + "org" })).toEqual([]);
+    const nested = obj({ v: { type: "string", pattern: "^(a+)+$" } });
+    const safe = { compilePattern: compileSafePattern };
+    expect(validateArguments(nested, { v: "a".repeat(100_000) + "!" }, safe)).toHaveLength(1);
+    expect(validateArguments(nested, { v: "aaaa" }, safe)).toEqual([]);
   });
 
   it("treats unknown formats as annotations", () => {

@@ -14,9 +14,10 @@ export default async function ServerPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   // Server ids are UUIDs: anything else cannot exist, and gets a real 404 at once.
   if (!isUuid(id)) notFound();
-  // Another user's server, or one deleted since, is not found either: answered
-  // from here at once. (The console's loading boundary has streamed by then, so
-  // the status stays 200; Next marks the page noindex.)
+  // Another user's server, or one deleted since, is not found either. No
+  // loading boundary lies above this page (the console's loading spinners sit
+  // in the pages that wait for data), so nothing has streamed yet and the
+  // answer's status is a real 404.
   const user = await currentUser();
   if (!user) notFound();
   try {

@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 
 const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" } as const;
 
-export const GET = route({ auth: "user", query: activityExportQuery }, async ({ user, query, req, ip }) => {
+export const GET = route({ auth: "user", doc: { summary: "Download the activity log as CSV or JSON", contentType: "text/csv" }, query: activityExportQuery }, async ({ user, query, req, ip }) => {
   assertCanExport(user);
   const { format, ...filters } = query;
   // Recorded once the whole file is out: a download given up halfway is not one.

@@ -2,4 +2,4 @@ import { route } from "@/lib/http/route";
 import { listContactMessages } from "@/lib/support/contact-messages";
 import { contactInboxQuery } from "@/lib/support/schema";
 
-export const GET = route({ auth: "admin", query: contactInboxQuery }, ({ query }) => listContactMessages(query));
+export const GET = route({ auth: "admin", doc: { summary: "The contact form's inbox" }, query: contactInboxQuery }, ({ query }) => listContactMessages(query));

@@ -2,4 +2,4 @@ import { adminUsersQuery } from "@/lib/admin/schema";
 import { listUsers } from "@/lib/admin/service";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ auth: "admin", query: adminUsersQuery }, async ({ query }) => listUsers(query));
+export const GET = route({ auth: "admin", doc: { summary: "Search the users" }, query: adminUsersQuery }, async ({ query }) => listUsers(query));

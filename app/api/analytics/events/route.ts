@@ -4,6 +4,9 @@ import { storeEvents } from "@/lib/analytics/service";
 import { CONSENT_COOKIE, parseConsentCookie } from "@/lib/consent/consent";
 import { route } from "@/lib/http/route";
 import { enforce } from "@/lib/rate-limit/service";
+import { z } from "zod";
+
+const analyticsStored = z.object({ stored: z.number().int().describe("Events stored; 0 without consent.") });
 
 /** Batches a minute per IP; a page sends one every few seconds at most. */
 const RATE_LIMIT = { limit: 60, windowSec: 60 };
@@ -14,7 +17,7 @@ const RATE_LIMIT = { limit: 60, windowSec: 60 };
  * answered and dropped.
  */
 export const POST = route(
-  { auth: "optional", body: analyticsBatchSchema, maxBodyBytes: MAX_BATCH_BYTES },
+  { auth: "optional", doc: { summary: "Record first-party analytics events (only with the visitor's consent)", response: analyticsStored }, body: analyticsBatchSchema, maxBodyBytes: MAX_BATCH_BYTES },
   async ({ req, user, body, ip }) => {
     await enforce(`analytics:${ip}`, RATE_LIMIT.limit, RATE_LIMIT.windowSec, "Too many analytics requests.");
     const consent = parseConsentCookie(req.cookies.get(CONSENT_COOKIE)?.value);

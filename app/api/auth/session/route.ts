@@ -7,18 +7,23 @@ import { badRequest, unauthenticated } from "@/lib/http/errors";
 import { json, route } from "@/lib/http/route";
 import { enforce } from "@/lib/rate-limit/service";
 import { toSessionUser, upsertOnSignIn } from "@/lib/users/service";
+import { signInMethodLabel } from "@/lib/auth/sign-in-methods";
 
 /** Sign-ins per IP per minute: generous for people, tight for credential stuffing. */
 const SIGN_INS_PER_MINUTE = 20;
 
-export const POST = route({ auth: "none", body: sessionPayload }, async ({ body, req, ip }) => {
+export const POST = route({ auth: "none", doc: { summary: "Exchange a Firebase ID token for the session cookie" }, body: sessionPayload }, async ({ body, req, ip }) => {
   assertSameOrigin(req);
   await enforce(`session:${ip}`, SIGN_INS_PER_MINUTE, 60, "Too many sign-in attempts. Wait a minute and try again.");
 
   let decoded;
   try {
-    decoded = await adminAuth().verifyIdToken(body.idToken);
-  } catch {
+    // checkRevoked: a token of a disabled account, or minted before its sessions were revoked, opens none.
+    decoded = await adminAuth().verifyIdToken(body.idToken, true);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "auth/user-disabled") throw unauthenticated("This account has been disabled.");
+    if (code === "auth/id-token-revoked") throw unauthenticated("This sign-in was revoked. Sign in again.");
     throw unauthenticated("The ID token is not valid for this project. Sign in again.");
   }
   if (decoded.uid !== body.uid) throw unauthenticated("The ID token belongs to another user.");
@@ -37,13 +42,13 @@ export const POST = route({ auth: "none", body: sessionPayload }, async ({ body,
   await record({
     userUid: user.uid,
     action: "auth.sign_in",
-    summary: `Signed in with ${decoded.firebase?.sign_in_provider ?? "a provider"}`,
+    summary: `Signed in with ${signInMethodLabel(decoded.firebase?.sign_in_provider)}`,
     metadata: { provider: decoded.firebase?.sign_in_provider },
     req,
     ip,
   });
 
-  const session = await sealSession(user.uid);
+  const session = await sealSession(user, decoded.auth_time * 1000);
   const payload: { user: SessionUser } = { user: toSessionUser(user) };
   const res = json(payload);
   res.cookies.set({ ...sessionCookieOptions(), value: session.value });

@@ -2,16 +2,17 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { serverUpdate } from "@/lib/servers/schema";
 import { deleteServer, getServer, updateServer } from "@/lib/servers/service";
+import { serverDto } from "@/lib/servers/responses";
 
 const params = z.object({ id: z.string() });
 
-export const GET = route({ auth: "user", params }, ({ user, params }) => getServer(user.uid, params.id));
+export const GET = route({ auth: "user", doc: { summary: "One server", response: serverDto }, params }, ({ user, params }) => getServer(user.uid, params.id));
 
-export const PATCH = route({ auth: "user", params, body: serverUpdate }, ({ user, params, body, req, ip, log }) =>
+export const PATCH = route({ auth: "user", doc: { summary: "Change a server", response: serverDto }, params, body: serverUpdate }, ({ user, params, body, req, ip, log }) =>
   updateServer(user, params.id, body, { req, ip, log }),
 );
 
-export const DELETE = route({ auth: "user", params }, async ({ user, params, req, ip, log }) => {
+export const DELETE = route({ auth: "user", doc: { summary: "Delete a server", status: 204 }, params }, async ({ user, params, req, ip, log }) => {
   await deleteServer(user, params.id, { req, ip, log });
   return new Response(null, { status: 204 });
 });

@@ -5,13 +5,13 @@ import { deleteStatusPage, getStatusPage, updateStatusPage } from "@/lib/status-
 
 const params = z.object({ id: z.string() });
 
-export const GET = route({ auth: "user", params }, ({ user, params }) => getStatusPage(user.uid, params.id));
+export const GET = route({ auth: "user", doc: { summary: "One status page" }, params }, ({ user, params }) => getStatusPage(user.uid, params.id));
 
-export const PATCH = route({ auth: "user", params, body: statusPageUpdate }, ({ user, params, body, req, ip, log }) =>
+export const PATCH = route({ auth: "user", doc: { summary: "Change a status page" }, params, body: statusPageUpdate }, ({ user, params, body, req, ip, log }) =>
   updateStatusPage(user, params.id, body, { req, ip, log }),
 );
 
-export const DELETE = route({ auth: "user", params }, async ({ user, params, req, ip, log }) => {
+export const DELETE = route({ auth: "user", doc: { summary: "Delete a status page", status: 204 }, params }, async ({ user, params, req, ip, log }) => {
   await deleteStatusPage(user, params.id, { req, ip, log });
   return new Response(null, { status: 204 });
 });

@@ -2,8 +2,8 @@ import { route } from "@/lib/http/route";
 import { settingsUpdate } from "@/lib/settings/schema";
 import { getSettings, updateSettings } from "@/lib/settings/service";
 
-export const GET = route({ auth: "user" }, async ({ user }) => getSettings(user.uid));
+export const GET = route({ auth: "user", doc: { summary: "The user's settings" } }, async ({ user }) => getSettings(user.uid));
 
-export const PATCH = route({ auth: "user", body: settingsUpdate }, async ({ user, body, req, ip }) =>
+export const PATCH = route({ auth: "user", doc: { summary: "Change the user's settings" }, body: settingsUpdate }, async ({ user, body, req, ip }) =>
   updateSettings(user.uid, body, { req, ip }),
 );

@@ -4,6 +4,6 @@ import { setContactStatus } from "@/lib/support/contact-messages";
 import { contactStatusUpdate } from "@/lib/support/schema";
 
 export const PATCH = route(
-  { auth: "admin", params: z.object({ id: z.uuid() }), body: contactStatusUpdate },
+  { auth: "admin", doc: { summary: "Mark a contact message new, read or archived" }, params: z.object({ id: z.uuid() }), body: contactStatusUpdate },
   async ({ params, body }) => ({ message: await setContactStatus(params.id, body.status) }),
 );

@@ -4,6 +4,6 @@ import { updateUser } from "@/lib/admin/service";
 import { route } from "@/lib/http/route";
 
 export const PATCH = route(
-  { auth: "admin", params: z.object({ uid: z.string().min(1).max(128) }), body: adminUserUpdate },
+  { auth: "admin", doc: { summary: "Change a user's role or plan" }, params: z.object({ uid: z.string().min(1).max(128) }), body: adminUserUpdate },
   async ({ user, params, body, req, ip }) => ({ user: await updateUser(user, params.uid, body, { req, ip }) }),
 );

@@ -2,4 +2,4 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { checkNow } from "@/lib/monitoring/service";
 
-export const POST = route({ auth: "user", params: z.object({ id: z.string() }) }, ({ user, params }) => checkNow(user, params.id));
+export const POST = route({ auth: "user", doc: { summary: "Run a health check now" }, params: z.object({ id: z.string() }) }, ({ user, params }) => checkNow(user, params.id));

@@ -3,6 +3,6 @@ import { route } from "@/lib/http/route";
 import { pageQuery } from "@/lib/monitoring/schema";
 import { listChecks } from "@/lib/monitoring/service";
 
-export const GET = route({ auth: "user", params: z.object({ id: z.string() }), query: pageQuery }, ({ user, params, query }) =>
+export const GET = route({ auth: "user", doc: { summary: "The server's health checks, newest first" }, params: z.object({ id: z.string() }), query: pageQuery }, ({ user, params, query }) =>
   listChecks(user.uid, params.id, query),
 );

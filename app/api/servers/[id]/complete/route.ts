@@ -4,6 +4,6 @@ import { completeArgument } from "@/lib/workbench/completion";
 import { completeRequest } from "@/lib/workbench/schema";
 
 export const POST = route(
-  { auth: "user", params: z.object({ id: z.string() }), body: completeRequest },
+  { auth: "user", doc: { summary: "Ask the server to complete an argument" }, params: z.object({ id: z.string() }), body: completeRequest },
   ({ user, params, body }) => completeArgument(user.uid, params.id, body),
 );

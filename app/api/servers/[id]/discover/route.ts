@@ -2,6 +2,6 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { discoverServer } from "@/lib/servers/service";
 
-export const POST = route({ auth: "user", params: z.object({ id: z.string() }) }, ({ user, params, req, ip, log }) =>
+export const POST = route({ auth: "user", doc: { summary: "Discover the server's tools, resources and prompts again" }, params: z.object({ id: z.string() }) }, ({ user, params, req, ip, log }) =>
   discoverServer(user, params.id, { req, ip, log }),
 );

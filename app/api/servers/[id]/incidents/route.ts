@@ -3,6 +3,6 @@ import { route } from "@/lib/http/route";
 import { pageQuery } from "@/lib/monitoring/schema";
 import { listIncidents } from "@/lib/monitoring/service";
 
-export const GET = route({ auth: "user", params: z.object({ id: z.string() }), query: pageQuery }, ({ user, params, query }) =>
+export const GET = route({ auth: "user", doc: { summary: "The server's incidents, newest first" }, params: z.object({ id: z.string() }), query: pageQuery }, ({ user, params, query }) =>
   listIncidents(user.uid, params.id, query),
 );

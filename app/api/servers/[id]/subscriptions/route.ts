@@ -5,10 +5,10 @@ import { subscriptionRequest } from "@/lib/workbench/schema";
 
 const params = z.object({ id: z.string() });
 
-export const POST = route({ auth: "user", params, body: subscriptionRequest }, ({ user, params, body }) =>
+export const POST = route({ auth: "user", doc: { summary: "Subscribe to a resource's updates" }, params, body: subscriptionRequest }, ({ user, params, body }) =>
   setSubscription(user.uid, params.id, body.uri, true),
 );
 
-export const DELETE = route({ auth: "user", params, query: subscriptionRequest }, ({ user, params, query }) =>
+export const DELETE = route({ auth: "user", doc: { summary: "Unsubscribe from a resource's updates" }, params, query: subscriptionRequest }, ({ user, params, query }) =>
   setSubscription(user.uid, params.id, query.uri, false),
 );

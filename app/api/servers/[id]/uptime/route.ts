@@ -3,6 +3,6 @@ import { route } from "@/lib/http/route";
 import { uptimeQuery } from "@/lib/monitoring/schema";
 import { getUptime } from "@/lib/monitoring/service";
 
-export const GET = route({ auth: "user", params: z.object({ id: z.string() }), query: uptimeQuery }, ({ user, params, query }) =>
+export const GET = route({ auth: "user", doc: { summary: "Uptime and latency over a window" }, params: z.object({ id: z.string() }), query: uptimeQuery }, ({ user, params, query }) =>
   getUptime(user, params.id, query.window),
 );

@@ -5,8 +5,8 @@ import { getThread, updateStatus } from "@/lib/support/service";
 
 const params = z.object({ id: z.uuid() });
 
-export const GET = route({ auth: "user", params }, async ({ user, params }) => ({ ticket: await getThread(user, params.id) }));
+export const GET = route({ auth: "user", doc: { summary: "A support ticket with its messages" }, params }, async ({ user, params }) => ({ ticket: await getThread(user, params.id) }));
 
-export const PATCH = route({ auth: "user", params, body: ticketStatusUpdate }, async ({ user, params, body }) => ({
+export const PATCH = route({ auth: "user", doc: { summary: "Close or reopen a support ticket" }, params, body: ticketStatusUpdate }, async ({ user, params, body }) => ({
   ticket: await updateStatus(user, params.id, body.status),
 }));

@@ -2,4 +2,4 @@ import { route } from "@/lib/http/route";
 import { rotateWebhookSecret } from "@/lib/settings/service";
 
 /** Rotates the webhook signing secret; the answer is the only time the new one is shown. */
-export const POST = route({ auth: "user" }, async ({ user, req, ip }) => rotateWebhookSecret(user.uid, { req, ip }));
+export const POST = route({ auth: "user", doc: { summary: "Rotate the webhook signing secret (shown once)" } }, async ({ user, req, ip }) => rotateWebhookSecret(user.uid, { req, ip }));

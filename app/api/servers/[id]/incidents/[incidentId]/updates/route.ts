@@ -5,10 +5,10 @@ import { incidentUpdateCreate } from "@/lib/status-pages/schema";
 
 const params = z.object({ id: z.string(), incidentId: z.string() });
 
-export const GET = route({ auth: "user", params }, async ({ user, params }) => ({
+export const GET = route({ auth: "user", doc: { summary: "An incident's updates" }, params }, async ({ user, params }) => ({
   updates: await listIncidentUpdates(user.uid, params.id, params.incidentId),
 }));
 
-export const POST = route({ auth: "user", params, body: incidentUpdateCreate }, async ({ user, params, body, req, ip, log }) =>
+export const POST = route({ auth: "user", doc: { summary: "Post an update to an incident", status: 201 }, params, body: incidentUpdateCreate }, async ({ user, params, body, req, ip, log }) =>
   json(await postIncidentUpdate(user, params.id, params.incidentId, body.body, { req, ip, log }), 201),
 );

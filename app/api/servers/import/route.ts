@@ -1,0 +1,8 @@
+import { json, route } from "@/lib/http/route";
+import { importServers } from "@/lib/servers/import";
+import { importBody, MAX_IMPORT_BYTES } from "@/lib/servers/mcp-config";
+
+/** Creates the servers of an `mcpServers` file, each connected and discovered; says what was skipped and why. */
+export const POST = route({ auth: "user", doc: { summary: "Import the servers of an mcpServers file", status: 201 }, body: importBody, maxBodyBytes: MAX_IMPORT_BYTES + 1024 }, async ({ user, body, req, ip, log }) =>
+  json(await importServers(user, body.text, { req, ip, log }), 201),
+);

@@ -1,0 +1,46 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { CardSection } from "@/components/app/card-section";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
+
+/**
+ * A card of the Monitoring tab that lists a server's history a page at a time
+ * (its checks, its incidents): skeleton rows while the first page loads, the
+ * load error when it fails (or what `failure` shows instead), then `children`.
+ */
+export function PagedHistoryCard({
+  title,
+  description,
+  query,
+  loading,
+  what,
+  failure,
+  children,
+}: {
+  title: string;
+  description: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  /** What a screen reader hears while it loads, and the skeleton rows shown meanwhile. */
+  loading: { label: string; rows: number; rowClassName: string };
+  /** Ends "Could not load …". */
+  what: string;
+  /** Shown instead of the load error when it returns something for the error. */
+  failure?: (error: unknown) => ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <CardSection className="gap-4" title={title} description={description} contentClassName="flex flex-col gap-4">
+      {query.isPending ? (
+        <Loading label={loading.label} className="flex flex-col gap-2">
+          <SkeletonRows count={loading.rows} className={loading.rowClassName} />
+        </Loading>
+      ) : query.isError ? (
+        (failure?.(query.error) ?? <LoadError what={what} query={query} />)
+      ) : (
+        children
+      )}
+    </CardSection>
+  );
+}

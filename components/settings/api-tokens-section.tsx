@@ -1,0 +1,178 @@
+"use client";
+
+import { KeyRound, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { LoadError } from "@/components/app/load-error";
+import { Loading, SkeletonRows } from "@/components/app/loading";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { CopyButton } from "@/components/workbench/results/copy-button";
+import { nativeSelectClass } from "@/components/workbench/schema-form/choice-fields";
+import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/client";
+import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
+import { SettingsSection } from "./settings-section";
+
+const dateOf = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString() : none);
+
+/** Personal API tokens: create one (shown once), see each one's last use, revoke it. */
+export function ApiTokensSection() {
+  const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
+  return (
+    <SettingsSection
+      id="api-tokens"
+      title="API tokens"
+      description={
+        <>
+          For scripts and CI: send <code>Authorization: Bearer mcpc_…</code> to the API. A read token only reads; every use is in your activity log.
+        </>
+      }
+    >
+      {fresh ? <FreshToken name={fresh.name} token={fresh.token} onDone={() => setFresh(null)} /> : <CreateTokenForm onCreated={setFresh} />}
+      <TokenList />
+    </SettingsSection>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: string }): void }) {
+  const create = useCreateToken();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<TokenScope>("read");
+  const [expiry, setExpiry] = useState("90");
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = tokenCreate.safeParse({ name, scope, expiresInDays: expiry === "never" ? null : Number(expiry) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setError(null);
+    create.mutate(parsed.data, {
+      onSuccess: (r) => {
+        setName("");
+        onCreated({ name: r.tokenInfo.name, token: r.token });
+      },
+      onError: (err) => toast({ title: "Token not created", description: err.message, variant: "destructive" }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" noValidate>
+      <Field label="Token name" error={error} required>
+        {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder="CI deploy" />}
+      </Field>
+      <Field label="Access">
+        {(control) => (
+          <select {...control} className={nativeSelectClass} value={scope} onChange={(e) => setScope(e.target.value as TokenScope)}>
+            {TOKEN_SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {SCOPE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Expires">
+        {(control) => (
+          <select {...control} className={nativeSelectClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+            {TOKEN_EXPIRY_DAYS.map((d) => (
+              <option key={d} value={String(d)}>
+                In {d} days
+              </option>
+            ))}
+            <option value="never">Never</option>
+          </select>
+        )}
+      </Field>
+      <Button type="submit" disabled={create.isPending}>
+        <KeyRound aria-hidden="true" />
+        Create token
+      </Button>
+    </form>
+  );
+}
+
+function FreshToken({ name, token, onDone }: { name: string; token: string; onDone(): void }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
+      <p className="text-sm">
+        Copy the token <strong>{name}</strong> now: it will not be shown again.
+      </p>
+      <code data-testid="fresh-token" className="break-all rounded bg-muted px-2 py-1 text-sm">
+        {token}
+      </code>
+      <div className="flex flex-wrap items-center gap-2">
+        <CopyButton text={() => token} label="Copy token" />
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TokenList() {
+  const tokens = useTokens();
+  if (tokens.isPending) {
+    return (
+      <Loading label="Loading your tokens…">
+        <SkeletonRows className="h-10 w-full" />
+      </Loading>
+    );
+  }
+  if (tokens.isError) return <LoadError what="your tokens" query={tokens} />;
+  if (tokens.data.tokens.length === 0) return <p className="text-sm text-muted-foreground">No tokens yet.</p>;
+  return (
+    <ul aria-label="Your API tokens" className="flex flex-col divide-y rounded-md border">
+      {tokens.data.tokens.map((t) => (
+        <TokenItem key={t.id} token={t} />
+      ))}
+    </ul>
+  );
+}
+
+function TokenItem({ token }: { token: TokenDto }) {
+  const revoke = useRevokeToken();
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="font-medium">{token.name}</span>
+        <span className="text-muted-foreground">
+          <code>{token.prefix}…</code> · {SCOPE_LABELS[token.scope]} · created {dateOf(token.createdAt, "")} · expires {dateOf(token.expiresAt, "never")} · last used{" "}
+          {dateOf(token.lastUsedAt, "never")}
+        </span>
+      </div>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" size="sm" disabled={revoke.isPending} aria-label={`Revoke ${token.name}`}>
+            <Trash2 aria-hidden="true" />
+            Revoke
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Revoke {token.name}?</AlertDialogTitle>
+            <AlertDialogDescription>Requests with this token are refused from now on. This cannot be undone.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() =>
+                revoke.mutate(token.id, {
+                  onSuccess: () => toast({ title: `Revoked ${token.name}` }),
+                  onError: (err) => toast({ title: "Not revoked", description: err.message, variant: "destructive" }),
+                })
+              }
+            >
+              Revoke
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}

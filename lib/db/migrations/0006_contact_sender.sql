@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "sender_uid" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_sender_uid_users_uid_fk" FOREIGN KEY ("sender_uid") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;

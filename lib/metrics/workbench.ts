@@ -1,0 +1,23 @@
+import "server-only";
+import { Gauge } from "prom-client";
+import { workbenchPool } from "../workbench/pool";
+import { metric } from "./registry";
+
+/** The workbench pool's connections, read from the pool when metrics are scraped. */
+export function watchWorkbenchPool() {
+  metric(
+    "workbench_pool",
+    (registry) =>
+      new Gauge({
+        name: "mcp_console_workbench_connections",
+        help: "Live MCP connections kept by the workbench, by state (busy in a call, idle).",
+        labelNames: ["state"] as const,
+        registers: [registry],
+        collect() {
+          const pool = workbenchPool();
+          this.set({ state: "busy" }, pool.busy);
+          this.set({ state: "idle" }, pool.size - pool.busy);
+        },
+      }),
+  );
+}

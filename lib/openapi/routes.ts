@@ -1,0 +1,70 @@
+import type { DocumentedHandler } from "../http/route";
+
+/**
+ * Every API route, by its path in the reference (`{id}` for a segment), with
+ * its module. The OpenAPI integration test fails when a route file under
+ * app/api is missing here, so a new route cannot be left out of the document.
+ */
+export type RouteModule = Partial<Record<HttpMethod, DocumentedHandler>>;
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const HTTP_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+export const apiRoutes: Record<string, () => Promise<RouteModule>> = {
+  "/api/activity/{id}": () => import("@/app/api/activity/[id]/route"),
+  "/api/activity/export": () => import("@/app/api/activity/export/route"),
+  "/api/activity": () => import("@/app/api/activity/route"),
+  "/api/admin/contact-messages/{id}": () => import("@/app/api/admin/contact-messages/[id]/route"),
+  "/api/admin/contact-messages": () => import("@/app/api/admin/contact-messages/route"),
+  "/api/admin/support/tickets": () => import("@/app/api/admin/support/tickets/route"),
+  "/api/admin/users/{uid}": () => import("@/app/api/admin/users/[uid]/route"),
+  "/api/admin/users": () => import("@/app/api/admin/users/route"),
+  "/api/analytics/events": () => import("@/app/api/analytics/events/route"),
+  "/api/auth/demo": () => import("@/app/api/auth/demo/route"),
+  "/api/auth/session": () => import("@/app/api/auth/session/route"),
+  "/api/auth/signout": () => import("@/app/api/auth/signout/route"),
+  "/api/config": () => import("@/app/api/config/route"),
+  "/api/contact": () => import("@/app/api/contact/route"),
+  "/api/dashboard": () => import("@/app/api/dashboard/route"),
+  "/api/health": () => import("@/app/api/health/route"),
+  "/api/metrics": () => import("@/app/api/metrics/route"),
+  "/api/openapi.json": () => import("@/app/api/openapi.json/route"),
+  "/api/servers/{id}/call": () => import("@/app/api/servers/[id]/call/route"),
+  "/api/servers/{id}/check": () => import("@/app/api/servers/[id]/check/route"),
+  "/api/servers/{id}/checks": () => import("@/app/api/servers/[id]/checks/route"),
+  "/api/servers/{id}/complete": () => import("@/app/api/servers/[id]/complete/route"),
+  "/api/servers/{id}/discover": () => import("@/app/api/servers/[id]/discover/route"),
+  "/api/servers/{id}/events": () => import("@/app/api/servers/[id]/events/route"),
+  "/api/servers/{id}/incidents/{incidentId}/updates": () => import("@/app/api/servers/[id]/incidents/[incidentId]/updates/route"),
+  "/api/servers/{id}/incidents": () => import("@/app/api/servers/[id]/incidents/route"),
+  "/api/servers/{id}/inventory": () => import("@/app/api/servers/[id]/inventory/route"),
+  "/api/servers/{id}": () => import("@/app/api/servers/[id]/route"),
+  "/api/servers/{id}/scan/baseline": () => import("@/app/api/servers/[id]/scan/baseline/route"),
+  "/api/servers/{id}/scan/export": () => import("@/app/api/servers/[id]/scan/export/route"),
+  "/api/servers/{id}/scan": () => import("@/app/api/servers/[id]/scan/route"),
+  "/api/servers/{id}/scans/{scanId}": () => import("@/app/api/servers/[id]/scans/[scanId]/route"),
+  "/api/servers/{id}/subscriptions": () => import("@/app/api/servers/[id]/subscriptions/route"),
+  "/api/servers/{id}/uptime": () => import("@/app/api/servers/[id]/uptime/route"),
+  "/api/servers": () => import("@/app/api/servers/route"),
+  "/api/servers/export": () => import("@/app/api/servers/export/route"),
+  "/api/servers/import/preview": () => import("@/app/api/servers/import/preview/route"),
+  "/api/servers/import": () => import("@/app/api/servers/import/route"),
+  "/api/servers/test": () => import("@/app/api/servers/test/route"),
+  "/api/status-pages/{id}": () => import("@/app/api/status-pages/[id]/route"),
+  "/api/status-pages": () => import("@/app/api/status-pages/route"),
+  "/api/support/tickets/{id}/messages": () => import("@/app/api/support/tickets/[id]/messages/route"),
+  "/api/support/tickets/{id}": () => import("@/app/api/support/tickets/[id]/route"),
+  "/api/support/tickets": () => import("@/app/api/support/tickets/route"),
+  "/api/user/alerts/deliveries": () => import("@/app/api/user/alerts/deliveries/route"),
+  "/api/user/alerts/test": () => import("@/app/api/user/alerts/test/route"),
+  "/api/user/export": () => import("@/app/api/user/export/route"),
+  "/api/user": () => import("@/app/api/user/route"),
+  "/api/user/tokens/{id}": () => import("@/app/api/user/tokens/[id]/route"),
+  "/api/user/tokens": () => import("@/app/api/user/tokens/route"),
+  "/api/user/sessions": () => import("@/app/api/user/sessions/route"),
+  "/api/user/settings": () => import("@/app/api/user/settings/route"),
+  "/api/user/settings/webhook-secret": () => import("@/app/api/user/settings/webhook-secret/route"),
+  "/api/user/subscription": () => import("@/app/api/user/subscription/route"),
+  "/api/workbench/history/{id}": () => import("@/app/api/workbench/history/[id]/route"),
+  "/api/workbench/history": () => import("@/app/api/workbench/history/route"),
+  "/api/workbench/requests/{id}": () => import("@/app/api/workbench/requests/[id]/route"),
+};

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { isRecord } from "../guards";
+import { serverCreate, type ServerCreate, type Transport } from "./schema";
+
+/**
+ * `mcpServers` configuration files, the shape the ecosystem keeps its
+ * servers in: Claude Desktop and Claude Code (`mcpServers`, `type`), Cursor
+ * (`mcpServers`, a bare `url`), VS Code (`servers`, `type`) and the
+ * `transport` spelling some tools use. Pure: the browser previews with it
+ * as much as the server imports with it.
+ */
+
+export const MAX_IMPORT_BYTES = 256 * 1024;
+export const MAX_IMPORT_ENTRIES = 100;
+
+export const importBody = z.object({
+  text: z.string().min(1, "Paste a configuration file or choose one.").max(MAX_IMPORT_BYTES, "The file is larger than 256 KB."),
+});
+
+/** Why an entry of the file is not created. */
+export const SKIP_KINDS = ["stdio", "invalid", "placeholder", "duplicate", "plan_limit", "address_refused"] as const;
+export type SkipKind = (typeof SKIP_KINDS)[number];
+
+/** One entry of the file, read: either a server to create or why it cannot be. */
+export type ConfigEntry =
+  | { name: string; ok: true; input: ServerCreate }
+  | { name: string; ok: false; kind: SkipKind; reason: string };
+
+const STREAMABLE = new Set(["http", "streamable-http", "streamablehttp", "streamable_http"]);
+
+function transportOf(declared: unknown, url: string): Transport | "stdio" | null {
+  if (typeof declared === "string") {
+    const t = declared.toLowerCase();
+    if (t === "stdio") return "stdio";
+    if (t === "sse") return "sse";
+    return STREAMABLE.has(t) ? "streamable-http" : null;
+  }
+  // Cursor writes a bare URL for both transports: an `/sse` path is the old SSE endpoint by convention.
+  return /\/sse\/?$/i.test(new URL(url).pathname) ? "sse" : "streamable-http";
+}
+
+/** `${VAR}`, `${env:VAR}`, `${input:id}`: a value only the editor that wrote the file can fill in. */
+const PLACEHOLDER = /\$\{[^}]+\}/;
+
+function readEntry(name: string, raw: unknown): ConfigEntry {
+  if (!isRecord(raw)) return { name, ok: false, kind: "invalid", reason: "The entry is not an object." };
+  const declared = raw.type ?? raw.transport;
+  const url = raw.url ?? raw.serverUrl;
+  if (declared === "stdio" || (url === undefined && raw.command !== undefined)) {
+    return { name, ok: false, kind: "stdio", reason: "A local (stdio) server: MCP Console connects only to remote servers over HTTP." };
+  }
+  if (typeof url !== "string") return { name, ok: false, kind: "invalid", reason: "The entry has no url." };
+  let transport: ReturnType<typeof transportOf>;
+  try {
+    transport = transportOf(declared, url);
+  } catch {
+    return { name, ok: false, kind: "invalid", reason: "The url is not a valid URL." };
+  }
+  if (transport === null) return { name, ok: false, kind: "invalid", reason: `Unknown transport "${String(declared)}".` };
+  if (transport === "stdio") return { name, ok: false, kind: "stdio", reason: "A local (stdio) server: MCP Console connects only to remote servers over HTTP." };
+  const headers = isRecord(raw.headers) ? raw.headers : {};
+  const placeholder = Object.entries(headers).find(([, v]) => typeof v === "string" && PLACEHOLDER.test(v));
+  if (placeholder) {
+    return { name, ok: false, kind: "placeholder", reason: `The ${placeholder[0]} header is a placeholder (${placeholder[1]}): put its value in the file first.` };
+  }
+  const parsed = serverCreate.safeParse({ name, transport, url, headers });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { name, ok: false, kind: "invalid", reason: `${issue.path.join(".") || "entry"}: ${issue.message}` };
+  }
+  return { name, ok: true, input: parsed.data };
+}
+
+/** The entries of a configuration file, in file order; throws a message for a file that is not one. */
+export function readConfigFile(text: string): ConfigEntry[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new ConfigFileError("This is not JSON. Paste the whole configuration file.");
+  }
+  const list = isRecord(doc) ? (doc.mcpServers ?? doc.servers) : undefined;
+  if (!isRecord(list)) throw new ConfigFileError('No "mcpServers" (or VS Code "servers") object in this file.');
+  const entries = Object.entries(list);
+  if (entries.length > MAX_IMPORT_ENTRIES) throw new ConfigFileError(`The file lists ${entries.length} servers; import at most ${MAX_IMPORT_ENTRIES} at once.`);
+  return entries.map(([name, raw]) => readEntry(name, raw));
+}
+
+export class ConfigFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigFileError";
+  }
+}
+
+/** `Authorization` → `${AUTHORIZATION}`: the export's placeholder, which Claude Code fills from the environment. */
+export const headerPlaceholder = (header: string) => `\${${header.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}}`;
+
+/** The export: every server as an `mcpServers` entry, header values as placeholders. */
+export function toConfigFile(list: { name: string; transport: Transport; url: string; headers: { name: string }[] }[]) {
+  return {
+    mcpServers: Object.fromEntries(
+      list.map((s) => [
+        s.name,
+        {
+          type: s.transport === "sse" ? "sse" : "http",
+          url: s.url,
+          ...(s.headers.length ? { headers: Object.fromEntries(s.headers.map((h) => [h.name, headerPlaceholder(h.name)])) } : {}),
+        },
+      ]),
+    ),
+  };
+}
+
+/** `POST /api/servers/import/preview` and the skipped part of the import's answer. */
+export interface ImportPreviewEntry {
+  name: string;
+  transport: Transport | null;
+  url: string | null;
+  headerNames: string[];
+  action: "create" | "skip";
+  kind?: SkipKind;
+  reason?: string;
+}
+export interface ImportPreview {
+  entries: ImportPreviewEntry[];
+}
+
+/** `POST /api/servers/import`: what was created (and whether it answered) and what was skipped. */
+export interface ImportResult {
+  created: { id: string; name: string; connected: boolean; status: string }[];
+  skipped: ImportPreviewEntry[];
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Personal API tokens: the shapes shared by the settings form and the API. */
+
+/** Every token starts with this, so secret scanners (and people) recognise a leaked one. */
+export const TOKEN_PREFIX = "mcpc_";
+
+export const TOKEN_SCOPES = ["read", "write"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const SCOPE_LABELS: Record<TokenScope, string> = {
+  read: "Read",
+  write: "Read and write",
+};
+
+export const MAX_TOKENS = 20;
+export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
+
+export const tokenCreate = z.object({
+  name: z.string().trim().min(1, "Enter a name.").max(60, "Names are at most 60 characters."),
+  scope: z.enum(TOKEN_SCOPES, { error: "Choose read, or read and write." }),
+  /** Days until it expires; absent or null: it never expires. */
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1, "A token lasts at least a day.")
+    .max(365, "A token lasts at most a year.")
+    .nullish(),
+});
+export type TokenCreate = z.infer<typeof tokenCreate>;
+
+/** A token as the API lists it: never the token itself. */
+export interface TokenDto {
+  id: string;
+  name: string;
+  scope: TokenScope;
+  /** The first characters of the token, to tell it apart. */
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** `GET /api/user/tokens` */
+export interface TokenListResponse {
+  tokens: TokenDto[];
+}
+
+/** `POST /api/user/tokens`: the only answer that holds the token. */
+export interface TokenCreated {
+  token: string;
+  tokenInfo: TokenDto;
+}

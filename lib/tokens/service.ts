@@ -1,0 +1,90 @@
+import "server-only";
+import { and, asc, count, eq } from "drizzle-orm";
+import { record } from "../activity/service";
+import { db } from "../db";
+import { apiTokens } from "../db/schema";
+import type { SelectedRow } from "../db/selection";
+import { isUuid } from "../guards";
+import { conflict, notFound } from "../http/errors";
+import { MAX_TOKENS, SCOPE_LABELS, type TokenCreate, type TokenCreated, type TokenDto } from "./schema";
+import { displayPrefixOf, hashToken, newToken } from "./secret";
+
+/** Creating, listing and revoking a user's personal API tokens; every query is scoped to the owner. */
+
+interface Origin {
+  req?: Request;
+  ip?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+const tokenColumns = {
+  id: apiTokens.id,
+  name: apiTokens.name,
+  scope: apiTokens.scope,
+  displayPrefix: apiTokens.displayPrefix,
+  createdAt: apiTokens.createdAt,
+  expiresAt: apiTokens.expiresAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+};
+
+type TokenRow = SelectedRow<typeof tokenColumns>;
+
+function toDto(row: TokenRow): TokenDto {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    prefix: row.displayPrefix,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listTokens(uid: string): Promise<TokenDto[]> {
+  const rows = await (await db()).select(tokenColumns).from(apiTokens).where(eq(apiTokens.userUid, uid)).orderBy(asc(apiTokens.createdAt));
+  return rows.map(toDto);
+}
+
+/** Creates a token; the answer is the only time the token itself is shown. */
+export async function createToken(uid: string, input: TokenCreate, origin: Origin = {}): Promise<TokenCreated> {
+  const d = await db();
+  const [{ n }] = await d.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userUid, uid));
+  if (n >= MAX_TOKENS) throw conflict(`You have ${MAX_TOKENS} tokens, the most an account keeps. Revoke one you no longer use.`);
+  const token = newToken();
+  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
+  const [row] = await d
+    .insert(apiTokens)
+    .values({ userUid: uid, name: input.name, scope: input.scope, tokenHash: hashToken(token), displayPrefix: displayPrefixOf(token), expiresAt })
+    .returning(tokenColumns);
+  await record({
+    userUid: uid,
+    action: "token.created",
+    summary: `Created the API token ${row.name} (${SCOPE_LABELS[row.scope].toLowerCase()}${expiresAt ? `, expires ${expiresAt.toISOString().slice(0, 10)}` : ", no expiry"})`,
+    target: { type: "api_token", id: row.id },
+    metadata: { name: row.name, scope: row.scope, prefix: row.displayPrefix, expiresAt: expiresAt?.toISOString() ?? null },
+    req: origin.req,
+    ip: origin.ip,
+  });
+  return { token, tokenInfo: toDto(row) };
+}
+
+/** Deletes the token: the next request that carries it is refused. */
+export async function revokeToken(uid: string, id: string, origin: Origin = {}): Promise<void> {
+  if (!isUuid(id)) throw notFound("No token with this id.");
+  const [gone] = await (await db())
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userUid, uid)))
+    .returning({ name: apiTokens.name, displayPrefix: apiTokens.displayPrefix });
+  if (!gone) throw notFound("No token with this id.");
+  await record({
+    userUid: uid,
+    action: "token.revoked",
+    summary: `Revoked the API token ${gone.name}`,
+    target: { type: "api_token", id },
+    metadata: { name: gone.name, prefix: gone.displayPrefix },
+    req: origin.req,
+    ip: origin.ip,
+  });
+}

@@ -1,0 +1,58 @@
+// The production HTTP server: `next start`, with one difference. Next.js
+// hands the app the X-Forwarded-For header as the client wrote it, and adds
+// the connection's address only when the header is absent, so with `next
+// start` any client chooses the address that rate limits and the audit
+// trail see. Here the connection's address is appended to X-Forwarded-For,
+// as every proxy does; lib/http/client-address.ts reads the list from the
+// right and trusts TRUST_PROXY entries before that address.
+//
+// Usage: node scripts/server.mjs [-p PORT] [-H HOSTNAME] (the options of `next start`).
+import http from "node:http";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const port = Number(option("-p") ?? process.env.PORT ?? 3000);
+const hostname = option("-H");
+
+// What the `next` command sets before it loads the server.
+process.env.NODE_ENV ||= "production";
+process.env.NEXT_RUNTIME = "nodejs";
+const { default: next } = await import("next");
+
+const app = next({ dev: false, dir: path.resolve(new URL("..", import.meta.url).pathname), hostname, port });
+const handle = app.getRequestHandler();
+
+/** X-Forwarded-For with the address of the connection that carried the request appended. */
+function forwardedFor(req) {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  const sent = req.headers["x-forwarded-for"];
+  const before = Array.isArray(sent) ? sent.join(", ") : sent;
+  return before ? `${before}, ${peer}` : peer;
+}
+
+const server = http.createServer((req, res) => {
+  req.headers["x-forwarded-for"] = forwardedFor(req);
+  void handle(req, res);
+});
+
+// SIGTERM/SIGINT: stop accepting connections and exit. Registered before the
+// app starts, so that lib/shutdown.ts finds these handlers and runs them
+// after the background work has finished.
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
+
+// Instrumentation (configuration check, migrations, background work) runs
+// here, before the port opens.
+await app.prepare();
+server.listen(port, hostname, () => {
+  console.log(`MCP Console listening on http://${hostname ?? "localhost"}:${port}`);
+});

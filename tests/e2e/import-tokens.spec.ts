@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe";
+import { startEverything, type RunningServer } from "../support/mcp-server";
+import { signInViaApi } from "./support";
+
+/** Import of an mcpServers file through the servers page, and personal API tokens in settings, against a real MCP server. */
+
+let everything: RunningServer;
+test.beforeAll(async () => {
+  everything = await startEverything("streamableHttp");
+});
+test.afterAll(async () => {
+  await everything?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
+  });
+});
+
+test("import a Claude Code file: preview, import with the keyboard, the stdio entry skipped", async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto("/servers");
+  const file = JSON.stringify({
+    mcpServers: {
+      everything: { type: "http", url: `${everything.origin}/mcp` },
+      files: { type: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },
+    },
+  });
+
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import servers" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Configuration file" }).fill(file);
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText("everything — will be created")).toBeVisible();
+  await expect(dialog.getByText("files — skipped")).toBeVisible();
+  await expect(dialog.getByText(/connects only to remote servers/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const importButton = dialog.getByRole("button", { name: "Import 1 server" });
+  await importButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("status")).toContainText("Created 1 server, skipped 1.");
+  await expect(dialog.getByText("everything: connected")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: "everything" })).toBeVisible();
+});
+
+test("create an API token, see it once, use it, revoke it", async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto("/settings");
+  const tokens = page.getByRole("region", { name: "API tokens" });
+  await tokens.getByLabel("Token name").fill("CI");
+  await tokens.getByLabel("Access").selectOption("read");
+  await tokens.getByRole("button", { name: "Create token" }).click();
+  const shown = tokens.getByTestId("fresh-token");
+  await expect(shown).toHaveText(/^mcpc_/);
+  const token = (await shown.textContent())!;
+  expect(await axeViolations(page)).toEqual([]);
+
+  const list = await page.request.get("/api/servers", { headers: { authorization: `Bearer ${token}` } });
+  expect(list.status()).toBe(200);
+
+  await tokens.getByRole("button", { name: "Done" }).click();
+  await expect(tokens.getByTestId("fresh-token")).toHaveCount(0);
+  await page.reload();
+  const reloaded = page.getByRole("region", { name: "API tokens" });
+  await expect(reloaded.getByRole("list", { name: "Your API tokens" })).toContainText("CI");
+  await expect(page.getByText(token)).toHaveCount(0);
+
+  await reloaded.getByRole("button", { name: "Revoke CI" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
+  await expect(reloaded.getByText("No tokens yet.")).toBeVisible();
+  const refused = await page.request.get("/api/servers", { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(401);
+});

@@ -1,0 +1,230 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
+import { startEverything, type RunningServer } from "../support/mcp-server";
+import { adminIdToken } from "./support";
+
+/**
+ * Every page that app/ defines, on a phone and on a desktop, in light and
+ * dark: the document is never wider than the screen, no visible control is
+ * covered by another element or cut off by a container that hides overflow,
+ * and axe finds nothing. The list of pages is read from app/ itself, so a new
+ * page is checked without anyone listing it; a new dynamic segment fails
+ * until it is given real data below.
+ */
+
+const WIDTHS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+] as const;
+const THEMES = ["light", "dark"] as const;
+
+type Route = { pattern: string; console: boolean };
+
+/** Every page.tsx under app/, as a URL pattern ("/servers/[id]"); route groups dropped, escaped characters decoded. */
+function appRoutes(): Route[] {
+  const root = path.join(process.cwd(), "app");
+  const found: Route[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
+      else if (entry.name === "page.tsx") {
+        const url = segments.filter((s) => !/^\(.*\)$/.test(s)).map(decodeURIComponent);
+        found.push({ pattern: `/${url.join("/")}`, console: segments[0] === "(app)" });
+      }
+    }
+  };
+  walk(root, []);
+  // A page for any address no route matches.
+  if (fs.existsSync(path.join(root, "not-found.tsx"))) found.push({ pattern: "/no-such-page", console: false });
+  return found.sort((a, b) => a.pattern.localeCompare(b.pattern));
+}
+
+/** Real values for each dynamic segment, made in beforeAll. */
+const data: Record<string, string> = {};
+
+function fill(pattern: string): string {
+  return pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => {
+    const key = `${pattern.split("/[")[0]}/[${name}]`;
+    const value = data[key];
+    if (!value) throw new Error(`No data for ${key} (in ${pattern}): give it a real value in tests/e2e/layout.spec.ts`);
+    return value;
+  });
+}
+
+let everything: RunningServer;
+let consoleState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+const routes = appRoutes();
+const checked = { pages: new Set<string>(), combinations: 0 };
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  everything = await startEverything("streamableHttp");
+  // The administrator, so that the administration pages are checked too.
+  const context = await browser.newContext({ baseURL });
+  const { request } = context;
+  const { uid, idToken } = await adminIdToken(request);
+  const session = await request.post("/api/auth/session", {
+    data: { idToken, uid, email: "admin@e2e.example", displayName: "Ada Administrator", photoURL: null },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  // Pro, so that every part of every page shows (status pages, alerts, exports).
+  const plan = await request.patch(`/api/admin/users/${uid}`, { data: { plan: "pro" } });
+  expect(plan.status(), await plan.text()).toBe(200);
+  const created = await request.post("/api/servers", {
+    data: { name: "Everything (layout check)", transport: "streamable-http", url: `${everything.origin}/mcp`, description: "A server with a long description, so that lines have to wrap on a phone screen and do not widen the page." },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const server = (await created.json()) as { id: string };
+  data["/servers/[id]"] = server.id;
+  const slug = `layout-${Date.now().toString(36)}`;
+  const statusPage = await request.post("/api/status-pages", { data: { slug, title: "Layout check status", serverIds: [server.id], showUrls: true } });
+  expect(statusPage.status(), await statusPage.text()).toBe(201);
+  data["/status/[slug]"] = slug;
+  data["/blog/[slug]"] = fs.readdirSync(path.join(process.cwd(), "content", "blog")).filter((f) => f.endsWith(".md"))[0].replace(/\.md$/, "");
+  consoleState = await context.storageState();
+  await context.close();
+});
+
+test.afterAll(async () => {
+  await everything?.stop();
+});
+
+async function newContext(browser: Browser, baseURL: string | undefined, width: (typeof WIDTHS)[number], theme: string, signedIn: boolean) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: width.width, height: width.height },
+    isMobile: width.name === "phone",
+    hasTouch: width.name === "phone",
+    colorScheme: theme === "dark" ? "dark" : "light",
+    reducedMotion: "reduce",
+    storageState: signedIn ? consoleState : undefined,
+  });
+  await context.addInitScript((t) => {
+    localStorage.setItem("theme", t);
+    // Essential cookies only: the banner is answered and the floating button shows (and is checked with the rest).
+    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() }));
+  }, theme);
+  return context;
+}
+
+/** What is wrong with the page as it stands: overflow, covered or clipped controls. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) problems.push(`document is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px viewport`);
+    // A dialog scrolls up and down when it is long, never sideways: wider content is cut off at its edge.
+    for (const dialog of document.querySelectorAll("[role=dialog], [role=alertdialog]")) {
+      if (dialog.scrollWidth > dialog.clientWidth + 1) problems.push(`dialog "${dialog.getAttribute("aria-label") ?? dialog.querySelector("h2")?.textContent}" has content ${dialog.scrollWidth} px wide in ${dialog.clientWidth} px`);
+    }
+
+    const describe = (el: Element) => {
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${name}"`;
+    };
+    const interactive = [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=tab], [role=switch], [role=checkbox], [role=radio], [role=menuitem], [role=combobox], [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => {
+      if (el.closest("[inert], [aria-hidden=true]")) return false;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      if (getComputedStyle(el).pointerEvents === "none") return false;
+      const r = el.getBoundingClientRect();
+      // Visually hidden (the skip link until focused, native inputs behind a styled control).
+      return r.width >= 2 && r.height >= 2;
+    });
+
+    // Cut off by an ancestor that hides what overflows it (checked before
+    // anything is scrolled: scrolling would move such ancestors too).
+    for (const el of interactive) {
+      const r = el.getBoundingClientRect();
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (!/hidden|clip/.test(style.overflowX + style.overflowY)) continue;
+        const box = a.getBoundingClientRect();
+        const outX = /hidden|clip/.test(style.overflowX) && (r.left < box.left - 1 || r.right > box.right + 1);
+        const outY = /hidden|clip/.test(style.overflowY) && (r.top < box.top - 1 || r.bottom > box.bottom + 1);
+        if (outX || outY) {
+          problems.push(`${describe(el)} is clipped by its container ${describe(a).split(">")[0]}>`);
+          break;
+        }
+      }
+    }
+
+    // Covered at its centre, once it is in view as far as the page lets it be.
+    for (const el of interactive) {
+      el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      // A link that wraps onto a second line: the centre of its first line is on it, the centre of its box may not be.
+      const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      // In a container that scrolls sideways (a wide table), out of the screen: reachable by scrolling that container.
+      if (x < 0 || x > window.innerWidth || y < 0 || y > window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === el || el.contains(hit)) continue;
+      // A label in front of its own control is the control.
+      if (hit instanceof HTMLLabelElement && hit.control === el) continue;
+      problems.push(`${describe(el)} is covered by ${describe(hit)}`);
+    }
+    window.scrollTo(0, 0);
+    return problems;
+  });
+}
+
+/** The page once it has its data: no skeletons left, fonts in. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[data-slot="skeleton"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** The product tour (a dialog over the home page, `/?demo=open`), each of its steps. */
+async function tourProblems(page: Page, where: string): Promise<string[]> {
+  await page.goto("/?demo=open");
+  const dialog = page.getByRole("dialog", { name: "A tour of MCP Console" });
+  await expect(dialog).toBeVisible();
+  const problems: string[] = [];
+  for (let step = 1; ; step++) {
+    await settle(page);
+    const found = [...(await layoutProblems(page)), ...(await axeViolations(page, "document"))];
+    problems.push(...found.map((problem) => `/?demo=open step ${step} (${where}): ${problem}`));
+    const next = dialog.getByRole("button", { name: /Next/ });
+    if ((await next.count()) === 0) return problems;
+    await next.click();
+  }
+}
+
+/*
+ * One test over every combination, so that the closing count is one line
+ * for the whole check; each width and theme gets its own browser context
+ * (signed out for the public pages, with the administrator's saved session
+ * for the console), reused from page to page.
+ */
+test("every page at 390 and 1440 px, light and dark: fits, nothing covered or clipped, no axe violations", async ({ browser, baseURL }) => {
+  test.setTimeout(1_200_000);
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    for (const theme of THEMES) {
+      for (const signedIn of [false, true]) {
+        const context = await newContext(browser, baseURL, width, theme, signedIn);
+        const page = await context.newPage();
+        for (const route of routes.filter((r) => r.console === signedIn)) {
+          const url = fill(route.pattern);
+          await page.goto(url);
+          await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+          await settle(page);
+          const found = [...(await layoutProblems(page)), ...(await axeViolations(page, "document"))];
+          failures.push(...found.map((problem) => `${url} (${width.width} px, ${theme}): ${problem}`));
+          checked.pages.add(route.pattern);
+          checked.combinations += 1;
+        }
+        if (!signedIn) failures.push(...(await tourProblems(page, `${width.width} px, ${theme}`)));
+        await context.close();
+      }
+    }
+  }
+  console.log(`layout check: ${checked.pages.size} pages × ${WIDTHS.length} widths × ${THEMES.length} themes = ${checked.combinations} combinations`);
+  expect(failures).toEqual([]);
+});

@@ -1,0 +1,97 @@
+import { POST as createPOST } from "@/app/api/servers/route";
+import { performCheck } from "@/lib/monitoring/check";
+import { executeCall } from "@/lib/workbench/call";
+import { workbenchPool } from "@/lib/workbench/pool";
+import { findCallTarget } from "@/lib/workbench/targets";
+import { describeEachDatabase } from "../support/databases";
+import { startHostileServer, HOSTILE_BEHAVIOURS, type HostileServer } from "../support/hostile-servers";
+import { call } from "../support/http";
+import { startEverything, type RunningServer } from "../support/mcp-server";
+import { signIn, type SignedIn } from "../support/sign-in";
+
+jest.setTimeout(120_000);
+
+/** The call's and the check's timeout here: short, so that each hostile server is given up on soon. */
+const TIMEOUT_MS = 2_000;
+/** Loopback (where the test servers listen) but no private address: what a deployment's policy refuses. */
+const NO_PRIVATE = { allowLoopback: true, allowPrivate: false };
+
+let everything: RunningServer;
+let hostile: HostileServer;
+
+beforeAll(async () => {
+  everything = await startEverything("streamableHttp");
+  hostile = await startHostileServer();
+}, 30_000);
+
+afterAll(async () => {
+  await workbenchPool().closeAll();
+  await Promise.all([everything, hostile].map((s) => s?.stop()));
+});
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+
+async function addServer(who: SignedIn, name: string, url: string) {
+  const res = await call(createPOST, "/api/servers", { headers: who.bearer, body: { name, transport: "streamable-http", url, headers: [] } });
+  expect(res.status).toBe(201);
+  return findCallTarget(who.uid, res.json.id as string);
+}
+
+const echo = { method: "tools/call" as const, params: { name: "echo", arguments: { message: "still here" } } };
+
+describeEachDatabase("hostile MCP servers", () => {
+  let attacker: SignedIn;
+  let bystander: SignedIn;
+
+  beforeAll(async () => {
+    [attacker, bystander] = await Promise.all([signIn({ plan: "pro" }), signIn({ plan: "pro" })]);
+  });
+
+  it.each(HOSTILE_BEHAVIOURS)("%s: the call and the check end with a clear error, memory stays bounded, others are served", async (behaviour) => {
+    const target = await addServer(attacker, `Hostile ${behaviour}`, hostile.url(behaviour));
+    const normal = await addServer(attacker, `Everything ${behaviour}`, `${everything.origin}/mcp`);
+    const neighbour = await addServer(bystander, `Everything ${behaviour}`, `${everything.origin}/mcp`);
+
+    // Another user's calls keep being answered while the hostile server is at work.
+    let hostileDone = false;
+    const neighbourCalls = (async () => {
+      let answered = 0;
+      do {
+        const outcome = await executeCall(bystander.uid, neighbour, echo);
+        expect(outcome.ok).toBe(true);
+        answered += 1;
+      } while (!hostileDone);
+      return answered;
+    })();
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const [outcome, check] = await Promise.all([
+      executeCall(attacker.uid, target, { ...echo, timeoutMs: TIMEOUT_MS }),
+      performCheck({ transport: "streamable-http", url: hostile.url(behaviour), headers: {} }, { thresholdMs: 1_000, timeoutMs: TIMEOUT_MS, limits: { policy: NO_PRIVATE } }),
+    ]).finally(() => {
+      hostileDone = true;
+    });
+    global.gc?.();
+    const rssAfter = process.memoryUsage().rss;
+    const answered = await neighbourCalls;
+    console.log(
+      `${behaviour}: call → ${outcome.ok ? "ok" : `${outcome.failure.code}: ${outcome.failure.message}`}; check → ${check.result} ${check.failure ? `${check.failure.kind}: ${check.failure.reason}` : ""}; ` +
+        `RSS ${megabytes(rssBefore)} MB → ${megabytes(rssAfter)} MB; another user's calls answered meanwhile: ${answered}`,
+    );
+
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.failure.message.length).toBeGreaterThan(0);
+    // A redirect is named as one, not taken for an answer that is not MCP.
+    if (behaviour === "loop" || behaviour === "to-private") {
+      if (!outcome.ok) expect(outcome.failure.message).toContain("redirect that is not followed");
+      expect(check.failure?.reason).toContain("redirect that is not followed");
+    }
+    expect(check.result).toBe("failed");
+    expect(check.failure).not.toBeNull();
+    expect(rssAfter - rssBefore).toBeLessThan(200 * 1024 * 1024);
+
+    // The pool is not poisoned: a normal call of the same user works afterwards.
+    expect((await executeCall(attacker.uid, normal, echo)).ok).toBe(true);
+  });
+});

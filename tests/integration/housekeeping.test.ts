@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { analyticsEvents, rateLimits } from "@/lib/db/schema";
+import { ANALYTICS_RETENTION_DAYS, runHousekeeping } from "@/lib/housekeeping";
+import { describeEachDatabase } from "../support/databases";
+
+jest.setTimeout(60_000);
+
+/** Analytics and rate-limit counters do not grow without bound. */
+
+const DAY = 24 * 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+async function analyticsNames(): Promise<string[]> {
+  const rows = await (await db()).select({ name: analyticsEvents.name }).from(analyticsEvents).orderBy(analyticsEvents.createdAt);
+  return rows.map((r) => r.name);
+}
+
+describeEachDatabase("housekeeping", () => {
+  it("deletes analytics past their retention and beyond the cap, oldest first, and rate-limit windows long over", async () => {
+    const database = await db();
+    await database.delete(analyticsEvents);
+    await database.insert(analyticsEvents).values([
+      { name: "expired", createdAt: ago((ANALYTICS_RETENTION_DAYS + 1) * DAY) },
+      { name: "oldest-kept", createdAt: ago((ANALYTICS_RETENTION_DAYS - 1) * DAY) },
+      { name: "older", createdAt: ago(10 * DAY) },
+      { name: "recent", createdAt: ago(DAY) },
+      { name: "newest", createdAt: ago(1_000) },
+    ]);
+    await database.insert(rateLimits).values([
+      { key: "hk:long-over", windowStart: ago(2 * DAY), count: 3 },
+      { key: "hk:today", windowStart: ago(3_600_000), count: 3 },
+    ]);
+
+    const result = await runHousekeeping({ claim: false, maxAnalyticsRows: 3 });
+
+    expect(result).toMatchObject({ ran: true, analyticsDeleted: 2, rateLimitsDeleted: 1 });
+    expect(await analyticsNames()).toEqual(["older", "recent", "newest"]);
+    const keys = await database.execute(sql`select key from rate_limits where key like 'hk:%' order by key`);
+    expect((keys as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual(["hk:today"]);
+  });
+
+  it("runs once per period across instances", async () => {
+    const first = await runHousekeeping();
+    const second = await runHousekeeping();
+    expect([first.ran, second.ran]).toEqual([true, false]);
+  });
+});

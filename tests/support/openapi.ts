@@ -1,0 +1,38 @@
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
+  components: { schemas: Record<string, object> };
+};
+
+/**
+ * Checks answers against an OpenAPI 3.1 document with Ajv (JSON Schema
+ * 2020-12, the dialect of OpenAPI 3.1): the answer's status picks the
+ * response (else `default`), its JSON body must match the schema.
+ */
+export function responseValidator(doc: Doc) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "openapi", components: doc.components });
+  const compiled = new Map<string, ValidateFunction>();
+
+  return function problems(path: string, method: string, status: number, body: unknown): string[] {
+    const operation = doc.paths[path]?.[method.toLowerCase()];
+    if (!operation) return [`${method} ${path} is not in the document`];
+    const response = operation.responses[String(status)] ?? operation.responses.default;
+    if (!response) return [`${method} ${path} documents no ${status} answer`];
+    const schema = response.content?.["application/json"]?.schema;
+    if (!schema) return [];
+    const key = `${method} ${path} ${status}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      // The document's `#/components/...` references are resolved against the document.
+      const text = JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/');
+      validate = ajv.compile(JSON.parse(text));
+      compiled.set(key, validate);
+    }
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => `${key}: ${e.instancePath || "(body)"} ${e.message}`);
+  };
+}

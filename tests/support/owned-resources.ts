@@ -1,0 +1,94 @@
+import { db } from "@/lib/db";
+import {
+  activityEvents,
+  apiTokens,
+  contactMessages,
+  incidentUpdates,
+  incidents,
+  scans,
+  servers,
+  statusPageServers,
+  statusPages,
+  supportMessages,
+  supportTickets,
+  workbenchCalls,
+} from "@/lib/db/schema";
+
+/** One of each thing a user can own, by id: what the authorization matrix and the fuzzer point their paths at. */
+export interface OwnedResources {
+  uid: string;
+  server: string;
+  incident: string;
+  scan: string;
+  statusPage: string;
+  ticket: string;
+  activity: string;
+  history: string;
+  apiToken: string;
+  /** Not owned by anyone: the public contact form's message, for the admin inbox. */
+  contactMessage: string;
+}
+
+let counter = 0;
+
+/** Writes one of each resource for `uid`, with its server at `serverUrl` (an unreachable address unless given). */
+export async function createOwnedResources(uid: string, serverUrl = "http://127.0.0.1:9/mcp"): Promise<OwnedResources> {
+  const d = await db();
+  const n = ++counter;
+  const [server] = await d
+    .insert(servers)
+    .values({ ownerUid: uid, name: `owned-${n}`, transport: "streamable-http", url: serverUrl })
+    .returning({ id: servers.id });
+  const [incident] = await d.insert(incidents).values({ serverId: server.id, reason: "Unreachable" }).returning({ id: incidents.id });
+  await d.insert(incidentUpdates).values({ incidentId: incident.id, serverId: server.id, body: "Looking into it." });
+  const [scan] = await d
+    .insert(scans)
+    .values({
+      serverId: server.id,
+      trigger: "manual",
+      ruleSet: "full",
+      rulesRun: 1,
+      counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+      definitionsHash: "0",
+      durationMs: 1,
+    })
+    .returning({ id: scans.id });
+  const [page] = await d
+    .insert(statusPages)
+    .values({ ownerUid: uid, slug: `owned-${uid.slice(0, 8).toLowerCase()}-${n}`, title: "Status" })
+    .returning({ id: statusPages.id });
+  await d.insert(statusPageServers).values({ pageId: page.id, serverId: server.id });
+  const [ticket] = await d
+    .insert(supportTickets)
+    .values({ userUid: uid, subject: "Help", category: "question" })
+    .returning({ id: supportTickets.id });
+  await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "Hello" });
+  const [activity] = await d
+    .insert(activityEvents)
+    .values({ userUid: uid, action: "server.create", summary: "Added a server" })
+    .returning({ id: activityEvents.id });
+  const [history] = await d
+    .insert(workbenchCalls)
+    .values({ userUid: uid, serverId: server.id, method: "ping", ok: true, durationMs: 1, summary: "pong" })
+    .returning({ id: workbenchCalls.id });
+  const [token] = await d
+    .insert(apiTokens)
+    .values({ userUid: uid, name: "CI", scope: "read", tokenHash: `hash-${uid}-${n}`, displayPrefix: "mcpc_test" })
+    .returning({ id: apiTokens.id });
+  const [contact] = await d
+    .insert(contactMessages)
+    .values({ name: "Visitor", email: "visitor@example.com", subject: "Hi", message: "Hello there" })
+    .returning({ id: contactMessages.id });
+  return {
+    uid,
+    server: server.id,
+    incident: incident.id,
+    scan: scan.id,
+    statusPage: page.id,
+    ticket: ticket.id,
+    activity: activity.id,
+    history: history.id,
+    apiToken: token.id,
+    contactMessage: contact.id,
+  };
+}

@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { OwnedResources } from "./owned-resources";
+
+/**
+ * Who may call each route of the app, one entry per route and method. The
+ * authorization matrix (tests/integration/authorization-matrix.test.ts)
+ * fails on any route file's method missing here, so a new endpoint cannot
+ * ship without saying who may use it; the fuzzer reuses the ids and bodies.
+ *
+ * Kinds:
+ * - `public`   anyone, signed in or not; the route does not act on a session
+ *              (health, config, the contact form). Anonymous is never 401.
+ * - `session`  anyone, but it starts or ends the browser's session (sign-in,
+ *              sign-out, demo): a write from another origin is 403.
+ * - `optional` anyone; a signed-in caller's rows are attributed to them
+ *              (analytics): a cookie write from another origin is 403.
+ * - `user`     signed in, and it acts only on the caller's own data, named by
+ *              no id in the path: anonymous 401, a deleted account's token 401,
+ *              a cookie write from another origin 403.
+ * - `owned`    as `user`, and the path names a resource: another user's id is
+ *              answered 404 and changes nothing.
+ * - `admin`    administrators only: as `user`, and an ordinary user is 403.
+ *
+ * `params` points the path at the owner's resources; `body` and `query` are
+ * valid ones, so that a refusal proves the check rather than the validation.
+ * Keys are `METHOD /api/path` with the folder names under `app/api/` (`[id]`
+ * as written).
+ */
+export type RouteKind = "public" | "session" | "optional" | "user" | "owned" | "admin";
+
+export interface RouteEntry {
+  kind: RouteKind;
+  params?: (r: OwnedResources) => Record<string, string>;
+  body?: (r: OwnedResources) => unknown;
+  query?: (r: OwnedResources) => Record<string, string>;
+}
+
+const server = (r: OwnedResources) => ({ id: r.server });
+
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+  "GET /api/health": { kind: "public" },
+  "GET /api/config": { kind: "public" },
+  "GET /api/openapi.json": { kind: "public" },
+  // Answered 404 while METRICS_TOKEN is unset (as in these tests), 401 to a wrong token: never a user's session.
+  "GET /api/metrics": { kind: "public" },
+
+  "POST /api/auth/session": { kind: "session", body: (r) => ({ idToken: "not-a-token", uid: r.uid, email: "someone@example.com" }) },
+  "POST /api/auth/signout": { kind: "session" },
+  "POST /api/auth/demo": { kind: "session" },
+
+  "POST /api/analytics/events": { kind: "optional" },
+  // A signed-in sender is recorded with the message, so that export and deletion can tell it from a typed address.
+  "POST /api/contact": { kind: "optional" },
+
+  "GET /api/dashboard": { kind: "user" },
+  "GET /api/activity": { kind: "user" },
+  "GET /api/activity/export": { kind: "user" },
+  "GET /api/servers": { kind: "user" },
+  "POST /api/servers": { kind: "user" },
+  "POST /api/servers/test": { kind: "user" },
+  "GET /api/status-pages": { kind: "user" },
+  "POST /api/status-pages": { kind: "user" },
+  "GET /api/support/tickets": { kind: "user" },
+  "POST /api/support/tickets": { kind: "user" },
+  "GET /api/user/alerts/deliveries": { kind: "user" },
+  "POST /api/user/alerts/test": { kind: "user" },
+  "GET /api/user/export": { kind: "user" },
+  "DELETE /api/user": { kind: "user" },
+  "GET /api/user/settings": { kind: "user" },
+  "PATCH /api/user/settings": { kind: "user" },
+  "POST /api/user/settings/webhook-secret": { kind: "user" },
+  "GET /api/user/subscription": { kind: "user" },
+  "GET /api/workbench/history": { kind: "user" },
+  "DELETE /api/user/sessions": { kind: "user" },
+  "GET /api/user/tokens": { kind: "user" },
+  "POST /api/user/tokens": { kind: "user", body: () => ({ name: "CI", scope: "read" }) },
+  "GET /api/servers/export": { kind: "user" },
+  "POST /api/servers/import/preview": { kind: "user", body: () => ({ text: JSON.stringify({ mcpServers: { a: { url: "https://mcp.example.com/mcp" } } }) }) },
+  "POST /api/servers/import": { kind: "user", body: () => ({ text: JSON.stringify({ mcpServers: { a: { url: "https://mcp.example.com/mcp" } } }) }) },
+
+  "GET /api/activity/[id]": { kind: "owned", params: (r) => ({ id: r.activity }) },
+  "DELETE /api/user/tokens/[id]": { kind: "owned", params: (r) => ({ id: r.apiToken }) },
+  "GET /api/workbench/history/[id]": { kind: "owned", params: (r) => ({ id: r.history }) },
+  // Pending server requests live in memory for the length of one call; the id stands for one the other user cannot name.
+  "POST /api/workbench/requests/[id]": { kind: "owned", params: (r) => ({ id: r.history }), body: () => ({ action: "decline" }) },
+  "GET /api/servers/[id]": { kind: "owned", params: server },
+  "PATCH /api/servers/[id]": { kind: "owned", params: server, body: () => ({ name: "renamed by someone else" }) },
+  "DELETE /api/servers/[id]": { kind: "owned", params: server },
+  "POST /api/servers/[id]/call": { kind: "owned", params: server, body: () => ({ method: "ping" }) },
+  "POST /api/servers/[id]/check": { kind: "owned", params: server },
+  "GET /api/servers/[id]/checks": { kind: "owned", params: server },
+  "POST /api/servers/[id]/complete": {
+    kind: "owned",
+    params: server,
+    body: () => ({ ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } }),
+  },
+  "POST /api/servers/[id]/discover": { kind: "owned", params: server },
+  "GET /api/servers/[id]/events": { kind: "owned", params: server },
+  "GET /api/servers/[id]/incidents": { kind: "owned", params: server },
+  "GET /api/servers/[id]/incidents/[incidentId]/updates": { kind: "owned", params: (r) => ({ id: r.server, incidentId: r.incident }) },
+  "POST /api/servers/[id]/incidents/[incidentId]/updates": {
+    kind: "owned",
+    params: (r) => ({ id: r.server, incidentId: r.incident }),
+    body: () => ({ body: "Not mine to write." }),
+  },
+  "GET /api/servers/[id]/inventory": { kind: "owned", params: server },
+  "POST /api/servers/[id]/scan": { kind: "owned", params: server },
+  "GET /api/servers/[id]/scan": { kind: "owned", params: server },
+  "POST /api/servers/[id]/scan/baseline": { kind: "owned", params: server },
+  "GET /api/servers/[id]/scan/export": { kind: "owned", params: server },
+  "GET /api/servers/[id]/scans/[scanId]": { kind: "owned", params: (r) => ({ id: r.server, scanId: r.scan }) },
+  "POST /api/servers/[id]/subscriptions": { kind: "owned", params: server, body: () => ({ uri: "test://static/resource/1" }) },
+  "DELETE /api/servers/[id]/subscriptions": { kind: "owned", params: server, query: () => ({ uri: "test://static/resource/1" }) },
+  "GET /api/servers/[id]/uptime": { kind: "owned", params: server },
+  "GET /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }) },
+  "PATCH /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }), body: () => ({ title: "Not mine" }) },
+  "DELETE /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }) },
+  "GET /api/support/tickets/[id]": { kind: "owned", params: (r) => ({ id: r.ticket }) },
+  "PATCH /api/support/tickets/[id]": { kind: "owned", params: (r) => ({ id: r.ticket }), body: () => ({ status: "closed" }) },
+  "POST /api/support/tickets/[id]/messages": { kind: "owned", params: (r) => ({ id: r.ticket }), body: () => ({ body: "Not mine." }) },
+
+  "GET /api/admin/users": { kind: "admin" },
+  "PATCH /api/admin/users/[uid]": { kind: "admin", params: (r) => ({ uid: r.uid }), body: () => ({ role: "admin" }) },
+  "GET /api/admin/contact-messages": { kind: "admin" },
+  "PATCH /api/admin/contact-messages/[id]": { kind: "admin", params: (r) => ({ id: r.contactMessage }), body: () => ({ status: "archived" }) },
+  "GET /api/admin/support/tickets": { kind: "admin" },
+};
+
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+const ROOT = path.resolve(__dirname, "../..");
+
+function filesNamed(dir: string, name: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name === name)
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+/** The URL path a file under `app/` serves: route groups dropped, dynamic segments kept as written. */
+export function urlPathOf(file: string): string {
+  const segments = path.dirname(path.relative(path.join(ROOT, "app"), path.join(ROOT, file))).split(path.sep);
+  return "/" + segments.filter((s) => s !== "." && !/^\(.*\)$/.test(s)).join("/");
+}
+
+export interface RouteMethod {
+  file: string;
+  path: string;
+  method: (typeof HTTP_METHODS)[number];
+  key: string;
+}
+
+/** Every `app/api/**\/route.ts` and the HTTP methods it exports, as written on disk. */
+export function routeMethods(): RouteMethod[] {
+  const exported = new RegExp(`^export\\s+(?:const|async\\s+function|function)\\s+(${HTTP_METHODS.join("|")})\\b`, "gm");
+  return filesNamed(path.join(ROOT, "app/api"), "route.ts").flatMap((file) => {
+    const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+    return [...source.matchAll(exported)].map((m) => {
+      const method = m[1] as RouteMethod["method"];
+      const p = urlPathOf(file);
+      return { file, path: p, method, key: `${method} ${p}` };
+    });
+  });
+}
+
+/** Every page of the console (`app/(app)/**\/page.tsx`), as its URL path pattern. */
+export function consolePages(): string[] {
+  return filesNamed(path.join(ROOT, "app/(app)"), "page.tsx").map(urlPathOf);
+}
+
+/** The module of a route file, as Next.js would load it. */
+export function loadRoute(file: string): Promise<Record<string, unknown>> {
+  return import(path.join(ROOT, file));
+}
+
+/** A path pattern with its `[name]` segments filled in. */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => {
+    try {
+      return encodeURIComponent(params[name] ?? "x");
+    } catch {
+      // A lone surrogate cannot be percent-encoded; the handler still gets the value itself.
+      return "x";
+    }
+  });
+}
