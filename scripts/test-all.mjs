@@ -84,7 +84,9 @@ await step(
   // --forceExit: some suites still leave a socket open after their last test
   // (a hostile test server or a pooled MCP connection), and Jest would then
   // wait forever once the results are written. Finding each one is open work.
-  ["--selectProjects", "integration", "--runInBand", "--forceExit", "--json", `--outputFile=${integrationReport}`],
+  // Two workers: each suite has its own databases and free ports, and most of
+  // a suite's time is spent waiting on servers, timers and the network.
+  ["--selectProjects", "integration", "--maxWorkers=2", "--forceExit", "--json", `--outputFile=${integrationReport}`],
   { ...withEmulator, ...vmModules },
   jestCounts(integrationReport),
 );

@@ -151,7 +151,9 @@ function pathParams(real: Record<string, string> | undefined, schema: ZodType | 
     const base = { ...(typeof d === "object" && d !== null ? (d as Record<string, string>) : {}) };
     // Mostly the caller's own resources, so that the body's checks are reached.
     const chosen = pick % 4 === 0 ? base : { ...base, ...real };
-    return pick % 3 === 0 ? { ...chosen, ...bad } : chosen;
+    const params = pick % 3 === 0 ? { ...chosen, ...bad } : chosen;
+    // A URL's path cannot carry a lone surrogate: the router hands the route well-formed text.
+    return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v.toWellFormed() : v]));
   });
 }
 
