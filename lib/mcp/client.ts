@@ -3,6 +3,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
@@ -99,28 +101,50 @@ export interface McpConnection {
   close(): Promise<void>;
 }
 
-function timeoutAfter(ms: number, signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    const timer = setTimeout(() => reject(new McpFailure("timeout", "timeout")), ms);
-    signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+/** A promise that fails with a timeout after `ms`, and the function that calls it off. */
+function timeoutAfter(ms: number): { expired: Promise<never>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new McpFailure("timeout", "timeout")), ms);
   });
+  return { expired, cancel: () => clearTimeout(timer) };
 }
 
-/** Moments of a connection's opening, for callers that time its phases (health checks). */
-export interface ConnectHooks {
-  /** The transport has started (for SSE, its event stream is open); the initialize request comes next. */
+/**
+ * The SDK builds an Ajv instance for every client, to check tools' structured
+ * output, and that costs more than a health check's own work. Built here on
+ * first use instead: checks and scans never use it, the workbench does as soon
+ * as it lists tools. One per client, as the SDK does, since Ajv keeps every
+ * schema it compiled.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+}
+
+export interface ConnectOptions {
+  /** The transport has started (for SSE, its event stream is open); the initialize request comes next. For callers that time its phases (health checks). */
   onTransportStarted?: () => void;
+  /**
+   * False: a Streamable HTTP connection does not open the GET stream on which
+   * a server sends requests and notifications of its own. A health check has
+   * no use for it, and not opening it spares both sides a request per check.
+   * The SDK takes the 405 given instead as "this server has no such stream".
+   */
+  serverStream?: boolean;
 }
 
 /** Opens a connection and performs the initialize handshake. The caller must close it. */
-export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}, hooks: ConnectHooks = {}): Promise<McpConnection> {
+export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}, options: ConnectOptions = {}): Promise<McpConnection> {
   const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
   const url = new URL(target.url);
   const lifetime = new AbortController();
   let lastFetchError: OutboundError | undefined;
 
   // Every request of the connection, the SSE stream included, ends when it closes.
+  const withoutServerStream = target.transport === "streamable-http" && options.serverStream === false;
   const fetchForConnection = async (input: string | URL, init?: RequestInit) => {
+    if (withoutServerStream && init?.method === "GET") return new Response(null, { status: 405 });
     const signal = init?.signal ? AbortSignal.any([init.signal, lifetime.signal]) : lifetime.signal;
     try {
       return await guardedFetch(input, { ...init, signal }, {
@@ -141,11 +165,11 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
       ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection })
       : new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection });
 
-  if (hooks.onTransportStarted) {
+  if (options.onTransportStarted) {
     const start = transport.start.bind(transport);
     transport.start = async () => {
       await start();
-      hooks.onTransportStarted?.();
+      options.onTransportStarted?.();
     };
   }
 
@@ -157,7 +181,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     setProtocolVersion(version);
   };
 
-  const client = new Client({ name: SITE.name, version }, { capabilities: CLIENT_CAPABILITIES });
+  const client = new Client({ name: SITE.name, version }, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: lazyValidator() });
   answerWithoutPerson(client);
   // Errors surface through the pending request; the default handler would only log them.
   client.onerror = () => {};
@@ -179,18 +203,18 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     describeMcpError(err, { url: target.url, timeoutMs: limits.requestTimeoutMs, lastFetchError });
 
   const started = performance.now();
-  const connected = new AbortController();
+  const deadline = timeoutAfter(limits.connectTimeoutMs);
   try {
     const connecting = client.connect(transport, { timeout: limits.connectTimeoutMs, signal: lifetime.signal });
     connecting.catch(() => {});
     // The SSE transport's start has no timeout of its own: the race bounds it.
-    await Promise.race([connecting, timeoutAfter(limits.connectTimeoutMs, connected.signal)]);
+    await Promise.race([connecting, deadline.expired]);
   } catch (err) {
     const failure = describeMcpError(err, { url: target.url, timeoutMs: limits.connectTimeoutMs, lastFetchError });
     await close();
     throw failure;
   } finally {
-    connected.abort();
+    deadline.cancel();
   }
   const handshakeMs = Math.round(performance.now() - started);
 
@@ -233,16 +257,16 @@ export async function withMcpConnection<T>(
 ): Promise<T> {
   const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
   const connection = await connectMcp(target, limits);
-  const done = new AbortController();
+  const deadline = timeoutAfter(limits.totalTimeoutMs);
   try {
-    return await Promise.race([work(connection), timeoutAfter(limits.totalTimeoutMs, done.signal)]);
+    return await Promise.race([work(connection), deadline.expired]);
   } catch (err) {
     if (err instanceof McpFailure && err.kind === "timeout") {
       throw describeMcpError(err, { url: target.url, timeoutMs: limits.totalTimeoutMs });
     }
     throw connection.describe(err);
   } finally {
-    done.abort();
+    deadline.cancel();
     await connection.close();
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/client";
 import { listAll } from "../mcp/discovery";
 import { toolsHash } from "../mcp/tools-hash";
@@ -83,6 +84,7 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
   let connection: McpConnection;
   try {
     connection = await connectMcp(target, limits, {
+      serverStream: false,
       onTransportStarted: () => {
         startedTransport = performance.now();
         phases.connectMs = Math.round(startedTransport - t0);
@@ -116,7 +118,11 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
     try {
       const { items } = await within(
         remaining(),
-        listAll<Record<string, unknown>>(connection, "tools", (cursor) => connection.client.listTools({ cursor }, connection.requestOptions())),
+        // The plain request, not client.listTools: that one also compiles every tool's output
+        // schema for later calls, which a check never makes.
+        listAll<Record<string, unknown>>(connection, "tools", (cursor) =>
+          connection.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema, connection.requestOptions()),
+        ),
       );
       phases.listMs = since(listStarted);
       return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: items.length, toolsHash: toolsHash(items) });

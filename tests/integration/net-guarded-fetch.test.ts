@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { gzipSync } from "node:zlib";
 import type { LookupAddress } from "node:dns";
 import { PUBLIC_ONLY } from "@/lib/net/address-policy";
 import { OutboundError } from "@/lib/net/errors";
@@ -38,6 +39,16 @@ beforeAll(async () => {
     if (url.pathname === "/big-declared") {
       res.writeHead(200, { "content-length": String(2 * 1024 * 1024) });
       return res.end(Buffer.alloc(2 * 1024 * 1024, 97));
+    }
+    if (url.pathname === "/big-gzipped") {
+      // 2 MiB of one byte compress to a few KiB: the declared length is the compressed one.
+      const packed = gzipSync(Buffer.alloc(2 * 1024 * 1024, 99));
+      res.writeHead(200, { "content-encoding": "gzip", "content-length": String(packed.length) });
+      return res.end(packed);
+    }
+    if (url.pathname === "/small-declared") {
+      res.writeHead(200, { "content-length": "5" });
+      return res.end("small");
     }
     if (url.pathname === "/big-streamed") {
       res.writeHead(200, { "content-type": "text/plain" });
@@ -149,6 +160,17 @@ describe("guarded fetch: limits", () => {
     expect(res.status).toBe(200);
     const err = await failure(res.arrayBuffer());
     expect(err.kind).toBe("too_large");
+  });
+
+  it("counts a compressed body as it inflates, whatever length it declared", async () => {
+    const res = await guardedFetch(`${target.origin}/big-gzipped`, {}, { policy: LOOPBACK, maxResponseBytes: 1024 * 1024 });
+    const err = await failure(res.arrayBuffer());
+    expect(err.kind).toBe("too_large");
+  });
+
+  it("hands over a body within its declared length as it is", async () => {
+    const res = await guardedFetch(`${target.origin}/small-declared`, {}, { policy: LOOPBACK, maxResponseBytes: 1024 });
+    expect(await res.text()).toBe("small");
   });
 
   it("gives up on a server that accepts the connection and never answers", async () => {
