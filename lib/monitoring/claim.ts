@@ -2,6 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "../db";
 import type { PlanId } from "../plans";
+import type { SealedHeader } from "../servers/headers";
+import type { ServerToCheck } from "./run-check";
 
 /**
  * The scheduler's statements. A due check is claimed by taking a lease on its
@@ -23,6 +25,8 @@ export interface Claimed {
   lastCheckAt: Date | null;
   subscriptionPlan: PlanId;
   subscriptionExpiresAt: Date | null;
+  /** What the check needs of the server, read by the claim itself: a scheduled check then reads nothing more. */
+  server: ServerToCheck;
 }
 
 type Row = Record<string, unknown>;
@@ -51,7 +55,12 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
           limit ${limit}
           for update skip locked)
     returning s.id, ${epochMs("s.next_check_at")} as due_ms, s.interval_sec, ${epochMs("s.last_check_at")} as last_check_ms,
-              u.subscription_plan, ${epochMs("u.subscription_expires_at")} as expires_ms`);
+              u.subscription_plan, ${epochMs("u.subscription_expires_at")} as expires_ms,
+              s.transport, s.url, s.status, s.degraded_threshold_ms, s.consecutive_failures, s.tools_hash,
+              exists (select 1 from incidents i where i.server_id = s.id and i.closed_at is null) as has_open_incident,
+              (select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
+                 from server_headers h where h.server_id = s.id) as headers,
+              exists (select 1 from monitor_checks c where c.server_id = s.id and c.due_at = s.next_check_at) as checked`);
   return rowsOf(result).map((r) => ({
     serverId: String(r.id),
     dueAt: new Date(Number(r.due_ms)),
@@ -59,6 +68,19 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
     lastCheckAt: dateOf(r.last_check_ms),
     subscriptionPlan: r.subscription_plan as PlanId,
     subscriptionExpiresAt: dateOf(r.expires_ms),
+    server: {
+      transport: r.transport as ServerToCheck["transport"],
+      url: String(r.url),
+      status: r.status as ServerToCheck["status"],
+      // Claimed rows are monitored and not paused: the claim's own condition.
+      monitoringEnabled: true,
+      thresholdMs: Number(r.degraded_threshold_ms),
+      consecutiveFailures: Number(r.consecutive_failures),
+      toolsHash: r.tools_hash === null ? null : String(r.tools_hash),
+      hasOpenIncident: Boolean(r.has_open_incident),
+      headers: (typeof r.headers === "string" ? JSON.parse(r.headers) : r.headers) as SealedHeader[],
+      checked: Boolean(r.checked),
+    },
   }));
 }
 

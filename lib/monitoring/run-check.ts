@@ -10,6 +10,8 @@ import { observeCheck } from "../metrics/monitoring";
 import { performCheck } from "./check";
 import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
+import type { ServerState } from "./write-check";
+import type { Transport } from "../servers/schema";
 
 export interface RunCheckOptions {
   /** The time the check is for: the schedule's due time, or now for a manual check. One check per server and due time. */
@@ -21,19 +23,32 @@ export interface RunCheckOptions {
   timeoutMs?: number;
   /** Transport limits and address policy (tests and benchmarks). */
   limits?: Partial<McpLimits>;
+  /** The server as its claim read it (scheduled checks): not read again. */
+  server?: ServerToCheck;
+}
+
+/** What a check needs of its server, and whether this due time was already checked. */
+export interface ServerToCheck extends ServerState {
+  transport: Transport;
+  url: string;
+  monitoringEnabled: boolean;
+  thresholdMs: number;
+  headers: SealedHeader[];
+  checked: boolean;
 }
 
 const log = logger({ module: "monitoring" });
 
 /**
  * Loads the server (its state, its sealed headers, whether this due time was
- * already checked: one query), checks it, records the result. Null when the
+ * already checked: one query, unless its claim read them), checks it,
+ * records the result. Null when the
  * server is gone, or (for a scheduled check) paused / not monitored, or when
  * a check for this server and due time already exists. When the check sees a
  * tool list other than the stored one, a discovery refreshes the inventory
  * before this returns.
  */
-export async function runCheck(serverId: string, opts: RunCheckOptions): Promise<CheckNowResponse | null> {
+async function loadServer(serverId: string, dueAt: Date): Promise<ServerToCheck | undefined> {
   const [server] = await (await db())
     .select({
       transport: servers.transport,
@@ -48,11 +63,16 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
       headers: sql<SealedHeader[]>`(select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
                                       from server_headers h where h.server_id = servers.id)`,
       // Spares the connection; the unique index is what actually refuses a second check.
-      checked: sql<boolean>`exists (select 1 from monitor_checks c where c.server_id = servers.id and c.due_at = ${opts.dueAt.toISOString()}::timestamptz)`,
+      checked: sql<boolean>`exists (select 1 from monitor_checks c where c.server_id = servers.id and c.due_at = ${dueAt.toISOString()}::timestamptz)`,
     })
     .from(servers)
     .where(eq(servers.id, serverId))
     .limit(1);
+  return server;
+}
+
+export async function runCheck(serverId: string, opts: RunCheckOptions): Promise<CheckNowResponse | null> {
+  const server = opts.server ?? (await loadServer(serverId, opts.dueAt));
   if (!server || server.checked) return null;
   if (opts.trigger === "schedule" && (server.status === "paused" || !server.monitoringEnabled)) return null;
 

@@ -95,7 +95,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     observeScheduleLag(dueAt);
     try {
-      await options.perform(serverId, { dueAt, trigger: "schedule", instance });
+      await options.perform(serverId, { dueAt, trigger: "schedule", instance, server: claim.server });
     } catch (err) {
       // The check could not be stored (a database error): this slot is given up, the next one stands.
       log.error("scheduled check failed", { serverId, dueAt: dueAt.toISOString(), err });

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { activityEvents, incidents, inventoryItems, monitorChecks, monitorRollups, serverHeaders, servers, users } from "@/lib/db/schema";
 import { performCheck } from "@/lib/monitoring/check";
+import { claimDue } from "@/lib/monitoring/claim";
 import { recordCheck } from "@/lib/monitoring/record";
 import { runCheck, type RunCheckOptions } from "@/lib/monitoring/run-check";
 import { sealHeader } from "@/lib/servers/headers";
@@ -146,6 +147,26 @@ describeEachDatabase("monitoring: recording checks", () => {
       check: { result: "failed", failureKind: "auth", reason: "The server refused the credentials (401). Check the auth headers." },
     });
     expect(await runCheck(right.id, scheduled())).toMatchObject({ status: "up", check: { result: "up", toolCount: 17 } });
+  });
+
+  it("runs a claimed check on what its claim read (the stored headers too), and not twice for one due time", async () => {
+    const uid = await newUser();
+    const dueAt = new Date(Date.now() - 1_000);
+    const wrong = await newServer(uid, `${proxy.origin}/mcp`, { nextCheckAt: dueAt }, { Authorization: "Bearer wrong" });
+    const right = await newServer(uid, `${proxy.origin}/mcp`, { nextCheckAt: dueAt }, { Authorization: `Bearer ${TOKEN}` });
+    // Leases that expire at once, so that the same due time can be claimed again below.
+    const claims = (await claimDue("claim-test", 100, -1)).filter((c) => c.serverId === wrong.id || c.serverId === right.id);
+    expect(claims).toHaveLength(2);
+    const run = (id: string) => {
+      const claim = claims.find((c) => c.serverId === id)!;
+      return runCheck(id, scheduled({ dueAt: claim.dueAt, server: claim.server }));
+    };
+    expect(await run(wrong.id)).toMatchObject({ check: { result: "failed", failureKind: "auth" } });
+    expect(await run(right.id)).toMatchObject({ status: "up", check: { result: "up", toolCount: 17 } });
+    // The same due time claimed again (as after a lease expired once the check was stored): nothing more runs.
+    const again = (await claimDue("claim-test-2", 100, -1)).filter((c) => c.serverId === right.id);
+    expect(again).toMatchObject([{ server: { checked: true } }]);
+    expect(await runCheck(right.id, scheduled({ dueAt: again[0].dueAt, server: again[0].server }))).toBeNull();
   });
 
   it("records a server that never answers as failed by timeout, within the check's bound", async () => {
