@@ -28,7 +28,11 @@ test("register, verify the email from the emulator's link, reach the dashboard, 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  // The dashboard shows before its scripts have run: a click that early opens nothing, so click until the menu opens.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
 

@@ -242,7 +242,8 @@ test("runs every tool of server-everything from its generated form", async ({ pa
 });
 
 test("reads a resource, fills a template, gets a prompt with arguments and pings", async ({ page }) => {
-  test.setTimeout(60_000);
+  // A long walk through four tabs, with a wait of up to 15 s for the server's update.
+  test.setTimeout(90_000);
   await openWorkbench(page);
 
   await page.getByRole("button", { name: "Ping" }).click();
