@@ -29,6 +29,32 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/**
+ * SQLSTATE classes and socket codes that say the server cannot be reached
+ * (restarting, shutting down, refusing connections), as opposed to a query
+ * it refused: 08 connection exception, 57P01-57P03 shutdown and start-up.
+ */
+const UNREACHABLE_CODES = /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/;
+// node-postgres reports a connection lost mid-query, or not made within
+// connectionTimeoutMillis, by message only, without a code.
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether `err` (or what caused it: Drizzle wraps the driver's error) means
+ * the database could not be reached. The pool drops the broken connection, so
+ * the same request can succeed once the database is back.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  // Duck-typed: a socket's error is made by Node itself, in another realm than the code under test may run in.
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    if (typeof e.code === "string" && UNREACHABLE_CODES.test(e.code)) return true;
+    if (typeof e.message === "string" && UNREACHABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
 
 /** A PostgreSQL URL with its password removed, for messages and logs. */
