@@ -1,3 +1,4 @@
+import { Client } from "pg";
 import { GET as serversGET } from "@/app/api/servers/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { openDatabase, type Database } from "@/lib/db/client";
@@ -120,9 +121,41 @@ interface Outcome {
     expect(settings.json.profile.displayName).toBe("After the outage");
 
     console.log(
-      `database outage: ${before.length} requests before (all 200); ${outage.length} answered 503 unavailable during ${Math.round((restoredAt - cutAt) / 1000)} s down ` +
+      `database outage (connections cut): ${before.length} requests before (all 200); ${outage.length} answered 503 unavailable during ${Math.round((restoredAt - cutAt) / 1000)} s down ` +
         `(${(await during).length - outage.length} others completed before the cut); after the restore ${failuresAfterRestore} more 503s, ` +
         `first success after ${firstOkAt - restoredAt} ms, then ${after.length} requests all 200, without restarting anything`,
     );
+  });
+
+  it("answers 503 when PostgreSQL ends the connections (admin_shutdown, as a restart does), and recovers by itself", async () => {
+    // What a fast shutdown sends every session (57P01), on this test's own database only.
+    const terminate = async () => {
+      const admin = new Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      try {
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [new URL(created.url).pathname.slice(1)]);
+      } finally {
+        await admin.end();
+      }
+    };
+    let loading = true;
+    const during = load(() => !loading);
+    for (let i = 0; i < 5; i++) {
+      await sleep(150);
+      await terminate();
+    }
+    loading = false;
+    const outcomes = await during;
+    const refused = outcomes.filter((o) => o.status !== 200);
+    // Four requests at a time are always running: some of them lose their session.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const o of refused) {
+      expect(o.status).toBe(503);
+      expect((o.body as { error: string }).error).toBe("unavailable");
+      expect(Number(o.retryAfter)).toBeGreaterThan(0);
+    }
+    const after = await load(((end) => () => Date.now() > end)(Date.now() + 500));
+    expect(after.filter((o) => o.status !== 200)).toEqual([]);
+    console.log(`database outage (sessions terminated 5 times): ${outcomes.length} requests, ${refused.length} answered 503 unavailable, the rest 200; then ${after.length} requests all 200`);
   });
 });
