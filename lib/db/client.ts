@@ -1,5 +1,6 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Client as PgClient } from "pg";
 import * as schema from "./schema";
@@ -27,6 +28,38 @@ export class DatabaseUnavailableError extends Error {
     super(message, options);
     this.name = "DatabaseUnavailableError";
   }
+}
+
+/** SQLSTATEs of a server that cannot serve: class 08 (connection exception), 57P01-57P03 (shutting down, starting up). */
+const UNREACHABLE_SQLSTATE = /^(08...|57P0[123])$/;
+/**
+ * Socket failures. The same codes come from outgoing HTTP calls (wrapped in
+ * fetch's own error), so they count only as node-postgres throws them:
+ * bare when the pool cannot connect, or inside Drizzle's query error.
+ */
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// node-postgres reports a connection lost mid-query, or not made within
+// connectionTimeoutMillis, by message only, without a code.
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether `err` means the database could not be reached (as opposed to a
+ * query it refused). The pool drops the broken connection, so the same
+ * request can succeed once the database is back.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  // Duck-typed: a socket's error is made by Node itself, in another realm than the code under test may run in.
+  type Failure = { code?: unknown; message?: unknown; cause?: unknown };
+  let e = err as Failure | null | undefined;
+  let fromDriver = true;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    if (typeof e.code === "string" && (UNREACHABLE_SQLSTATE.test(e.code) || (fromDriver && SOCKET_CODES.has(e.code)))) return true;
+    if (fromDriver && typeof e.message === "string" && UNREACHABLE_MESSAGES.test(e.message)) return true;
+    fromDriver = e instanceof DrizzleQueryError;
+    e = e.cause as Failure | null | undefined;
+  }
+  return false;
 }
 
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");

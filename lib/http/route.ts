@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
-import { DatabaseUnavailableError } from "../db/client";
+import { isDatabaseUnreachable } from "../db/client";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
 import { assertTokenMay, recordTokenUse } from "../tokens/verify";
@@ -80,7 +80,7 @@ export function zodDetails(error: ZodError) {
 function toHttpError(err: unknown, requestId: string, log: Logger): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof ZodError) return badRequest("Some fields are not valid.", zodDetails(err));
-  if (err instanceof DatabaseUnavailableError) {
+  if (isDatabaseUnreachable(err)) {
     log.error("database unavailable", { err });
     return new HttpError("unavailable", "The service is temporarily unavailable. Try again shortly.", { headers: { "Retry-After": "5" } });
   }

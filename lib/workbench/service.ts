@@ -1,5 +1,4 @@
 import "server-only";
-import { after } from "next/server";
 import { HttpError } from "../http/errors";
 import type { Logger } from "../log";
 import type { PlanHolder } from "../servers/limits";
@@ -24,18 +23,6 @@ export interface CallContext {
   log: Logger;
 }
 
-/**
- * Runs `task` once the answer is on its way, so that its database writes
- * do not delay it; outside a request (tests, scripts) it simply runs now.
- */
-async function afterAnswer(task: () => Promise<void>) {
-  try {
-    after(task);
-  } catch {
-    await task();
-  }
-}
-
 function remember(uid: string, target: CallTarget, request: CallRequest, outcome: CallOutcome, ctx: CallContext) {
   return rememberCall(uid, target, request, outcome, { req: ctx.req, ip: ctx.ip }).catch((err: unknown) => {
     // The server may have been deleted meanwhile; the answer was given either way.
@@ -49,7 +36,8 @@ export async function callServer(user: PlanHolder, serverId: string, request: Ca
   if (ctx.req.headers.get("accept")?.includes(NDJSON)) return streamCall(user.uid, target, request, ctx);
 
   const outcome = await executeCall(user.uid, target, request, { signal: ctx.req.signal });
-  await afterAnswer(() => remember(user.uid, target, request, outcome, ctx));
+  // Stored before the answer: a call answered 2xx is in the history even if the process dies at once.
+  await remember(user.uid, target, request, outcome, ctx);
   if (outcome.ok) return answer({ result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange });
   const { code, message } = outcome.failure;
   throw new HttpError(code, message, {

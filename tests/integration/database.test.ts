@@ -69,7 +69,44 @@ describe("embedded database (PGlite data folder)", () => {
     await new Promise((r) => gone.on("exit", r));
     fs.writeFileSync(path.join(dir, "pglite.lock"), String(gone.pid));
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8").split(" ")[0]).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+  });
+
+  it("refuses a data folder locked by another live process of the service", async () => {
+    const dir = tmp();
+    const script = path.join(tmp(), "hold-lock.ts");
+    fs.writeFileSync(script, `import { lockDataDir } from "@/lib/db/lock";\nlockDataDir(${JSON.stringify(dir)});\nconsole.log("locked");\nsetInterval(() => {}, 1000);\n`);
+    const other = spawn(process.execPath, [path.join(process.cwd(), "tests/support/run-ts.mjs"), script], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      await new Promise<void>((resolve) => other.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve()));
+      expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by another process \\(pid ${other.pid}\\)`));
+    } finally {
+      other.kill();
+    }
+  });
+
+  // After a kill -9 and a restart (of a container, say) the dead holder's pid is often taken again.
+  it("takes over a lock whose pid now belongs to another process, started later", async () => {
+    const dir = tmp();
+    const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"]);
+    try {
+      // Started one clock tick after boot: not the process that runs under that pid now.
+      fs.writeFileSync(path.join(dir, "pglite.lock"), `${other.pid} 1`);
+      const release = lockDataDir(dir);
+      expect(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8").split(" ")[0]).toBe(String(process.pid));
+      release();
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("takes over a lock left under its own pid by an earlier process, and releases it", async () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, "pglite.lock"), `${process.pid} 1`);
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8")).not.toBe(`${process.pid} 1`);
     release();
     expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
   });
