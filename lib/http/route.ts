@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
+import { DecryptionError } from "../crypto/encryption";
 import { DatabaseUnavailableError } from "../db/client";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
@@ -83,6 +84,13 @@ function toHttpError(err: unknown, requestId: string, log: Logger): HttpError {
   if (err instanceof DatabaseUnavailableError) {
     log.error("database unavailable", { err });
     return new HttpError("unavailable", "The service is temporarily unavailable. Try again shortly.", { headers: { "Retry-After": "5" } });
+  }
+  if (err instanceof DecryptionError) {
+    log.error("stored secret does not open", { reason: err.reason, message: err.message });
+    return new HttpError(
+      "encryption_key_mismatch",
+      `A stored secret cannot be decrypted with this installation's encryption keys: ${err.message} The operator must configure the key it was encrypted with; until then, entering the secret again replaces it. Reference: ${requestId}.`,
+    );
   }
   log.error("unhandled error", { err, stack: (err as Error)?.stack });
   return new HttpError("internal_error", `Something went wrong on our side. Reference: ${requestId}.`);
