@@ -69,7 +69,7 @@ describeEachDatabase("stored secrets under rotated and wrong keys, through the A
       const id = await serverWithHeader(seal);
       const res = await discover(id);
       expect(res.status).toBe(200);
-      expect(res.json.counts.tools).toBeGreaterThan(0);
+      expect(res.json.tools.length).toBeGreaterThan(0);
     }
   });
 
@@ -124,7 +124,7 @@ describeEachDatabase("stored secrets under rotated and wrong keys, through the A
       method: "PATCH",
       headers: owner.headers,
       params: { id },
-      body: { description: "saved after the rotation", headers: [{ name: "authorization" }] },
+      body: { description: "saved after the rotation", headers: [{ name: "Authorization" }] },
     });
     expect(res.status).toBe(200);
     const [event] = await (await db())
