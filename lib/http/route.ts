@@ -9,7 +9,7 @@ import { authenticate, type AuthUser } from "../auth/authenticate";
 import { assertTokenMay, recordTokenUse } from "../tokens/verify";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "./body";
 import { clientIp } from "./client-address";
-import { HttpError, badRequest, forbidden, unauthenticated } from "./errors";
+import { HttpError, badRequest, encryptionKeyMismatch, forbidden, unauthenticated } from "./errors";
 import { observeRequest } from "../metrics/http";
 
 /**
@@ -87,10 +87,7 @@ function toHttpError(err: unknown, requestId: string, log: Logger): HttpError {
   }
   if (err instanceof DecryptionError) {
     log.error("stored secret does not open", { reason: err.reason, message: err.message });
-    return new HttpError(
-      "encryption_key_mismatch",
-      `A stored secret cannot be decrypted with this installation's encryption keys: ${err.message} The operator must configure the key it was encrypted with; until then, entering the secret again replaces it. Reference: ${requestId}.`,
-    );
+    return encryptionKeyMismatch(err.message);
   }
   log.error("unhandled error", { err, stack: (err as Error)?.stack });
   return new HttpError("internal_error", `Something went wrong on our side. Reference: ${requestId}.`);

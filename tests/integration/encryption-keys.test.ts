@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as healthGET } from "@/app/api/health/route";
@@ -90,6 +91,19 @@ describeEachDatabase("stored secrets under rotated and wrong keys, through the A
     expect(res.status).toBe(500);
     expect(res.json.error).toBe("encryption_key_mismatch");
     expect(res.json.message).toMatch(/neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS/);
+
+    // The workbench says the same, streamed or not, and nothing reaches the server.
+    const seen = proxy.requests.length;
+    const workbench = await call(callPOST, `/api/servers/${id}/call`, { headers: owner.headers, params: { id }, body: { method: "ping" } });
+    expect(workbench.status).toBe(500);
+    expect(workbench.json).toMatchObject({ error: "encryption_key_mismatch", message: expect.stringMatching(/neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS/) });
+    const streamed = await call(callPOST, `/api/servers/${id}/call`, {
+      headers: { ...owner.headers, accept: "application/x-ndjson" },
+      params: { id },
+      body: { method: "ping" },
+    });
+    expect(JSON.parse(streamed.text.trim().split("\n").at(-1)!)).toMatchObject({ type: "error", error: "encryption_key_mismatch" });
+    expect(proxy.requests.length).toBe(seen);
   });
 
   it("refuses an update that would keep a header no key opens, and changes nothing", async () => {
@@ -175,19 +189,26 @@ const COMMAND_TARGETS: { name: string; prepare(): Promise<{ env: Record<string, 
 ];
 
 function reencrypt(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  // Only what the test names: not this process's database, data folder or keys.
-  const rest = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "DATA_DIR", "ENCRYPTION_KEY", "ENCRYPTION_KEY_PREVIOUS"].includes(name)),
-  );
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["scripts/reencrypt.mjs"],
       {
-        env: { ...rest, NODE_OPTIONS: "", LOG_LEVEL: "silent", FIREBASE_PROJECT_ID: "demo-mcp-console-test", ...env },
+        // Only the database and keys the test names, not this process's (an undefined variable is not passed on).
+        env: {
+          ...process.env,
+          DATABASE_URL: undefined,
+          DATA_DIR: undefined,
+          ENCRYPTION_KEY: undefined,
+          ENCRYPTION_KEY_PREVIOUS: undefined,
+          NODE_OPTIONS: "",
+          LOG_LEVEL: "silent",
+          FIREBASE_PROJECT_ID: "demo-mcp-console-test",
+          ...env,
+        },
         timeout: 90_000,
       },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
+      (err: Error | null, stdout: string, stderr: string) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
 }
