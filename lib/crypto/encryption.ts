@@ -61,7 +61,7 @@ const badFormat = () => new DecryptionError("format", "Not an encrypted value of
 const unknownKey = (id?: string) =>
   new DecryptionError(
     "unknown_key",
-    `A stored secret was encrypted with ${id ? `a key (id ${id})` : "a key"} that is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS. Configure the key it was encrypted with (as ENCRYPTION_KEY_PREVIOUS while rotating), or enter the secret again.`,
+    `A stored secret was encrypted with ${id ? `a key (id ${id})` : "a key"} that is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS: the operator must configure the key it was encrypted with (as ENCRYPTION_KEY_PREVIOUS while rotating).`,
   );
 
 const aad = (id: string, context: string) => Buffer.from(`${VERSION}.${id}.${context}`, "utf8");

@@ -51,5 +51,5 @@ export const unavailable = (message: string) => new HttpError("unavailable", mes
 export const encryptionKeyMismatch = (detail: string) =>
   new HttpError(
     "encryption_key_mismatch",
-    `A stored secret cannot be decrypted with this installation's encryption keys. ${detail} Until the operator fixes the keys, entering the secret again replaces it.`,
+    `A stored secret cannot be decrypted with this installation's encryption keys. ${detail} Meanwhile, entering the secret again (the header's value, a new webhook secret) replaces it.`,
   );
