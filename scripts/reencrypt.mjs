@@ -21,7 +21,7 @@ let unreadable = 0;
 try {
   for (const sweep of await sweepSecrets(handle.db, { rewrite: true })) {
     unreadable += sweep.unreadable.length;
-    console.log(`${sweep.label}: ${sweep.stale} re-encrypted, ${sweep.current} already current, ${sweep.unreadable.length} unreadable`);
+    console.log(`${sweep.label}s: ${sweep.stale} re-encrypted, ${sweep.current} already current, ${sweep.unreadable.length} unreadable`);
     for (const row of sweep.unreadable) console.log(`  unreadable (${row.reason}): ${row.id}`);
   }
 } finally {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { plural } from "../plural";
 import { serverHeaders, users } from "../db/schema";
 import { secretContext } from "./contexts";
 import { configuredKeyring, decrypt, DecryptionError, encrypt, isCurrent, type Keyring } from "./encryption";
@@ -18,6 +19,7 @@ interface StoredSecret {
 }
 
 interface EncryptedColumn {
+  /** What one value is, in words: "server header value". */
   label: string;
   read(d: Db): Promise<StoredSecret[]>;
   /** Replaces `before` only if the row still holds it: a value changed meanwhile is the newer one. */
@@ -26,7 +28,7 @@ interface EncryptedColumn {
 
 const COLUMNS: EncryptedColumn[] = [
   {
-    label: "server header values",
+    label: "server header value",
     read: async (d) =>
       (await d.select({ id: serverHeaders.id, serverId: serverHeaders.serverId, name: serverHeaders.name, valueEnc: serverHeaders.valueEnc }).from(serverHeaders)).map(
         (r) => ({ id: r.id, context: secretContext.serverHeader(r.serverId, r.name), valueEnc: r.valueEnc }),
@@ -41,7 +43,7 @@ const COLUMNS: EncryptedColumn[] = [
       ).length > 0,
   },
   {
-    label: "webhook signing secrets",
+    label: "webhook signing secret",
     read: async (d) =>
       (await d.select({ uid: users.uid, valueEnc: users.webhookSecretEnc }).from(users).where(isNotNull(users.webhookSecretEnc))).map((r) => ({
         id: r.uid,
@@ -96,6 +98,6 @@ export function unreadableWarnings(sweeps: ColumnSweep[]): string[] {
     .filter((s) => s.unreadable.length > 0)
     .map(
       (s) =>
-        `${s.unreadable.length} stored ${s.label} cannot be decrypted with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS: the key they were encrypted with is not configured (or they were altered). Configure that key, or have the secrets entered again.`,
+        `${plural(s.unreadable.length, `stored ${s.label}`)} cannot be decrypted with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS: the key it was encrypted with is not configured (or it was altered). Configure that key, or have the secret entered again.`,
     );
 }
