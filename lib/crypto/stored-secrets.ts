@@ -71,10 +71,14 @@ export interface ColumnSweep {
   unreadable: { id: string; reason: DecryptionError["reason"] }[];
 }
 
+/** Rewrites per transaction: one commit (one flush to disk) per this many rows rather than per row. */
+const REWRITE_BATCH = 500;
+
 export async function sweepSecrets(d: Db, { rewrite, keys = configuredKeyring() }: { rewrite: boolean; keys?: Keyring }): Promise<ColumnSweep[]> {
   const sweeps: ColumnSweep[] = [];
   for (const column of COLUMNS) {
     const sweep: ColumnSweep = { label: column.label, current: 0, stale: 0, unreadable: [] };
+    const rewrites: { id: string; before: string; after: string }[] = [];
     for (const secret of await column.read(d)) {
       let plaintext: string;
       try {
@@ -85,7 +89,13 @@ export async function sweepSecrets(d: Db, { rewrite, keys = configuredKeyring() 
         continue;
       }
       if (isCurrent(secret.valueEnc, keys)) sweep.current++;
-      else if (!rewrite || (await column.replace(d, secret.id, secret.valueEnc, encrypt(plaintext, secret.context, keys)))) sweep.stale++;
+      else if (rewrite) rewrites.push({ id: secret.id, before: secret.valueEnc, after: encrypt(plaintext, secret.context, keys) });
+      else sweep.stale++;
+    }
+    for (let i = 0; i < rewrites.length; i += REWRITE_BATCH) {
+      await d.transaction(async (tx) => {
+        for (const r of rewrites.slice(i, i + REWRITE_BATCH)) if (await column.replace(tx, r.id, r.before, r.after)) sweep.stale++;
+      });
     }
     sweeps.push(sweep);
   }
