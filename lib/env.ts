@@ -46,6 +46,7 @@ const schema = z.object({
   SESSION_SECRET_PREVIOUS: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SESSION_MAX_AGE_SEC: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(7 * 24 * 3600),
   ENCRYPTION_KEY: optionalString.pipe(base64Key.optional()),
+  ENCRYPTION_KEY_PREVIOUS: optionalString.pipe(base64Key.optional()),
   FIREBASE_PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id (lower-case letters, digits and dashes)")
@@ -102,6 +103,8 @@ function finish(raw: z.infer<typeof schema>) {
     sessionSecretPrevious: raw.SESSION_SECRET_PREVIOUS,
     sessionMaxAgeSec: raw.SESSION_MAX_AGE_SEC,
     encryptionKey: raw.ENCRYPTION_KEY,
+    /** While rotating: the key stored secrets may still be sealed with until `npm run reencrypt` has run. */
+    encryptionKeyPrevious: raw.ENCRYPTION_KEY_PREVIOUS,
     firebase: {
       apiKey: raw.FIREBASE_API_KEY ?? (localMode ? "demo-api-key" : undefined),
       authDomain: raw.FIREBASE_AUTH_DOMAIN ?? `${raw.FIREBASE_PROJECT_ID}.firebaseapp.com`,

@@ -8,6 +8,8 @@ export interface ServerSecrets {
   sessionSecret: string;
   sessionSecretPrevious?: string;
   encryptionKey: Buffer;
+  /** The key being rotated away from: still opens what it sealed (lib/crypto/encryption.ts). */
+  encryptionKeyPrevious?: Buffer;
 }
 
 const FILE = "local-secrets.json";
@@ -42,6 +44,7 @@ function load(): ServerSecrets {
     sessionSecret,
     sessionSecretPrevious: e.sessionSecretPrevious,
     encryptionKey: Buffer.from(encryptionKey, "base64"),
+    encryptionKeyPrevious: e.encryptionKeyPrevious === undefined ? undefined : Buffer.from(e.encryptionKeyPrevious, "base64"),
   };
 }
 

@@ -1,5 +1,6 @@
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { startAlertDispatcher } from "./alerts/dispatcher";
+import { checkStoredSecrets } from "./crypto/key-check";
 import { database } from "./db";
 import { configurationWarnings, env } from "./env";
 import { startHousekeeping } from "./housekeeping";
@@ -21,6 +22,10 @@ export async function startup() {
       console.error(`\n*** WARNING: ${warning} ***\n`);
     }
     const db = await database();
+    void checkStoredSecrets(db.db).then(
+      (warnings) => warnings.forEach((warning) => log.warn("stored secrets do not open", { warning })),
+      (err: unknown) => log.error("stored secrets not checked", { err }),
+    );
     const scheduler = startMonitoring();
     const background = [startAlertDispatcher(), startHousekeeping()];
     stopBeforeExit(() => Promise.all([scheduler?.stop(), ...background.map((job) => job.stop())]));

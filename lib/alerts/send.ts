@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { secretContext } from "../crypto/contexts";
 import { decrypt } from "../crypto/encryption";
 import type { Db } from "../db/client";
 import { alertDeliveries, users } from "../db/schema";
@@ -90,7 +91,7 @@ async function sendWebhook(d: Db, row: ClaimedDelivery, payload: AlertPayload): 
       ...base,
       [EVENT_HEADER]: payload.event,
       [DELIVERY_HEADER]: row.id,
-      [SIGNATURE_HEADER]: signatureHeader(body, decrypt(user.secretEnc)),
+      [SIGNATURE_HEADER]: signatureHeader(body, decrypt(user.secretEnc, secretContext.webhookSecret(row.userUid))),
     });
   }
   return result.delivered

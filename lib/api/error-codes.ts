@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   // nginx's "client closed request": nobody reads it, the logs do.
   cancelled: 499,
   internal_error: 500,
+  /** A stored secret (a header value, a webhook secret) does not open with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS. */
+  encryption_key_mismatch: 500,
   upstream_error: 502,
   unavailable: 503,
   upstream_timeout: 504,

@@ -47,3 +47,9 @@ export const payloadTooLarge = (limit: number) =>
 export const rateLimited = (retryAfterSec: number, message = "Too many requests. Try again later.") =>
   new HttpError("rate_limited", message, { headers: { "Retry-After": String(retryAfterSec) } });
 export const unavailable = (message: string) => new HttpError("unavailable", message);
+/** A stored secret that the configured keys do not open (`detail`: DecryptionError's message): the operator's to fix. */
+export const encryptionKeyMismatch = (detail: string) =>
+  new HttpError(
+    "encryption_key_mismatch",
+    `A stored secret cannot be decrypted with this installation's encryption keys. ${detail} Meanwhile, entering the secret again (the header's value, a new webhook secret) replaces it.`,
+  );

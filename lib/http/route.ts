@@ -2,13 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
+import { DecryptionError } from "../crypto/encryption";
 import { isDatabaseUnreachable } from "../db/client";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
 import { assertTokenMay, recordTokenUse } from "../tokens/verify";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "./body";
 import { clientIp } from "./client-address";
-import { HttpError, badRequest, forbidden, unauthenticated } from "./errors";
+import { HttpError, badRequest, encryptionKeyMismatch, forbidden, unauthenticated } from "./errors";
 import { observeRequest } from "../metrics/http";
 
 /**
@@ -83,6 +84,10 @@ function toHttpError(err: unknown, requestId: string, log: Logger): HttpError {
   if (isDatabaseUnreachable(err)) {
     log.error("database unavailable", { err });
     return new HttpError("unavailable", "The service is temporarily unavailable. Try again shortly.", { headers: { "Retry-After": "5" } });
+  }
+  if (err instanceof DecryptionError) {
+    log.error("stored secret does not open", { reason: err.reason, message: err.message });
+    return encryptionKeyMismatch(err.message);
   }
   log.error("unhandled error", { err, stack: (err as Error)?.stack });
   return new HttpError("internal_error", `Something went wrong on our side. Reference: ${requestId}.`);

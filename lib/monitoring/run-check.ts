@@ -77,7 +77,7 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
   if (opts.trigger === "schedule" && (server.status === "paused" || !server.monitoringEnabled)) return null;
 
   const outcome = await performCheck(
-    { transport: server.transport, url: server.url, headers: openHeaders(server.headers) },
+    { transport: server.transport, url: server.url, headers: openHeaders(serverId, server.headers) },
     { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
   );
   observeCheck(opts.trigger, outcome.result);

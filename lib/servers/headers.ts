@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
-import { decrypt, encrypt } from "../crypto/encryption";
+import { secretContext } from "../crypto/contexts";
+import { decrypt, encrypt, isCurrent } from "../crypto/encryption";
 import { hintOf } from "../crypto/mask";
 import { db } from "../db";
 import { serverHeaders } from "../db/schema";
@@ -18,9 +19,12 @@ export interface SealedHeader {
   valueHint: string;
 }
 
-export function sealHeader(name: string, value: string): SealedHeader {
-  return { name, valueEnc: encrypt(value), valueHint: hintOf(value) };
+export function sealHeader(serverId: string, name: string, value: string): SealedHeader {
+  return { name, valueEnc: encrypt(value, secretContext.serverHeader(serverId, name)), valueHint: hintOf(value) };
 }
+
+const openHeader = (serverId: string, h: Pick<SealedHeader, "name" | "valueEnc">) =>
+  decrypt(h.valueEnc, secretContext.serverHeader(serverId, h.name));
 
 /** The masked headers of several servers (already known to belong to the caller), by server id. */
 export async function headerHints(serverIds: string[]): Promise<Map<string, HeaderHint[]>> {
@@ -40,12 +44,13 @@ export async function headerHints(serverIds: string[]): Promise<Map<string, Head
 }
 
 /** Sealed headers as header name → value in clear, to connect with. */
-export const openHeaders = (rows: Pick<SealedHeader, "name" | "valueEnc">[]): Record<string, string> =>
-  Object.fromEntries(rows.map((r) => [r.name, decrypt(r.valueEnc)]));
+export const openHeaders = (serverId: string, rows: Pick<SealedHeader, "name" | "valueEnc">[]): Record<string, string> =>
+  Object.fromEntries(rows.map((r) => [r.name, openHeader(serverId, r)]));
 
 /** A server's headers, name → value in clear, to connect with. */
 export async function decryptedHeaders(serverId: string): Promise<Record<string, string>> {
   return openHeaders(
+    serverId,
     await (await db())
       .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc })
       .from(serverHeaders)
@@ -63,9 +68,12 @@ export interface HeaderChanges {
 /**
  * Applies an update's header list to the stored headers: a listed header
  * without a value keeps its stored value, one with a value gets it, and
- * headers not listed are removed.
+ * headers not listed are removed. A kept value is opened first, so that an
+ * update never saves a secret the configured keys cannot read (it throws
+ * DecryptionError instead), and one sealed the old way is sealed anew.
  */
 export function applyHeaderUpdate(
+  serverId: string,
   stored: SealedHeader[],
   update: { name: string; value?: string }[],
 ): HeaderChanges {
@@ -77,9 +85,10 @@ export function applyHeaderUpdate(
       if (!existing) {
         throw badRequest("Some fields are not valid.", [{ path: `headers.${i}.value`, message: "Enter a value for this new header." }]);
       }
-      changes.rows.push({ ...existing, name: h.name });
+      const value = openHeader(serverId, existing);
+      changes.rows.push(isCurrent(existing.valueEnc) ? { ...existing, name: h.name } : sealHeader(serverId, h.name, value));
     } else {
-      changes.rows.push(sealHeader(h.name, h.value));
+      changes.rows.push(sealHeader(serverId, h.name, h.value));
       (existing ? changes.rotated : changes.added).push(h.name);
     }
     byName.delete(h.name.toLowerCase());

@@ -145,7 +145,9 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
   const plan = planOf(actor);
   assertInterval(plan, input.monitoring.intervalSec);
   await assertUrlAllowed(input.url);
-  const sealed = input.headers.map((h) => sealHeader(h.name, h.value));
+  // The id is chosen here, not by the database: each header's ciphertext is bound to it.
+  const id = randomUUID();
+  const sealed = input.headers.map((h) => sealHeader(id, h.name, h.value));
 
   let row: ServerRow;
   try {
@@ -163,7 +165,6 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
         .where(and(eq(servers.ownerUid, actor.uid), sql`lower(${servers.name}) = lower(${input.name})`))
         .limit(1);
       if (taken) throw nameTaken();
-      const id = randomUUID();
       const [inserted] = await tx
         .insert(servers)
         .values({
@@ -276,13 +277,16 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
           .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc, valueHint: serverHeaders.valueHint })
           .from(serverHeaders)
           .where(eq(serverHeaders.serverId, id));
-        headerChanges = applyHeaderUpdate(stored, patch.headers);
+        headerChanges = applyHeaderUpdate(id, stored, patch.headers);
         const renamed = headerChanges.rows.some((h) => !stored.some((s) => s.name === h.name));
-        if (headerChanges.added.length || headerChanges.rotated.length || headerChanges.removed.length || renamed) {
+        // A kept value sealed anew under the current key is stored, but is no change of the user's.
+        const resealed = headerChanges.rows.some((h) => !stored.some((s) => s.valueEnc === h.valueEnc));
+        const edited = headerChanges.added.length || headerChanges.rotated.length || headerChanges.removed.length || renamed;
+        if (edited || resealed) {
           await tx.delete(serverHeaders).where(eq(serverHeaders.serverId, id));
           if (headerChanges.rows.length) await tx.insert(serverHeaders).values(headerChanges.rows.map((h) => ({ serverId: id, ...h })));
-          changed.push("headers");
         }
+        if (edited) changed.push("headers");
       }
       // A status measured on another endpoint or with other credentials says nothing about this one.
       const reconnect = changed.some((f) => f === "url" || f === "transport" || f === "headers");

@@ -5,6 +5,7 @@ import { countActionSince } from "../activity/queries";
 import { record } from "../activity/service";
 import { adminAuth } from "../auth/firebase-admin";
 import { forgetUser } from "../auth/user-cache";
+import { secretContext } from "../crypto/contexts";
 import { encrypt } from "../crypto/encryption";
 import { db } from "../db";
 import { servers, users } from "../db/schema";
@@ -116,7 +117,7 @@ export async function updateSettings(uid: string, change: SettingsUpdate, ctx: R
       set.webhookUrl = change.webhookUrl;
       if (!before.hasSecret) {
         newSecret = newSigningSecret();
-        set.webhookSecretEnc = encrypt(newSecret);
+        set.webhookSecretEnc = encrypt(newSecret, secretContext.webhookSecret(uid));
       }
       changed.push("webhook URL");
     }
@@ -144,7 +145,7 @@ export async function rotateWebhookSecret(uid: string, ctx: RequestContext): Pro
   const secret = newSigningSecret();
   const updated = await (await db())
     .update(users)
-    .set({ webhookSecretEnc: encrypt(secret), updatedAt: new Date() })
+    .set({ webhookSecretEnc: encrypt(secret, secretContext.webhookSecret(uid)), updatedAt: new Date() })
     .where(and(eq(users.uid, uid), sql`${users.webhookUrl} is not null`))
     .returning({ uid: users.uid });
   if (updated.length === 0) throw conflict("Set a webhook URL first.");

@@ -9,7 +9,8 @@ import {
   McpError,
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { HttpError } from "../http/errors";
+import { DecryptionError } from "../crypto/encryption";
+import { encryptionKeyMismatch, HttpError } from "../http/errors";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { decryptedHeaders } from "../servers/headers";
@@ -62,6 +63,7 @@ function fromMcpFailure(f: McpFailure): CallFailure {
 
 /** A failure of the connection itself (to open it, or of a request that is not a call) as the API answers it. */
 export function upstreamHttpError(err: unknown): HttpError {
+  if (err instanceof DecryptionError) return encryptionKeyMismatch(err.message);
   const f = fromMcpFailure(err instanceof McpFailure ? err : new McpFailure("protocol", err instanceof Error ? err.message : String(err)));
   return new HttpError(f.code, f.message);
 }
@@ -327,6 +329,8 @@ export async function executeCall(
       try {
         lease = await leaseSession(uid, target);
       } catch (err) {
+        // The server's headers do not open: nothing was sent, and no retry can help.
+        if (err instanceof DecryptionError) return { ok: false, failure: failure("encryption_key_mismatch", encryptionKeyMismatch(err.message).message), durationMs: elapsed() };
         const f = err instanceof McpFailure ? err : new McpFailure("protocol", String(err));
         return { ok: false, failure: fromMcpFailure(f), durationMs: elapsed() };
       }

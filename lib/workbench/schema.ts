@@ -140,7 +140,7 @@ export interface CallExchange {
 }
 
 /** Every way a call can fail, for the UI to explain (and the `error` field of a stream's last line). */
-export type CallErrorCode = Extract<ErrorCode, "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed">;
+export type CallErrorCode = Extract<ErrorCode, "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed" | "encryption_key_mismatch">;
 
 /** `POST /api/servers/{id}/call` answered as JSON. */
 export interface CallResponse {

@@ -4,6 +4,7 @@ import { DELETE as userDELETE } from "@/app/api/user/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { adminAuth } from "@/lib/auth/firebase-admin";
 import { encrypt } from "@/lib/crypto/encryption";
+import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import {
   activityEvents,
@@ -41,7 +42,7 @@ import { signIn, signInAdmin } from "../support/sign-in";
 async function fillEveryTable(uid: string, email: string) {
   const d = await db();
   const [server] = await d.insert(servers).values({ ownerUid: uid, name: `srv-${uid.slice(0, 6)}`, transport: "streamable-http", url: "https://mcp.example.com/mcp" }).returning({ id: servers.id });
-  await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt("Bearer very-secret-token"), valueHint: "oken" });
+  await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt("Bearer very-secret-token", secretContext.serverHeader(server.id, "Authorization")), valueHint: "oken" });
   await d.insert(inventoryItems).values({ serverId: server.id, kind: "tool", key: "echo", definition: { name: "echo" }, hash: "abc" });
   await d.insert(workbenchCalls).values({ userUid: uid, serverId: server.id, method: "tools/call", target: "echo", ok: true, durationMs: 5, summary: "ok" });
   await d.insert(activityEvents).values({ userUid: uid, action: "server.created", summary: "created", targetType: "server", targetId: server.id });

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { runAlertStep } from "@/lib/alerts/dispatcher";
 import type { AlertPayload } from "@/lib/alerts/schema";
 import { encrypt } from "@/lib/crypto/encryption";
+import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { alertDeliveries, incidents, servers, users } from "@/lib/db/schema";
@@ -53,7 +54,7 @@ async function owner(opts: { plan?: "free tier" | "pro"; expiresAt?: Date | null
     subscriptionExpiresAt: opts.expiresAt ?? null,
     emailAlerts: opts.emailAlerts ?? true,
     webhookUrl: webhook,
-    webhookSecretEnc: webhook ? encrypt(secret) : null,
+    webhookSecretEnc: webhook ? encrypt(secret, secretContext.webhookSecret(uid)) : null,
   });
   return { uid, email, secret };
 }

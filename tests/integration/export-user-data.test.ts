@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { GET as exportGET } from "@/app/api/user/export/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { encrypt } from "@/lib/crypto/encryption";
+import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import { contactMessages, serverHeaders, servers, supportMessages, supportTickets } from "@/lib/db/schema";
 import { schemaTables } from "@/lib/settings/user-data";
@@ -13,7 +14,7 @@ import { signIn } from "../support/sign-in";
 async function withServer(uid: string, token: string) {
   const d = await db();
   const [server] = await d.insert(servers).values({ ownerUid: uid, name: `srv-${uid.slice(0, 5)}`, transport: "sse", url: "https://mcp.example.com/sse" }).returning({ id: servers.id });
-  await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt(token), valueHint: token.slice(-4) });
+  await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt(token, secretContext.serverHeader(server.id, "Authorization")), valueHint: token.slice(-4) });
   const [ticket] = await d.insert(supportTickets).values({ userUid: uid, subject: "Hi", category: "other" }).returning({ id: supportTickets.id });
   await d.insert(supportMessages).values({ ticketId: ticket.id, authorUid: uid, authorRole: "user", body: "hello there" });
   return server.id;
@@ -58,7 +59,7 @@ describeEachDatabase("GET /api/user/export", () => {
     expect(data.tables.activity_events.map((e: { action: string }) => e.action).sort()).toEqual(["auth.sign_in", "settings.updated"]);
 
     // Never decrypted, never anyone else's.
-    for (const leak of [secret, "my-own-secret-token", "v1.", other.uid, other.email, "someone-elses", "198.51.100.66", "their browser"]) expect(res.text).not.toContain(leak);
+    for (const leak of [secret, "my-own-secret-token", "v1.", "v2.", other.uid, other.email, "someone-elses", "198.51.100.66", "their browser"]) expect(res.text).not.toContain(leak);
   });
 
   it("leaves out contact messages sent with an address the user has not verified", async () => {

@@ -56,7 +56,7 @@ async function newServer(ownerUid: string, url: string, extra: Partial<typeof se
     .insert(servers)
     .values({ ownerUid, name: `S ${randomUUID().slice(0, 8)}`, transport: "streamable-http", url, monitoringEnabled: true, intervalSec: 60, ...extra })
     .returning({ id: servers.id, name: servers.name });
-  const sealed = Object.entries(headers).map(([name, value]) => ({ serverId: row.id, ...sealHeader(name, value) }));
+  const sealed = Object.entries(headers).map(([name, value]) => ({ serverId: row.id, ...sealHeader(row.id, name, value) }));
   if (sealed.length) await (await db()).insert(serverHeaders).values(sealed);
   return row;
 }

@@ -7,6 +7,7 @@ import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { POST as testPOST } from "@/app/api/servers/test/route";
 import { record } from "@/lib/activity/service";
 import { decrypt } from "@/lib/crypto/encryption";
+import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import { activityEvents, inventoryItems, serverHeaders, servers } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
@@ -130,7 +131,7 @@ describeEachDatabase("servers API", () => {
 
     const [stored] = await (await db()).select().from(serverHeaders).where(eq(serverHeaders.serverId, created.id));
     expect(stored.valueEnc).not.toContain(TOKEN);
-    expect(decrypt(stored.valueEnc)).toBe(`Bearer ${TOKEN}`);
+    expect(decrypt(stored.valueEnc, secretContext.serverHeader(created.id, "Authorization"))).toBe(`Bearer ${TOKEN}`);
     expect(stored.valueHint).toBe("7a0c");
 
     const actions = (await eventsOf(owner.uid)).map((e) => e.action);

@@ -45,8 +45,7 @@ async function seed(ownerUid: string, from: number, to: number) {
   const database = await db();
   for (let i = 0; i < rows.length; i += 250) {
     const inserted = await database.insert(servers).values(rows.slice(i, i + 250)).returning({ id: servers.id });
-    const sealed = sealHeader("Authorization", "Bearer bench-token-000000");
-    await database.insert(serverHeaders).values(inserted.map((r) => ({ serverId: r.id, ...sealed })));
+    await database.insert(serverHeaders).values(inserted.map((r) => ({ serverId: r.id, ...sealHeader(r.id, "Authorization", "Bearer bench-token-000000") })));
   }
 }
 

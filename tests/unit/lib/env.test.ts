@@ -107,6 +107,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/);
   });
 
+  it("reads ENCRYPTION_KEY_PREVIOUS for a rotation, validated like ENCRYPTION_KEY", () => {
+    const previous = Buffer.alloc(32, 3).toString("base64");
+    expect(parseEnv({ ENCRYPTION_KEY_PREVIOUS: previous }).encryptionKeyPrevious).toBe(previous);
+    expect(parseEnv({}).encryptionKeyPrevious).toBeUndefined();
+    expect(() => parseEnv({ ENCRYPTION_KEY_PREVIOUS: "too-short" })).toThrow(/ENCRYPTION_KEY_PREVIOUS: must be 32 bytes/);
+  });
+
   it("reads the monitoring scheduler's settings, and refuses a lease too short for a check", () => {
     expect(parseEnv({}).monitor).toEqual({ scheduler: true, concurrency: 20, leaseSec: 60 });
     expect(parseEnv({ MONITOR_SCHEDULER: "false", MONITOR_CONCURRENCY: "8", MONITOR_LEASE_SEC: "30" }).monitor).toEqual({
