@@ -9,7 +9,8 @@ type Doc = {
 /**
  * Checks answers against an OpenAPI 3.1 document with Ajv (JSON Schema
  * 2020-12, the dialect of OpenAPI 3.1): the answer's status picks the
- * response (else `default`), its JSON body must match the schema.
+ * response (else `default`), its JSON body must match the schema, and with
+ * `contentType` given, the answer's media type must be one the response lists.
  */
 export function responseValidator(doc: Doc) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -17,11 +18,16 @@ export function responseValidator(doc: Doc) {
   ajv.addSchema({ $id: "openapi", components: doc.components });
   const compiled = new Map<string, ValidateFunction>();
 
-  return function problems(path: string, method: string, status: number, body: unknown): string[] {
+  return function problems(path: string, method: string, status: number, body: unknown, contentType?: string): string[] {
     const operation = doc.paths[path]?.[method.toLowerCase()];
     if (!operation) return [`${method} ${path} is not in the document`];
     const response = operation.responses[String(status)] ?? operation.responses.default;
     if (!response) return [`${method} ${path} documents no ${status} answer`];
+    const mediaType = contentType?.split(";")[0].trim();
+    if (mediaType !== undefined && status !== 204 && !(mediaType in (response.content ?? {}))) {
+      return [`${method} ${path} ${status}: answered ${mediaType || "(no content type)"}, documented ${Object.keys(response.content ?? {}).join(", ") || "no body"}`];
+    }
+    if (mediaType !== undefined && mediaType !== "application/json") return [];
     const schema = response.content?.["application/json"]?.schema;
     if (!schema) return [];
     const key = `${method} ${path} ${status}`;
