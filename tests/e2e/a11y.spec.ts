@@ -15,6 +15,7 @@ const PAGES = [
   "/privacy-policy",
   "/terms-of-service",
   "/cookies-policy",
+  "/docs/api",
   "/blog",
   "/blog/remote-mcp-transports-and-health-checks",
   "/blog/tool-poisoning-and-rug-pulls",
