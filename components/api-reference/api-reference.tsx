@@ -64,7 +64,7 @@ export function ApiReference({ document: doc }: { document: Document }) {
         <section id="overview" aria-labelledby="overview-title" className="scroll-mt-24">
           <h2 id="overview-title" className="text-2xl font-semibold tracking-tight">Overview</h2>
           <p className="mt-3">
-            Base URL: <code className="rounded bg-muted px-1 py-0.5 font-mono text-sm break-all">{doc.servers[0]?.url}</code>
+            Base URL: <code className="rounded bg-muted px-1 py-0.5 font-mono text-sm wrap-anywhere">{doc.servers[0]?.url}</code>
           </p>
           <p className="mt-3 text-muted-foreground">
             Authenticate with <code className="font-mono">Authorization: Bearer</code> and a personal API token (<code className="font-mono">mcpc_…</code>,
@@ -82,7 +82,7 @@ export function ApiReference({ document: doc }: { document: Document }) {
             <ul className="mt-3 space-y-1 text-sm">
               {endpoints.map((e) => (
                 <li key={e.operation.operationId}>
-                  <a href={`#${e.operation.operationId}`} className="font-mono break-all text-muted-foreground hover:text-foreground">
+                  <a href={`#${e.operation.operationId}`} className="font-mono wrap-anywhere text-muted-foreground hover:text-foreground">
                     {e.method} {e.path}
                   </a>
                 </li>

@@ -22,7 +22,7 @@ export function OperationView({ endpoint }: { endpoint: Endpoint }) {
     <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-24 rounded-lg border bg-card p-4 text-card-foreground sm:p-6">
       <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="rounded bg-muted px-2 py-0.5 font-mono text-xs font-bold tracking-wide">{method}</span>{" "}
-        <code className="font-mono text-sm font-semibold break-all">{path}</code>
+        <code className="font-mono text-sm font-semibold wrap-anywhere">{path}</code>
       </h3>
       <p className="mt-3">{op.summary}</p>
       {op.description ? <p className="mt-2 text-sm text-muted-foreground">{op.description}</p> : null}
@@ -38,8 +38,8 @@ export function OperationView({ endpoint }: { endpoint: Endpoint }) {
             {op.parameters.map((p) => (
               <li key={`${p.in}-${p.name}`}>
                 <p className="flex flex-wrap items-baseline gap-x-2">
-                  <code className="font-mono font-semibold break-all">{p.name}</code>
-                  <span className="font-mono text-xs break-all text-muted-foreground">{typeLabel(p.schema)}</span>
+                  <code className="font-mono font-semibold wrap-anywhere">{p.name}</code>
+                  <span className="font-mono text-xs wrap-anywhere text-muted-foreground">{typeLabel(p.schema)}</span>
                   <span className="text-xs text-muted-foreground">
                     in {p.in}, {p.required ? "required" : "optional"}
                   </span>
@@ -70,7 +70,7 @@ export function OperationView({ endpoint }: { endpoint: Endpoint }) {
             </dt>
             {Object.entries(response.content ?? {}).map(([type, media]) => (
               <dd key={type} className="mt-1">
-                <p className="font-mono text-xs break-all text-muted-foreground">{type}</p>
+                <p className="font-mono text-xs wrap-anywhere text-muted-foreground">{type}</p>
                 {media.schema && !status.startsWith("2") ? (
                   <a href="#errors" className="text-sm font-medium text-primary underline underline-offset-4">
                     The error shape

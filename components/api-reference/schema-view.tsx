@@ -43,8 +43,9 @@ function limits(schema: JsonSchema): string[] {
   const found: string[] = [];
   if (schema.minLength !== undefined) found.push(`at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined) found.push(`at most ${schema.maxLength} characters`);
-  if (schema.minimum !== undefined) found.push(`≥ ${schema.minimum}`);
-  if (schema.maximum !== undefined) found.push(`≤ ${schema.maximum}`);
+  // zod bounds every integer by the safe range: worth saying only when narrower.
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) found.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) found.push(`≤ ${schema.maximum}`);
   if (schema.default !== undefined) found.push(`default ${literal(schema.default)}`);
   return found;
 }
@@ -87,8 +88,8 @@ function Fields({ schema, depth, nested = false }: { schema: JsonSchema; depth: 
       {entries.map(([name, field]) => (
         <li key={name} className="text-sm">
           <p className="flex flex-wrap items-baseline gap-x-2">
-            <code className="font-mono font-semibold break-all">{name}</code>
-            <span className="font-mono text-xs break-all text-muted-foreground">{typeLabel(field)}</span>
+            <code className="font-mono font-semibold wrap-anywhere">{name}</code>
+            <span className="font-mono text-xs wrap-anywhere text-muted-foreground">{typeLabel(field)}</span>
             <span className="text-xs text-muted-foreground">{required.has(name) ? "required" : "optional"}</span>
           </p>
           {field.description ? <p className="mt-0.5 text-muted-foreground">{field.description}</p> : null}

@@ -47,7 +47,7 @@ for (const theme of ["light", "dark"] as const) {
     // The table of contents leads to the operation; the machine-readable document is one link away.
     await contents.getByRole("link", { name: /^Servers/ }).click();
     await expect(page).toHaveURL(/#tag-servers$/);
-    await expect(page.getByRole("link", { name: "/api/openapi.json" })).toHaveAttribute("href", "/api/openapi.json");
+    await expect(page.getByRole("link", { name: "/api/openapi.json", exact: true })).toHaveAttribute("href", "/api/openapi.json");
 
     expect(await axeViolations(page, "document")).toEqual([]);
     expect(foreign).toEqual([]);
