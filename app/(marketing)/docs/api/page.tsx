@@ -18,6 +18,7 @@ export default async function ApiReferencePage() {
   return (
     <>
       <PageIntro
+        wide
         title="API reference"
         lead="Register, explore, monitor and scan MCP servers from scripts and CI. Generated from the same schemas the API validates with."
       />
