@@ -5,6 +5,7 @@ import { GET as healthGET } from "@/app/api/health/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { POST as signoutPOST } from "@/app/api/auth/signout/route";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { DELETE as userDELETE } from "@/app/api/user/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { apiRoutes } from "@/lib/openapi/routes";
@@ -174,6 +175,21 @@ describeEachDatabase("the OpenAPI document", () => {
     expect(failed).toEqual([]);
     expect(found).toEqual([]);
     expect(succeeded.length + 1 + Object.keys(NO_SUCCESS_HERE).length).toBe(Object.keys(ROUTE_TABLE).length);
+  });
+
+  it("describes each line of a call's NDJSON stream", async () => {
+    const owner = await signIn({ plan: "pro" });
+    const { server } = await createOwnedResources(owner.uid, `${everything.origin}/mcp`);
+    const res = await call(callPOST, `/api/servers/${server}/call`, {
+      headers: { ...owner.bearer, accept: "application/x-ndjson" },
+      params: { id: server },
+      body: { method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 } } },
+    });
+    const lines = res.text.trim().split("\n").map((line) => JSON.parse(line) as { type: string });
+    expect(lines.filter((l) => l.type === "progress")).toHaveLength(2);
+    expect(lines.at(-1)?.type).toBe("result");
+    expect(problems("/api/servers/{id}/call", "POST", res.status, lines, res.headers.get("content-type") ?? "")).toEqual([]);
+    expect(problems("/api/servers/{id}/call", "POST", 200, [{ type: "progress" }], "application/x-ndjson")).not.toEqual([]);
   });
 
   it("catches an answer that differs from it", () => {
