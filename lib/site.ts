@@ -35,6 +35,7 @@ export const PUBLIC_PAGES = [
   { path: "/faq", priority: 0.7, changeFrequency: "monthly" },
   { path: "/about", priority: 0.6, changeFrequency: "monthly" },
   { path: "/contact", priority: 0.6, changeFrequency: "yearly" },
+  { path: "/docs/api", priority: 0.5, changeFrequency: "monthly" },
   { path: "/privacy-policy", priority: 0.3, changeFrequency: "yearly" },
   { path: "/terms-of-service", priority: 0.3, changeFrequency: "yearly" },
   { path: "/cookies-policy", priority: 0.3, changeFrequency: "yearly" },

@@ -1,6 +1,7 @@
 "use client";
 
 import { KeyRound, Trash2 } from "lucide-react";
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
@@ -26,7 +27,11 @@ export function ApiTokensSection() {
       title="API tokens"
       description={
         <>
-          For scripts and CI: send <code>Authorization: Bearer mcpc_…</code> to the API. A read token only reads; every use is in your activity log.
+          For scripts and CI: send <code>Authorization: Bearer mcpc_…</code> to the API. A read token only reads; every use is in your activity log. Every endpoint is in the{" "}
+          <Link prefetch={false} href="/docs/api" className="font-medium text-primary underline underline-offset-4">
+            API reference
+          </Link>
+          .
         </>
       }
     >

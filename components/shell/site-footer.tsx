@@ -2,7 +2,7 @@ import Link from "next/link";
 import { LEGAL_LINKS, PUBLIC_NAV, SITE } from "@/lib/site";
 import { Logo } from "./logo";
 
-const PRODUCT_LINKS = [...PUBLIC_NAV, { href: "/get-started", label: "Get started" }, { href: "/?demo=open", label: "Product tour" }];
+const PRODUCT_LINKS = [...PUBLIC_NAV, { href: "/get-started", label: "Get started" }, { href: "/docs/api", label: "API reference" }, { href: "/?demo=open", label: "Product tour" }];
 
 export function SiteFooter() {
   return (

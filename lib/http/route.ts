@@ -57,8 +57,10 @@ export interface RouteDoc {
   response?: ZodType;
   /** The success status; 200 when absent. */
   status?: number;
-  /** For answers that are not JSON: `application/x-ndjson`, `text/csv`, `text/plain`… */
+  /** For answers that are not JSON: `application/x-ndjson` (`response` is then one line's schema), `text/csv`, `text/plain`… */
   contentType?: string;
+  /** The same answer in other media types, as the request chooses (`Accept`, `format`): each with its schema, or null. */
+  alternatives?: Record<string, ZodType | null>;
   /** A route authenticated by something other than a user: `metrics` is METRICS_TOKEN. */
   security?: "metrics";
 }

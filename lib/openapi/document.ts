@@ -70,8 +70,11 @@ function operation(path: string, method: string, spec: Spec) {
   const status = String(doc.status ?? 200);
   const contentType = doc.contentType ?? "application/json";
   const success: JsonSchema = { description: doc.summary };
-  if (doc.response) success.content = { [contentType]: { schema: jsonSchema(doc.response, "output") } };
-  else if (doc.contentType) success.content = { [contentType]: {} };
+  const content: Record<string, { schema?: JsonSchema }> = {};
+  if (doc.response) content[contentType] = { schema: jsonSchema(doc.response, "output") };
+  else if (doc.contentType) content[contentType] = {};
+  for (const [type, schema] of Object.entries(doc.alternatives ?? {})) content[type] = schema ? { schema: jsonSchema(schema, "output") } : {};
+  if (Object.keys(content).length) success.content = content;
 
   const responses: Record<string, unknown> = { [status]: success };
   if (spec.body || spec.query || spec.params) responses["400"] = errorResponse("A field is not valid (`validation_failed`).");

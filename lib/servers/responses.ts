@@ -1,6 +1,8 @@
 import { z, type ZodType } from "zod";
+import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
-import { SERVER_STATUSES, TRANSPORTS, type ServerDto, type ServerListResponse } from "./schema";
+import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
+import { SERVER_STATUSES, TRANSPORTS, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse } from "./schema";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed
@@ -8,8 +10,9 @@ import { SERVER_STATUSES, TRANSPORTS, type ServerDto, type ServerListResponse } 
  * one and not the other fails the build; the OpenAPI test checks real answers.
  */
 
-const counts = z.object({ tools: z.number().int(), resources: z.number().int(), prompts: z.number().int() });
-const severityCounts = z.object(Object.fromEntries(SEVERITIES.map((s) => [s, z.number().int()])) as Record<(typeof SEVERITIES)[number], z.ZodNumber>);
+export const serverCounts = z.object({ tools: z.number().int(), resources: z.number().int(), prompts: z.number().int() });
+
+const serverInfo = z.object({ name: z.string(), title: z.string().optional(), version: z.string(), protocolVersion: z.string() });
 
 export const serverDto = z.object({
   id: z.string(),
@@ -23,11 +26,9 @@ export const serverDto = z.object({
   status: z.enum(SERVER_STATUSES),
   lastCheckAt: z.iso.datetime({ offset: true }).nullable(),
   latencyMs: z.number().nullable(),
-  serverInfo: z
-    .object({ name: z.string(), title: z.string().optional(), version: z.string(), protocolVersion: z.string() })
-    .nullable(),
+  serverInfo: serverInfo.nullable(),
   capabilities: z.record(z.string(), z.unknown()).nullable(),
-  counts,
+  counts: serverCounts,
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   security: z
@@ -43,3 +44,64 @@ export const serverDto = z.object({
 }) satisfies ZodType<ServerDto>;
 
 export const serverListResponse = z.object({ servers: z.array(serverDto) }) satisfies ZodType<ServerListResponse>;
+
+export const connectionTestResult = z.object({
+  ok: z.literal(true),
+  serverInfo,
+  capabilities: z.record(z.string(), z.unknown()),
+  counts: serverCounts.extend({ resourceTemplates: z.number().int() }),
+  latencyMs: z.number(),
+}) satisfies ZodType<ConnectionTestResult>;
+
+const described = { title: z.string().optional(), description: z.string().optional() };
+
+export const serverInventory = z.object({
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      ...described,
+      inputSchema: z.record(z.string(), z.unknown()),
+      outputSchema: z.record(z.string(), z.unknown()).optional(),
+      annotations: z.record(z.string(), z.unknown()).optional(),
+      execution: z.object({ taskSupport: z.enum(["required", "optional", "forbidden"]).optional() }).optional(),
+    }),
+  ),
+  resources: z.array(z.object({ uri: z.string(), name: z.string(), ...described, mimeType: z.string().optional() })),
+  resourceTemplates: z.array(z.object({ uriTemplate: z.string(), name: z.string(), ...described, mimeType: z.string().optional() })),
+  prompts: z.array(
+    z.object({
+      name: z.string(),
+      ...described,
+      arguments: z.array(z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() })).optional(),
+    }),
+  ),
+  discoveredAt: z.iso.datetime({ offset: true }).nullable(),
+}) satisfies ZodType<ServerInventory>;
+
+const importPreviewEntry = z.object({
+  name: z.string(),
+  transport: z.enum(TRANSPORTS).nullable(),
+  url: z.string().nullable(),
+  headerNames: z.array(z.string()),
+  action: z.enum(["create", "skip"]),
+  kind: z.enum(SKIP_KINDS).optional().describe("Why the entry is skipped."),
+  reason: z.string().optional(),
+});
+
+export const importPreview = z.object({ entries: z.array(importPreviewEntry) }) satisfies ZodType<ImportPreview>;
+
+export const importResult = z.object({
+  created: z.array(z.object({ id: z.string(), name: z.string(), connected: z.boolean(), status: z.string() })),
+  skipped: z.array(importPreviewEntry),
+}) satisfies ZodType<ImportResult>;
+
+export const mcpServersFile = z.object({
+  mcpServers: z.record(
+    z.string(),
+    z.object({
+      type: z.enum(["http", "sse"]),
+      url: z.string(),
+      headers: z.record(z.string(), z.string()).optional().describe("Values are `${NAME}` placeholders, never the secrets."),
+    }),
+  ),
+}) satisfies ZodType<ReturnType<typeof toConfigFile>>;

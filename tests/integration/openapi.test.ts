@@ -5,16 +5,43 @@ import { GET as healthGET } from "@/app/api/health/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { POST as signoutPOST } from "@/app/api/auth/signout/route";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { DELETE as userDELETE } from "@/app/api/user/route";
+import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { apiRoutes } from "@/lib/openapi/routes";
 import { describeEachDatabase } from "../support/databases";
-import { call, type CallOptions } from "../support/http";
+import { call, ORIGIN, type CallOptions } from "../support/http";
+import { createOwnedResources } from "../support/owned-resources";
+import { send } from "../support/route-call";
+import { fillPath, loadRoute, ROUTE_TABLE, routeMethods, type RouteMethod } from "../support/route-table";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { responseValidator } from "../support/openapi";
-import { signIn, type SignedIn } from "../support/sign-in";
+import { signIn, signInAdmin, type SignedIn } from "../support/sign-in";
 
 jest.setTimeout(60_000);
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * The routes whose success a test cannot reach, and why; every other route's
+ * valid request (from the route table) must succeed and match the document.
+ */
+const NO_SUCCESS_HERE: Record<string, string> = {
+  "POST /api/auth/session": "the table's ID token is made up (signing in is tested in auth-session.test.ts)",
+  "GET /api/metrics": "METRICS_TOKEN is not set in these tests (metrics.test.ts sets it)",
+  "POST /api/workbench/requests/[id]": "a server's request is pending only during a call (workbench-call.test.ts answers one)",
+};
+
+/**
+ * Deletions last, so that the other routes find what they act on; signing out
+ * everywhere after them (it revokes the caller's ID token); deleting the
+ * account is its own case.
+ */
+function order(r: RouteMethod): number {
+  if (r.method !== "DELETE") return 0;
+  if (r.path === "/api/servers/[id]/subscriptions") return 1;
+  return r.path === "/api/user/sessions" ? 3 : 2;
+}
 
 /** Every app/api/**\/route.ts as its path in the document (`[id]` → `{id}`). */
 function routeFiles(dir = path.join(process.cwd(), "app/api")): string[] {
@@ -106,8 +133,68 @@ describeEachDatabase("the OpenAPI document", () => {
     expect(found).toEqual([]);
   });
 
+  it("describes every route's successful answer", async () => {
+    const admin = await signInAdmin({ plan: "pro" });
+    const owner = await signIn({ plan: "pro" });
+    const resources = await createOwnedResources(owner.uid, `${everything.origin}/mcp`);
+    // Somewhere for the test event to go and a secret to rotate: any address will do, the delivery's outcome is in the answer.
+    const webhook = await call(settingsPATCH, "/api/user/settings", { method: "PATCH", headers: owner.bearer, body: { webhookUrl: `${everything.origin}/webhook` } });
+    expect(webhook.status).toBe(200);
+    const routes = routeMethods()
+      .filter((r) => r.key !== "DELETE /api/user")
+      .sort((a, b) => order(a) - order(b));
+    const succeeded: string[] = [];
+    const failed: string[] = [];
+    for (const r of routes) {
+      const entry = ROUTE_TABLE[r.key];
+      const caller = entry.kind === "admin" ? admin.bearer : entry.kind === "user" || entry.kind === "owned" ? owner.bearer : {};
+      const params = entry.params?.(resources);
+      const body = entry.body?.(resources);
+      const query = entry.query ? `?${new URLSearchParams(entry.query(resources))}` : "";
+      const handler = (await loadRoute(r.file))[r.method] as Parameters<typeof send>[0];
+      const answer = await send(handler, {
+        method: r.method,
+        path: fillPath(r.path, params ?? {}) + query,
+        params,
+        headers: { ...caller, origin: ORIGIN, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (answer.status >= 300) {
+        if (!(r.key in NO_SUCCESS_HERE)) failed.push(`${r.key}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        continue;
+      }
+      succeeded.push(r.key);
+      found.push(...problems(r.path.replace(/\[([^\]]+)\]/g, "{$1}"), r.method, answer.status, answer.json, answer.contentType));
+    }
+
+    const gone = await signIn();
+    const deleted = await call(userDELETE, "/api/user", { method: "DELETE", headers: gone.bearer, body: { confirm: gone.email } });
+    found.push(...problems("/api/user", "DELETE", deleted.status, deleted.json, deleted.headers.get("content-type") ?? ""));
+    if (deleted.status !== 200) failed.push(`DELETE /api/user: ${deleted.status}`);
+
+    expect(failed).toEqual([]);
+    expect(found).toEqual([]);
+    expect(succeeded.length + 1 + Object.keys(NO_SUCCESS_HERE).length).toBe(Object.keys(ROUTE_TABLE).length);
+  });
+
+  it("describes each line of a call's NDJSON stream", async () => {
+    const owner = await signIn({ plan: "pro" });
+    const { server } = await createOwnedResources(owner.uid, `${everything.origin}/mcp`);
+    const res = await call(callPOST, `/api/servers/${server}/call`, {
+      headers: { ...owner.bearer, accept: "application/x-ndjson" },
+      params: { id: server },
+      body: { method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 } } },
+    });
+    const lines = res.text.trim().split("\n").map((line) => JSON.parse(line) as { type: string });
+    expect(lines.filter((l) => l.type === "progress")).toHaveLength(2);
+    expect(lines.at(-1)?.type).toBe("result");
+    expect(problems("/api/servers/{id}/call", "POST", res.status, lines, res.headers.get("content-type") ?? "")).toEqual([]);
+    expect(problems("/api/servers/{id}/call", "POST", 200, [{ type: "progress" }], "application/x-ndjson")).not.toEqual([]);
+  });
+
   it("catches an answer that differs from it", () => {
     expect(problems("/api/health", "GET", 200, { status: "ok" })).not.toEqual([]);
     expect(problems("/api/servers", "GET", 401, { message: "no code" })).not.toEqual([]);
+    expect(problems("/api/activity/export", "GET", 200, undefined, "text/html")).not.toEqual([]);
   });
 });

@@ -18,6 +18,8 @@ import {
 export interface OwnedResources {
   uid: string;
   server: string;
+  /** Where the server is: an MCP server that answers, when the caller gave one. */
+  serverUrl: string;
   incident: string;
   scan: string;
   statusPage: string;
@@ -82,6 +84,7 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
   return {
     uid,
     server: server.id,
+    serverUrl,
     incident: incident.id,
     scan: scan.id,
     statusPage: page.id,

@@ -1,10 +1,11 @@
 import { publicConfig } from "@/lib/auth/public-config";
 import { unavailable } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { publicConfigSchema } from "@/lib/auth/config";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "none", doc: { summary: "The browser's configuration: identity provider, features" } }, async ({ log }) => {
+export const GET = route({ auth: "none", doc: { summary: "The browser's configuration: identity provider, features", response: publicConfigSchema } }, async ({ log }) => {
   const config = publicConfig();
   if (!config) {
     log.error("invalid identity provider config");

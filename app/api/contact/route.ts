@@ -1,10 +1,13 @@
 import { contactSchema, HONEYPOT_FIELD } from "@/lib/contact/schema";
 import { saveContactMessage } from "@/lib/contact/service";
+import { z } from "zod";
 import { json, route } from "@/lib/http/route";
 import { enforce } from "@/lib/rate-limit/service";
 
 /** Messages an hour per IP: enough for a person, too few to be worth spamming. */
 const RATE_LIMIT = { limit: 5, windowSec: 3600 };
+
+const contactReceived = z.object({ ok: z.literal(true), message: z.string() });
 
 const RECEIVED = { ok: true, message: "Thank you. Your message has been received." };
 
@@ -14,7 +17,7 @@ const RECEIVED = { ok: true, message: "Thank you. Your message has been received
  * is stored.
  */
 export const POST = route(
-  { auth: "optional", doc: { summary: "Send a message through the contact form", status: 201 }, body: contactSchema, maxBodyBytes: 16 * 1024 },
+  { auth: "optional", doc: { summary: "Send a message through the contact form", status: 201, response: contactReceived }, body: contactSchema, maxBodyBytes: 16 * 1024 },
   async ({ req, user, body, ip, log }) => {
     await enforce(
       `contact:${ip}`,

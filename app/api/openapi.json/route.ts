@@ -1,9 +1,12 @@
+import { z } from "zod";
 import { env } from "@/lib/env";
 import { route } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
 
+const openApiShape = z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
 export const GET = route(
-  { auth: "none", doc: { summary: "This API's OpenAPI 3.1 document" } },
+  { auth: "none", doc: { summary: "This API's OpenAPI 3.1 document", response: openApiShape } },
   async () => {
     const body = await openApiDocument(env().appUrl);
     return Response.json(body, { headers: { "cache-control": "public, max-age=300" } });

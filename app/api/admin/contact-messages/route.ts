@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route";
 import { listContactMessages } from "@/lib/support/contact-messages";
 import { contactInboxQuery } from "@/lib/support/schema";
+import { contactPage } from "@/lib/support/responses";
 
-export const GET = route({ auth: "admin", doc: { summary: "The contact form's inbox" }, query: contactInboxQuery }, ({ query }) => listContactMessages(query));
+export const GET = route({ auth: "admin", doc: { summary: "The contact form's inbox", response: contactPage }, query: contactInboxQuery }, ({ query }) => listContactMessages(query));

@@ -8,11 +8,12 @@ import { json, route } from "@/lib/http/route";
 import { enforce } from "@/lib/rate-limit/service";
 import { toSessionUser, upsertOnSignIn } from "@/lib/users/service";
 import { signInMethodLabel } from "@/lib/auth/sign-in-methods";
+import { sessionAnswer } from "@/lib/auth/responses";
 
 /** Sign-ins per IP per minute: generous for people, tight for credential stuffing. */
 const SIGN_INS_PER_MINUTE = 20;
 
-export const POST = route({ auth: "none", doc: { summary: "Exchange a Firebase ID token for the session cookie" }, body: sessionPayload }, async ({ body, req, ip }) => {
+export const POST = route({ auth: "none", doc: { summary: "Exchange a Firebase ID token for the session cookie", response: sessionAnswer }, body: sessionPayload }, async ({ body, req, ip }) => {
   assertSameOrigin(req);
   await enforce(`session:${ip}`, SIGN_INS_PER_MINUTE, 60, "Too many sign-in attempts. Wait a minute and try again.");
 

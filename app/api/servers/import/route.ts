@@ -1,8 +1,9 @@
 import { json, route } from "@/lib/http/route";
 import { importServers } from "@/lib/servers/import";
 import { importBody, MAX_IMPORT_BYTES } from "@/lib/servers/mcp-config";
+import { importResult } from "@/lib/servers/responses";
 
 /** Creates the servers of an `mcpServers` file, each connected and discovered; says what was skipped and why. */
-export const POST = route({ auth: "user", doc: { summary: "Import the servers of an mcpServers file", status: 201 }, body: importBody, maxBodyBytes: MAX_IMPORT_BYTES + 1024 }, async ({ user, body, req, ip, log }) =>
+export const POST = route({ auth: "user", doc: { summary: "Import the servers of an mcpServers file", status: 201, response: importResult }, body: importBody, maxBodyBytes: MAX_IMPORT_BYTES + 1024 }, async ({ user, body, req, ip, log }) =>
   json(await importServers(user, body.text, { req, ip, log }), 201),
 );

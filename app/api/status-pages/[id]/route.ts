@@ -2,12 +2,13 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { statusPageUpdate } from "@/lib/status-pages/schema";
 import { deleteStatusPage, getStatusPage, updateStatusPage } from "@/lib/status-pages/service";
+import { statusPageDto } from "@/lib/status-pages/responses";
 
 const params = z.object({ id: z.string() });
 
-export const GET = route({ auth: "user", doc: { summary: "One status page" }, params }, ({ user, params }) => getStatusPage(user.uid, params.id));
+export const GET = route({ auth: "user", doc: { summary: "One status page", response: statusPageDto }, params }, ({ user, params }) => getStatusPage(user.uid, params.id));
 
-export const PATCH = route({ auth: "user", doc: { summary: "Change a status page" }, params, body: statusPageUpdate }, ({ user, params, body, req, ip, log }) =>
+export const PATCH = route({ auth: "user", doc: { summary: "Change a status page", response: statusPageDto }, params, body: statusPageUpdate }, ({ user, params, body, req, ip, log }) =>
   updateStatusPage(user, params.id, body, { req, ip, log }),
 );
 

@@ -1,9 +1,10 @@
 import { route } from "@/lib/http/route";
 import { ticketCreate } from "@/lib/support/schema";
 import { createTicket, listOwnTickets } from "@/lib/support/service";
+import { ticketAnswer, ticketList } from "@/lib/support/responses";
 
-export const GET = route({ auth: "user", doc: { summary: "The user's support tickets" } }, async ({ user }) => ({ tickets: await listOwnTickets(user.uid) }));
+export const GET = route({ auth: "user", doc: { summary: "The user's support tickets", response: ticketList } }, async ({ user }) => ({ tickets: await listOwnTickets(user.uid) }));
 
-export const POST = route({ auth: "user", doc: { summary: "Open a support ticket" }, body: ticketCreate }, async ({ user, body, req, ip, log }) => ({
+export const POST = route({ auth: "user", doc: { summary: "Open a support ticket", response: ticketAnswer }, body: ticketCreate }, async ({ user, body, req, ip, log }) => ({
   ticket: await createTicket(user, body, { req, ip, log }),
 }));

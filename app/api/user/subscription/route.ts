@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { effectiveSubscription } from "@/lib/plans";
+import { subscription } from "@/lib/settings/responses";
 
-export const GET = route({ auth: "user", doc: { summary: "The user's plan and its limits" } }, async ({ user }) =>
+export const GET = route({ auth: "user", doc: { summary: "The user's plan and its limits", response: subscription } }, async ({ user }) =>
   effectiveSubscription(user.subscriptionPlan, user.subscriptionExpiresAt),
 );

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { uptimeQuery } from "@/lib/monitoring/schema";
 import { getUptime } from "@/lib/monitoring/service";
+import { uptimeDto } from "@/lib/openapi/monitoring-responses";
 
-export const GET = route({ auth: "user", doc: { summary: "Uptime and latency over a window" }, params: z.object({ id: z.string() }), query: uptimeQuery }, ({ user, params, query }) =>
+export const GET = route({ auth: "user", doc: { summary: "Uptime and latency over a window", response: uptimeDto }, params: z.object({ id: z.string() }), query: uptimeQuery }, ({ user, params, query }) =>
   getUptime(user, params.id, query.window),
 );

@@ -1,5 +1,6 @@
 import { listDeliveries } from "@/lib/alerts/deliveries";
 import { deliveriesQuery } from "@/lib/alerts/schema";
 import { route } from "@/lib/http/route";
+import { deliveriesPage } from "@/lib/alerts/responses";
 
-export const GET = route({ auth: "user", doc: { summary: "Recent alert deliveries (email, webhook)" }, query: deliveriesQuery }, async ({ user, query }) => listDeliveries(user.uid, query));
+export const GET = route({ auth: "user", doc: { summary: "Recent alert deliveries (email, webhook)", response: deliveriesPage }, query: deliveriesQuery }, async ({ user, query }) => listDeliveries(user.uid, query));

@@ -1,0 +1,22 @@
+import { z, type ZodType } from "zod";
+import { isoTime, nextCursor } from "../api/fields";
+import { PLAN_IDS } from "../plans";
+import { ROLES, type AdminUser, type AdminUsersPage } from "./schema";
+
+/** The administrators' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+
+export const adminUser = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(ROLES),
+  plan: z.enum(PLAN_IDS),
+  expiresAt: isoTime.nullable(),
+  effectivePlan: z.enum(PLAN_IDS).describe("The plan in force: a paid plan past its expiry is the free tier."),
+  lastLoginAt: isoTime.nullable(),
+  createdAt: isoTime,
+  serverCount: z.number().int(),
+}) satisfies ZodType<AdminUser>;
+
+export const adminUsersPage = z.object({ users: z.array(adminUser), nextCursor }) satisfies ZodType<AdminUsersPage>;

@@ -1,0 +1,25 @@
+import { z, type ZodType } from "zod";
+import { isoTime, nextCursor, serverRef } from "../api/fields";
+import { ALERT_EVENTS, type DeliveriesPage, type TestEventResponse } from "./schema";
+
+/** The alerts' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+
+const delivery = z.object({
+  id: z.string(),
+  createdAt: isoTime,
+  event: z.enum(ALERT_EVENTS),
+  channel: z.enum(["email", "webhook"]),
+  destination: z.string(),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  nextAttemptAt: isoTime.nullable(),
+  responseStatus: z.number().int().nullable(),
+  durationMs: z.number().nullable(),
+  error: z.string().nullable(),
+  server: serverRef.nullable(),
+});
+
+export const deliveriesPage = z.object({ deliveries: z.array(delivery), nextCursor }) satisfies ZodType<DeliveriesPage>;
+
+export const testEventResponse = z.object({ deliveries: z.array(delivery) }) satisfies ZodType<TestEventResponse>;

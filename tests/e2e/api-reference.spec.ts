@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe";
+
+/**
+ * The API reference (/docs/api): rendered on the server from the OpenAPI
+ * document, it needs nothing but the app's own origin (every other request
+ * is blocked and recorded), shows the API's sections and operations, and axe
+ * finds nothing in light or dark, with one schema opened and then all.
+ */
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the API reference renders offline and is accessible (${theme})`, async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    await page.route("**/*", (route) => {
+      const url = route.request().url();
+      if (new URL(url).origin === new URL(baseURL!).origin) return route.continue();
+      foreign.push(url);
+      return route.abort("blockedbyclient");
+    });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.addInitScript((t) => {
+      localStorage.setItem("theme", t);
+      // Consent given, so that its banner does not cover the footer's link (a11y.spec.ts checks the page with the banner).
+      localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
+    }, theme);
+
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(/\/docs\/api$/);
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+
+    const contents = page.getByRole("navigation", { name: "API sections" });
+    for (const section of ["Overview", "Servers", "Authentication", "Account and settings", "Errors"]) {
+      await expect(contents.getByRole("link", { name: new RegExp(`^${section}`) })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: section, exact: true })).toBeVisible();
+    }
+
+    // One operation in full: method and path, authentication, parameters, its answer's schema.
+    const getServer = page.getByRole("region", { name: "GET /api/servers/{id}", exact: true });
+    await expect(getServer.getByText("Required: the session cookie")).toBeVisible();
+    await expect(getServer.getByRole("heading", { name: "Parameters" })).toBeVisible();
+    await getServer.getByText("Schema", { exact: true }).click();
+    await expect(getServer.getByText("transport", { exact: true })).toBeVisible();
+    await expect(getServer.getByText('"streamable-http" | "sse"')).toBeVisible();
+
+    // The table of contents leads to the operation; the machine-readable document is one link away.
+    await contents.getByRole("link", { name: /^Servers/ }).click();
+    await expect(page).toHaveURL(/#tag-servers$/);
+    await expect(page.getByRole("link", { name: "/api/openapi.json", exact: true })).toHaveAttribute("href", "/api/openapi.json");
+
+    expect(await axeViolations(page, "document")).toEqual([]);
+    // And with every schema open: unions, nested objects and arrays of every route.
+    await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    expect(await axeViolations(page, "document")).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+}
