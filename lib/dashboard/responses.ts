@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime } from "../api/fields";
-import { fleetOverview } from "../openapi/monitoring-responses";
+import { fleetOverview } from "../monitoring/responses";
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import type { DashboardSummary } from "./types";

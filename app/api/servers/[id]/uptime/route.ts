@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { uptimeQuery } from "@/lib/monitoring/schema";
 import { getUptime } from "@/lib/monitoring/service";
-import { uptimeDto } from "@/lib/openapi/monitoring-responses";
+import { uptimeDto } from "@/lib/monitoring/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "Uptime and latency over a window", response: uptimeDto }, params: z.object({ id: z.string() }), query: uptimeQuery }, ({ user, params, query }) =>
   getUptime(user, params.id, query.window),

@@ -1,7 +1,7 @@
 import { z, type ZodType } from "zod";
 import { isoTime, nextCursor } from "../api/fields";
-import type { CheckNowResponse, ChecksPage, FleetOverview, IncidentsPage, UptimeDto } from "../monitoring/schema";
-import { UPTIME_WINDOWS } from "../monitoring/schema";
+import type { CheckNowResponse, ChecksPage, FleetOverview, IncidentsPage, UptimeDto } from "./schema";
+import { UPTIME_WINDOWS } from "./schema";
 import { SERVER_STATUSES } from "../servers/schema";
 
 /**
