@@ -80,7 +80,9 @@ function operation(path: string, method: string, spec: Spec) {
   if (spec.body || spec.query || spec.params) responses["400"] = errorResponse("A field is not valid (`validation_failed`).");
   if (spec.auth === "user" || spec.auth === "admin" || doc.security)
     responses["401"] = errorResponse("Not signed in, or the token is not valid (`unauthenticated`, `token_expired`).");
-  if (spec.auth === "admin") responses["403"] = errorResponse("Not an administrator (`forbidden`).");
+  const noTokens = spec.tokens === false || spec.auth === "admin";
+  if (spec.auth === "admin") responses["403"] = errorResponse("Not an administrator, or a personal API token (`forbidden`).");
+  else if (noTokens) responses["403"] = errorResponse("A personal API token: this route needs a signed-in session or an ID token (`forbidden`).");
   responses.default = errorResponse("Any other error, in the one error shape.");
 
   return {
@@ -91,7 +93,9 @@ function operation(path: string, method: string, spec: Spec) {
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join("")}`,
     summary: doc.summary,
-    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.description || noTokens
+      ? { description: [doc.description, noTokens ? "Personal API tokens are not accepted here." : undefined].filter(Boolean).join("\n\n") }
+      : {}),
     tags: [tag],
     security: security(spec),
     parameters: [...parameters(spec.params, "path"), ...parameters(spec.query, "query")],
