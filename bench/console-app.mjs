@@ -1,11 +1,19 @@
 // Runs the console the way production does (scripts/server.mjs over the build) on a
-// free port, with a fresh data folder, and signs a user in through the
-// session API: what the workbench benchmark calls over HTTP.
+// free port, with a fresh data folder, and signs users in through the
+// session API: what the benchmarks call over HTTP.
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startChild, waitFor } from "../scripts/lib/processes.mjs";
+import { npxBin, run, startChild, waitFor } from "../scripts/lib/processes.mjs";
+
+/** Builds the app in `root` (next build) unless it has a production build already; exits when the build fails. */
+export async function ensureBuild(root) {
+  if (fs.existsSync(path.join(root, ".next/BUILD_ID"))) return;
+  console.log("No production build yet: building (next build)…");
+  const code = await run(npxBin("next"), ["build"], { cwd: root });
+  if (code !== 0) process.exit(code);
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -49,9 +57,12 @@ export function startNext(root, port, env) {
   });
 }
 
-export async function startConsole({ root, emulatorHost, projectId, adminEmail, databaseUrl }) {
+/**
+ * The console on a free port. `dataDir` is the folder of its embedded database, made fresh
+ * when not given (pass one seeded beforehand: PGlite allows one process); removed on stop.
+ */
+export async function startConsole({ root, emulatorHost, projectId, adminEmail, databaseUrl, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-bench-")) }) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-bench-"));
   const url = `http://127.0.0.1:${port}`;
   const child = startNext(root, port, {
     DATA_DIR: dataDir,
@@ -69,6 +80,8 @@ export async function startConsole({ root, emulatorHost, projectId, adminEmail, 
   }, 120_000, `${url}/api/health`);
   return {
     url,
+    /** The service's process: scripts/server.mjs runs Next.js (and PGlite) in it. */
+    pid: child.pid,
     stop: () => {
       child.kill("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -87,31 +100,43 @@ async function emulatorPost(emulatorHost, pathname, body, headers = {}) {
   return json;
 }
 
-/**
- * A verified account listed in ADMIN_EMAILS signs in through the session
- * API; it gives itself the pro plan, whose daily quota covers the run.
- * Returns the headers of a browser holding that session.
- */
-export async function signInAsPro({ url, emulatorHost, projectId, email }) {
+/** A verified email and password account on the Auth emulator; its uid is known before it first signs in. */
+export async function createAccount({ emulatorHost, projectId, email }) {
   const password = "bench-password-123";
   const created = await emulatorPost(emulatorHost, "accounts:signUp", { email, password, returnSecureToken: true });
   await emulatorPost(emulatorHost, `projects/${projectId}/accounts:update`, { localId: created.localId, emailVerified: true }, { authorization: "Bearer owner" });
-  const signedIn = await emulatorPost(emulatorHost, "accounts:signInWithPassword", { email, password, returnSecureToken: true });
+  return { uid: created.localId, email, password };
+}
 
+/** Signs `account` in through the session API; returns the headers of a browser holding that session. */
+export async function openSession({ url, emulatorHost, account }) {
+  const { uid, email, password } = account;
+  const signedIn = await emulatorPost(emulatorHost, "accounts:signInWithPassword", { email, password, returnSecureToken: true });
   const res = await fetch(`${url}/api/auth/session`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ idToken: signedIn.idToken, uid: created.localId, email, displayName: "Bench", photoURL: null }),
+    body: JSON.stringify({ idToken: signedIn.idToken, uid, email, displayName: "Bench", photoURL: null }),
   });
   if (!res.ok) throw new Error(`session: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const headers = { cookie, origin: url, "content-type": "application/json" };
+  return { cookie, origin: url, "content-type": "application/json" };
+}
 
-  const plan = await fetch(`${url}/api/admin/users/${encodeURIComponent(created.localId)}`, {
-    method: "PATCH",
-    headers,
-    body: JSON.stringify({ plan: "pro" }),
-  });
-  if (!plan.ok) throw new Error(`plan: ${plan.status} ${await plan.text()}`);
+/** An administrator (`headers` of a session of an ADMIN_EMAILS account) gives user `uid` the pro plan. */
+export async function grantPro({ url, headers, uid }) {
+  const res = await fetch(`${url}/api/admin/users/${encodeURIComponent(uid)}`, { method: "PATCH", headers, body: JSON.stringify({ plan: "pro" }) });
+  if (!res.ok) throw new Error(`plan: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * A verified account listed in ADMIN_EMAILS signs in through the session
+ * API; it gives itself the pro plan, whose daily quota covers the run.
+ * Returns the headers of a browser holding that session. `account`: one
+ * made beforehand with createAccount.
+ */
+export async function signInAsPro({ url, emulatorHost, projectId, email, account }) {
+  account ??= await createAccount({ emulatorHost, projectId, email });
+  const headers = await openSession({ url, emulatorHost, account });
+  await grantPro({ url, headers, uid: account.uid });
   return headers;
 }

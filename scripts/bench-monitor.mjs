@@ -22,10 +22,12 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createJiti } from "jiti";
-import { freePort, freshPostgres, startNext } from "../bench/console-app.mjs";
+import { ensureBuild, freePort, freshPostgres, startNext } from "../bench/console-app.mjs";
+import { openSql } from "../bench/database.mjs";
+import { usage } from "../bench/proc.mjs";
 import { percentile } from "../bench/stats.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
-import { npxBin, run, stopAll, waitFor } from "./lib/processes.mjs";
+import { stopAll, waitFor } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 5000);
@@ -45,11 +47,7 @@ const jiti = createJiti(import.meta.url, { alias: { "@": root, "server-only": pa
 const { nextDueAfter } = await jiti.import(path.join(root, "lib/monitoring/schedule.ts"));
 const { toolsHash } = await jiti.import(path.join(root, "lib/mcp/tools-hash.ts"));
 
-if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
-  console.log("No production build yet: building (next build)…");
-  const code = await run(npxBin("next"), ["build"], { cwd: root });
-  if (code !== 0) process.exit(code);
-}
+await ensureBuild(root);
 
 const mcpPort = await freePort();
 const everything = await startDemoMcpServer({ port: mcpPort });
@@ -106,30 +104,14 @@ async function ceiling(sec = CEILING_SEC) {
   return { rate: done / sec, cpuMs: (spent.user + spent.system) / 1000 / done };
 }
 
-/** Opens the database the service will use (migrated), as a function running SQL with parameters. */
-async function openSql() {
-  if (postgres) {
-    const { default: pg } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
-    await migrate(drizzle(pool), { migrationsFolder: path.join(root, "lib/db/migrations") });
-    return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await PGlite.create(path.join(dataDir, "pglite"));
-  await migrate(drizzle(client), { migrationsFolder: path.join(root, "lib/db/migrations") });
-  return { query: async (text, params) => (await client.query(text, params)).rows, close: () => client.close() };
-}
+const openDatabase = () => openSql({ root, databaseUrl: postgres?.url, dataDir });
 
 async function seed(firstDueAt, intervalSec) {
   const client = await connect();
   const { tools } = await client.listTools();
   await client.close();
   const hash = toolsHash(tools);
-  const db = await openSql();
+  const db = await openDatabase();
   const uid = "bench-monitor-owner";
   await db.query("insert into users (uid, email, display_name, subscription_plan) values ($1, $2, $3, 'enterprise')", [uid, "bench@example.com", "Bench"]);
   for (let i = 0; i < SERVERS; i += 500) {
@@ -147,20 +129,6 @@ async function seed(firstDueAt, intervalSec) {
     );
   }
   await db.close();
-}
-
-
-/** CPU seconds and resident memory of a process, from /proc (Linux). */
-function usage(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    return { cpuSec: ticks / 100, rss };
-  } catch {
-    return { cpuSec: 0, rss: 0 };
-  }
 }
 
 const read = (file) => {
@@ -260,7 +228,7 @@ try {
   const bareAfter = await ceiling();
   const ceilingAfter = bareAfter.rate;
 
-  const db = await openSql();
+  const db = await openDatabase();
   const checks = await db.query(
     `select (extract(epoch from started_at) * 1000)::float8 as started, (extract(epoch from due_at) * 1000)::float8 as due, result,
             coalesce(connect_ms, 0) + coalesce(initialize_ms, 0) + coalesce(ping_ms, 0) + coalesce(list_ms, 0) as took

@@ -12,17 +12,16 @@
 // the lowest ratio a route handler could reach on this machine. The console runs on its embedded database, or on a
 // fresh database of the PostgreSQL server named by BENCH_DATABASE_URL. Then
 // the scanner's figures (bench/scanner.mjs), which are printed, not judged.
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { ensureBuild, freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "./lib/emulator.mjs";
-import { npxBin, run, stopAll } from "./lib/processes.mjs";
+import { stopAll } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -31,11 +30,7 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 const BAR = 2.0;
 const projectId = "demo-mcp-console-bench";
 
-if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
-  console.log("No production build yet: building (next build)…");
-  const code = await run(npxBin("next"), ["build"], { cwd: root });
-  if (code !== 0) process.exit(code);
-}
+await ensureBuild(root);
 
 const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
