@@ -23,7 +23,7 @@ function watchForData({ scope, text }) {
     if (main) {
       const loading = [...main.querySelectorAll('[role="status"]')].some((s) => /^Loading/.test(s.textContent.trim())) || main.querySelector('[data-slot="skeleton"]');
       if (loading) seen.loading = true;
-      const data = main.querySelector(scope);
+      const data = document.querySelector(scope);
       if (data && data.innerText.includes(text)) {
         seen.at = performance.now();
         return;
@@ -37,7 +37,7 @@ function watchForData({ scope, text }) {
 /**
  * `pages`: [{ label, path, needle: { scope, text } }]: `text` is the user's
  * data as the page shows it once it has it, inside the element `scope` (a CSS
- * selector within <main>). `cookie`: the session's `Cookie` header.
+ * selector). `cookie`: the session's `Cookie` header.
  */
 export async function benchPages({ appUrl, cookie, pages }) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? browserConfig.path, args: browserConfig.args });
@@ -57,7 +57,13 @@ export async function benchPages({ appUrl, cookie, pages }) {
       let loadingSeen = 0;
       for (let i = 0; i <= LOADS; i++) {
         await page.goto(`${appUrl}${path}`, { waitUntil: "commit" });
-        const seen = await page.waitForFunction(() => window.__timeToData?.at != null && window.__timeToData, undefined, { timeout: 30_000 }).then((h) => h.jsonValue());
+        const seen = await page
+          .waitForFunction(() => window.__timeToData?.at != null && window.__timeToData, undefined, { timeout: 30_000 })
+          .then((h) => h.jsonValue())
+          .catch(async (err) => {
+            const shown = await page.locator("main").innerText().catch(() => "(no main)");
+            throw new Error(`${label}: "${needle.text}" not seen in ${needle.scope} at ${page.url()}; the page shows: ${shown.slice(0, 300)}`, { cause: err });
+          });
         if (i === 0) continue; // the warm-up
         times.push(seen.at);
         if (seen.loading) loadingSeen++;
@@ -77,11 +83,11 @@ export async function benchPages({ appUrl, cookie, pages }) {
 /** The five console pages of the bench's user, whose one server is `serverId`, named `serverName`. */
 export function consolePages(serverId, serverName) {
   return [
-    { label: "dashboard", path: "/dashboard", needle: { scope: "*", text: "Servers by status" } },
-    { label: "server list", path: "/servers", needle: { scope: "table", text: serverName } },
-    { label: "a server", path: `/servers/${serverId}`, needle: { scope: "h1", text: serverName } },
-    { label: "activity log", path: "/activity", needle: { scope: 'ol[aria-label="Events, newest first"]', text: "Server created" } },
+    { label: "dashboard", path: "/dashboard", needle: { scope: "main", text: "Servers by status" } },
+    { label: "server list", path: "/servers", needle: { scope: "main table", text: serverName } },
+    { label: "a server", path: `/servers/${serverId}`, needle: { scope: "main h1", text: serverName } },
+    { label: "activity log", path: "/activity", needle: { scope: 'main ol[aria-label="Events, newest first"]', text: "Server created" } },
     // The workbench's data is the server's tools, from its last discovery.
-    { label: "workbench", path: `/workbench?server=${serverId}`, needle: { scope: '[role="tabpanel"]', text: "echo" } },
+    { label: "workbench", path: `/workbench?server=${serverId}`, needle: { scope: 'main [role="tabpanel"]', text: "echo" } },
   ];
 }
