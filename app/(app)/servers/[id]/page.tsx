@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { ServerDetail } from "@/components/servers/server-detail";
-import { Spinner } from "@/components/ui/spinner";
 import { currentUser } from "@/lib/auth/current-user";
 import { isUuid } from "@/lib/guards";
 import { HttpError } from "@/lib/http/errors";
-import { assertOwnsServer } from "@/lib/servers/service";
+import { Prefetch } from "@/lib/query/prefetch";
+import { serverPrefetch } from "@/lib/servers/prefetch";
+import type { ServerDto } from "@/lib/servers/schema";
+import { getServer } from "@/lib/servers/service";
 
 export const metadata: Metadata = { title: "Server" };
 
@@ -15,21 +16,22 @@ export default async function ServerPage({ params }: { params: Promise<{ id: str
   // Server ids are UUIDs: anything else cannot exist, and gets a real 404 at once.
   if (!isUuid(id)) notFound();
   // Another user's server, or one deleted since, is not found either. No
-  // loading boundary lies above this page (the console's loading spinners sit
-  // in the pages that wait for data), so nothing has streamed yet and the
-  // answer's status is a real 404.
+  // loading boundary lies above this page (the console's pages arrive with
+  // their data), so nothing has streamed yet and the answer's status is a
+  // real 404. The server read here is the page's data too.
   const user = await currentUser();
   if (!user) notFound();
+  let server: ServerDto;
   try {
-    await assertOwnsServer(user.uid, id);
+    server = await getServer(user.uid, id);
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;
   }
   return (
-    // The page reads its tab from the URL (?tab=), known only at request time.
-    <Suspense fallback={<Spinner aria-label="Loading the server" />}>
+    <Prefetch queries={[serverPrefetch(server)]}>
+      {/* No Suspense boundary: it would send its fallback first and the server after it. */}
       <ServerDetail id={id} />
-    </Suspense>
+    </Prefetch>
   );
 }
