@@ -51,7 +51,15 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
   }
   await withoutScripts.close();
 
-  // With JavaScript, the page starts from that data: no loading state, before or after hydration.
+  // With JavaScript, the page starts from that data: no loading state, before or after hydration, and
+  // no hydration error, also in a browser whose clock is in another time zone than the server's.
+  const elsewhere = await browser.newContext({ timezoneId: "Pacific/Kiritimati", storageState: await page.context().storageState() });
+  page = await elsewhere.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
   await recordLoadingStates(page);
   for (const { path, data } of consolePages(id)) {
     await page.goto(path);
@@ -60,5 +68,7 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
     await page.waitForLoadState("load");
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen), path).toEqual([]);
+    expect(errors, path).toEqual([]);
   }
+  await elsewhere.close();
 });
