@@ -11,12 +11,14 @@
 // session, no database): what any request through Next.js costs here, and so
 // the lowest ratio a route handler could reach on this machine. The console runs on its embedded database, or on a
 // fresh database of the PostgreSQL server named by BENCH_DATABASE_URL. Then
-// the scanner's figures (bench/scanner.mjs), which are printed, not judged.
+// the scanner's figures (bench/scanner.mjs) and the console pages' time to
+// data in Chromium (bench/pages.mjs), which are printed, not judged.
 import http from "node:http";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ensureBuild, freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { benchPages, consolePages } from "../bench/pages.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
@@ -134,6 +136,7 @@ try {
   process.exitCode = ratio <= BAR ? 0 : 1;
 
   await benchScanner({ appUrl: app.url, headers });
+  await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, "Everything (bench)") });
 } finally {
   app.stop();
   everything.stop();

@@ -3,6 +3,7 @@
 import { ChevronDown } from "lucide-react";
 import Link from "next/link";
 import { useId, useState } from "react";
+import { LocalTime } from "@/components/app/local-time";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -60,7 +61,6 @@ function Details({ id }: { id: string }) {
 export function ActivityEvent({ event }: { event: ActivityItem }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const at = new Date(event.createdAt);
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
@@ -70,9 +70,7 @@ export function ActivityEvent({ event }: { event: ActivityItem }) {
             <span className="text-sm font-medium">{event.summary}</span>
           </div>
           <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-            <time dateTime={event.createdAt} title={at.toISOString()}>
-              {at.toLocaleString()}
-            </time>
+            <LocalTime iso={event.createdAt} />
             {event.target ? <TargetLink target={event.target} /> : null}
           </div>
         </div>

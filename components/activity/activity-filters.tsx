@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ACTIVITY_ACTIONS } from "@/lib/activity/actions";
-import { NO_FILTERS, type ActivityViewFilters } from "@/lib/activity/client";
+import { NO_FILTERS, type ActivityViewFilters } from "@/lib/activity/keys";
 import { actionLabel } from "@/lib/activity/labels";
 import type { ServerOption } from "@/lib/activity/servers";
 

@@ -4,7 +4,7 @@ import { Download, Lock } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { activityQueryString, type ActivityViewFilters } from "@/lib/activity/client";
+import { activityQueryString, type ActivityViewFilters } from "@/lib/activity/keys";
 import { EXPORT_COLUMNS, EXPORT_FORMATS, type ActivityItem, type ExportFormat } from "@/lib/activity/schema";
 
 const UPGRADE_HREF = `/support?category=billing&subject=${encodeURIComponent("Upgrade to Pro for data export")}`;

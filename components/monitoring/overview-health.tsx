@@ -4,11 +4,10 @@ import Link from "next/link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUptime } from "@/lib/monitoring/client";
+import { OVERVIEW_UPTIME_WINDOWS } from "@/lib/monitoring/schema";
 import type { ServerDto } from "@/lib/servers/schema";
 import { LatencyChart } from "./latency-chart";
 import { UptimeWindows } from "./uptime-windows";
-
-const OVERVIEW_WINDOWS = ["24h", "7d", "30d"] as const;
 
 /** The overview's share of monitoring: uptime over a day, a week and a month, and the day's latency. */
 export function OverviewHealth({ server }: { server: ServerDto }) {
@@ -27,7 +26,7 @@ export function OverviewHealth({ server }: { server: ServerDto }) {
         </Link>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <UptimeWindows serverId={server.id} windows={OVERVIEW_WINDOWS} />
+        <UptimeWindows serverId={server.id} windows={OVERVIEW_UPTIME_WINDOWS} />
         {day.isPending ? (
           <Skeleton className="h-36" />
         ) : day.isError ? null : day.data.checks === 0 ? (

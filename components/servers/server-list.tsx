@@ -9,26 +9,18 @@ import { Loading } from "@/components/app/loading";
 import { AddServerButton } from "@/components/servers/add-server-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDashboardSummary, useServers, type ServerFilters } from "@/lib/servers/client";
-import { SERVER_STATUSES, type ServerStatus } from "@/lib/servers/schema";
+import { useDashboardSummary, useServers } from "@/lib/servers/client";
+import { serverFiltersFrom, type ServerFilters } from "@/lib/servers/keys";
 import { ServerFiltersBar } from "./server-filters";
 import { ServerTable } from "./server-table";
 import { ServerUsage } from "./server-usage";
-
-function filtersFrom(params: URLSearchParams): ServerFilters {
-  const q = params.get("q")?.trim().slice(0, 100) || undefined;
-  const rawStatus = params.get("status");
-  const status = SERVER_STATUSES.includes(rawStatus as ServerStatus) ? (rawStatus as ServerStatus) : undefined;
-  const tag = params.get("tag")?.trim().slice(0, 32) || undefined;
-  return { q, status, tag };
-}
 
 export function ServerList() {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const query = searchParams.toString();
-  const filters = useMemo(() => filtersFrom(new URLSearchParams(query)), [query]);
+  const filters = useMemo(() => serverFiltersFrom(new URLSearchParams(query)), [query]);
   const filtered = Boolean(filters.q || filters.status || filters.tag);
 
   const list = useServers(filters);

@@ -2,7 +2,7 @@
 
 import { FlaskConical } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/app/load-error";
 import { Loading } from "@/components/app/loading";
@@ -26,6 +26,12 @@ function remembered(): string | null {
     return null;
   }
 }
+
+// The choice is read once, and only in the browser: the page arrives rendered
+// with the server's own choice (which cannot see this storage), hydrates with
+// it, and then moves to the remembered server.
+const noSubscription = () => () => {};
+const rememberedOnServer = () => null;
 
 function remember(id: string) {
   try {
@@ -56,9 +62,10 @@ export function WorkbenchView() {
 
   const list = servers.data;
   const asked = params.get("server");
+  const stored = useSyncExternalStore(noSubscription, remembered, rememberedOnServer);
   const serverId = list?.some((s) => s.id === asked)
     ? asked
-    : (list?.find((s) => s.id === remembered())?.id ?? list?.[0]?.id ?? null);
+    : (list?.find((s) => s.id === stored)?.id ?? list?.[0]?.id ?? null);
 
   const choose = useCallback(
     (id: string) => {

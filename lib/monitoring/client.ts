@@ -4,16 +4,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiGet, apiSend } from "@/lib/api/client";
 import { dashboardKeys, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/client";
 import type { ServerDto } from "@/lib/servers/schema";
+import { monitoringKeys } from "./keys";
 import type { CheckNowResponse, ChecksPage, IncidentsPage, UptimeDto, UptimeWindow } from "./schema";
 
-/** Query keys of one server's monitoring data; `server(id)` covers them all. */
-export const monitoringKeys = {
-  all: ["monitoring"] as const,
-  server: (id: string) => ["monitoring", id] as const,
-  uptime: (id: string, window: UptimeWindow) => ["monitoring", id, "uptime", window] as const,
-  checks: (id: string) => ["monitoring", id, "checks"] as const,
-  incidents: (id: string) => ["monitoring", id, "incidents"] as const,
-};
+// The keys live in ./keys.ts, where the server page's prefetch reads them too.
+export { monitoringKeys } from "./keys";
 
 export const CHECKS_PAGE_SIZE = 20;
 export const INCIDENTS_PAGE_SIZE = 10;

@@ -7,6 +7,8 @@ import type { ServerStatus } from "../servers/schema";
  */
 
 export const UPTIME_WINDOWS = ["24h", "7d", "30d", "90d"] as const;
+/** The windows a server's overview shows (its page prefetches them). */
+export const OVERVIEW_UPTIME_WINDOWS = ["24h", "7d", "30d"] as const;
 export type UptimeWindow = (typeof UPTIME_WINDOWS)[number];
 /** Windows the free tier may read; longer ones need fullMonitoring. */
 export const FREE_UPTIME_WINDOWS: readonly UptimeWindow[] = ["24h"];

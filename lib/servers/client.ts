@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "@/lib/api/client";
 import type { DashboardSummary } from "@/lib/dashboard/types";
+import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./mcp-config";
 import type {
   ConnectionInput,
@@ -11,27 +12,11 @@ import type {
   ServerDto,
   ServerInventory,
   ServerListResponse,
-  ServerStatus,
   ServerUpdate,
 } from "./schema";
 
-/** What `GET /api/servers?q=&status=&tag=` filters on; empty values are left out. */
-export interface ServerFilters {
-  q?: string;
-  status?: ServerStatus;
-  tag?: string;
-}
-
-export const serverKeys = {
-  lists: () => ["servers", "list"] as const,
-  list: (filters: ServerFilters) => [...serverKeys.lists(), filters] as const,
-  detail: (id: string) => ["servers", "detail", id] as const,
-  inventory: (id: string) => ["servers", "inventory", id] as const,
-  discover: (id: string) => ["servers", "discover", id] as const,
-};
-export const dashboardKeys = {
-  summary: () => ["dashboard", "summary"] as const,
-};
+// The keys and paths live in ./keys.ts, where the server's prefetch (./prefetch.ts) reads them too.
+export { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 
 /**
  * How often a visible page asks again for what checks change (statuses,
@@ -39,15 +24,6 @@ export const dashboardKeys = {
  * polling while the tab is hidden.
  */
 export const LIVE_REFETCH_MS = 15_000;
-
-export function serversPath(filters: ServerFilters): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.tag) params.set("tag", filters.tag);
-  const query = params.toString();
-  return query ? `/api/servers?${query}` : "/api/servers";
-}
 
 const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
 

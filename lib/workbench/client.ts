@@ -3,19 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api-error";
 import { apiGet, apiStream } from "@/lib/api/client";
-import type { CallRequest, CallStreamLine, CompleteRequest, HistoryDetail, HistoryResponse, ServerEventLine } from "./schema";
+import { workbenchKeys } from "./keys";
+import type { CallRequest, CallStreamLine, HistoryDetail, HistoryResponse, ServerEventLine } from "./schema";
 
 /**
  * The workbench in the browser: a call streamed as NDJSON lines (progress
  * and log messages as they happen, then the result), and the history.
  */
-
-export const workbenchKeys = {
-  histories: () => ["workbench", "history"] as const,
-  history: (serverId?: string) => [...workbenchKeys.histories(), serverId ?? "all"] as const,
-  historyEntry: (id: string) => ["workbench", "history-entry", id] as const,
-  completion: (serverId: string, request: CompleteRequest) => ["workbench", "complete", serverId, request] as const,
-};
 
 const serverPath = (serverId: string) => `/api/servers/${encodeURIComponent(serverId)}`;
 

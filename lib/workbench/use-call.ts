@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { track } from "@/lib/analytics/client";
 import { errorCodeOf, namesCode } from "@/lib/api/error-codes";
-import { streamCall, workbenchKeys } from "./client";
+import { streamCall } from "./client";
+import { workbenchKeys } from "./keys";
 import { useRoots } from "./roots-store";
 import type { CallExchange, CallRequest, CallStreamLine, ServerRequestKind } from "./schema";
 

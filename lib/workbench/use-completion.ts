@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiSend } from "@/lib/api/client";
-import { workbenchKeys } from "./client";
+import { workbenchKeys } from "./keys";
 import type { CompleteRequest, CompleteResponse } from "./schema";
 
 /** Waits for a pause in typing before asking. */

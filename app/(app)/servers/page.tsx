@@ -1,14 +1,22 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/app/page-header";
 import { AddServerButton } from "@/components/servers/add-server-button";
 import { ExportServersLink, ImportServersDialog } from "@/components/servers/import-servers-dialog";
 import { ServerList } from "@/components/servers/server-list";
-import { Spinner } from "@/components/ui/spinner";
+import { currentUser } from "@/lib/auth/current-user";
+import { Prefetch, searchParamsOf, type PageSearchParams } from "@/lib/query/prefetch";
+import { serverFiltersFrom } from "@/lib/servers/keys";
+import { dashboardPrefetch, serverListPrefetch } from "@/lib/servers/prefetch";
 
 export const metadata: Metadata = { title: "Servers" };
 
-export default function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const user = await currentUser();
+  if (!user) redirect("/auth/login");
+  const filters = serverFiltersFrom(searchParamsOf(await searchParams));
+  // What the list shows: the filtered list, all servers (for the tag menu) and the plan's usage.
+  const queries = [serverListPrefetch(user.uid, filters), serverListPrefetch(user.uid, {}), dashboardPrefetch(user)];
   return (
     <>
       <PageHeader
@@ -22,10 +30,10 @@ export default function Page() {
           </>
         }
       />
-      {/* The list reads its filters from the URL, which is known only at request time. */}
-      <Suspense fallback={<Spinner aria-label="Loading servers" />}>
+      {/* No Suspense boundary: it would send its fallback first and the list after it. */}
+      <Prefetch queries={queries}>
         <ServerList />
-      </Suspense>
+      </Prefetch>
     </>
   );
 }

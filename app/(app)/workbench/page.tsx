@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/app/page-header";
 import { WorkbenchView } from "@/components/workbench-page/workbench-view";
-import { Spinner } from "@/components/ui/spinner";
+import { currentUser } from "@/lib/auth/current-user";
+import { Prefetch, searchParamsOf, type PageSearchParams } from "@/lib/query/prefetch";
+import { workbenchPrefetch } from "@/lib/workbench/prefetch";
 
 export const metadata: Metadata = { title: "Workbench" };
 
-export default function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const user = await currentUser();
+  if (!user) redirect("/auth/login");
+  const queries = await workbenchPrefetch(user.uid, searchParamsOf(await searchParams).get("server"));
   return (
     <>
       <PageHeader title="Workbench" description="Call tools, read resources and fill prompts of your servers, from the console." />
-      {/* The chosen server is in the URL, which is known only at request time. */}
-      <Suspense fallback={<Spinner aria-label="Loading the workbench" />}>
+      {/* No Suspense boundary: it would send its fallback first and the workbench after it. */}
+      <Prefetch queries={queries}>
         <WorkbenchView />
-      </Suspense>
+      </Prefetch>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ActivityView } from "@/components/activity/activity-view";
-import { NO_FILTERS } from "@/lib/activity/client";
+import { NO_FILTERS } from "@/lib/activity/keys";
 
 const mockApiGet = jest.fn();
 jest.mock("@/lib/api/client", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));

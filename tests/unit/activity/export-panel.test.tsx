@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { ExportPanel } from "@/components/activity/export-panel";
-import { activityQueryString, NO_FILTERS } from "@/lib/activity/client";
+import { activityQueryString, NO_FILTERS } from "@/lib/activity/keys";
 
 const sample = {
   id: "7a1b4c2e-1f3d-4c5b-9a8e-0123456789ab",

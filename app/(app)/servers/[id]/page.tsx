@@ -1,35 +1,41 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { ServerDetail } from "@/components/servers/server-detail";
-import { Spinner } from "@/components/ui/spinner";
 import { currentUser } from "@/lib/auth/current-user";
 import { isUuid } from "@/lib/guards";
 import { HttpError } from "@/lib/http/errors";
-import { assertOwnsServer } from "@/lib/servers/service";
+import { uptimePrefetch } from "@/lib/monitoring/prefetch";
+import { Prefetch, type PageSearchParams } from "@/lib/query/prefetch";
+import { serverPrefetch } from "@/lib/servers/prefetch";
+import type { ServerDto } from "@/lib/servers/schema";
+import { getServer } from "@/lib/servers/service";
 
 export const metadata: Metadata = { title: "Server" };
 
-export default async function ServerPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ServerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> }) {
   const { id } = await params;
   // Server ids are UUIDs: anything else cannot exist, and gets a real 404 at once.
   if (!isUuid(id)) notFound();
   // Another user's server, or one deleted since, is not found either. No
-  // loading boundary lies above this page (the console's loading spinners sit
-  // in the pages that wait for data), so nothing has streamed yet and the
-  // answer's status is a real 404.
+  // loading boundary lies above this page (the console's pages arrive with
+  // their data), so nothing has streamed yet and the answer's status is a
+  // real 404. The server read here is the page's data too.
   const user = await currentUser();
   if (!user) notFound();
+  let server: ServerDto;
   try {
-    await assertOwnsServer(user.uid, id);
+    server = await getServer(user.uid, id);
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;
   }
+  // The first tab, the overview, also shows the server's uptime; the other tabs load their own data.
+  const { tab } = await searchParams;
+  const overview = tab === undefined || tab === "overview";
   return (
-    // The page reads its tab from the URL (?tab=), known only at request time.
-    <Suspense fallback={<Spinner aria-label="Loading the server" />}>
+    <Prefetch queries={[serverPrefetch(server), ...(overview ? uptimePrefetch(user, id) : [])]}>
+      {/* No Suspense boundary: it would send its fallback first and the server after it. */}
       <ServerDetail id={id} />
-    </Suspense>
+    </Prefetch>
   );
 }

@@ -1,0 +1,50 @@
+// `npm run bench:pages`: the console pages' time to data in Chromium
+// (bench/pages.mjs) alone, without the workbench benchmark of `npm run bench`,
+// which prints the same table at its end. The console runs on its embedded
+// database, or on a fresh database of the PostgreSQL server named by
+// BENCH_DATABASE_URL, with one user who owns one server-everything.
+import fs from "node:fs";
+import path from "node:path";
+import { freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { benchPages, consolePages } from "../bench/pages.mjs";
+import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
+import { startAuthEmulator } from "./lib/emulator.mjs";
+import { npxBin, run, stopAll } from "./lib/processes.mjs";
+
+const root = path.resolve(new URL("..", import.meta.url).pathname);
+const projectId = "demo-mcp-console-bench";
+
+if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
+  console.log("No production build yet: building (next build)…");
+  const code = await run(npxBin("next"), ["build"], { cwd: root });
+  if (code !== 0) process.exit(code);
+}
+
+const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
+const everything = await startDemoMcpServer({ port: mcpPort });
+if (!everything) throw new Error(`port ${mcpPort} was taken before server-everything could use it`);
+const email = "bench@example.com";
+const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
+const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
+
+try {
+  const headers = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email });
+  const name = "Everything (bench)";
+  const created = await fetch(`${app.url}/api/servers`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name, transport: "streamable-http", url: everything.url }),
+  });
+  if (created.status !== 201) throw new Error(`create server: ${created.status} ${await created.text()}`);
+  const { id } = await created.json();
+  console.log(`Console on ${postgres ? "PostgreSQL" : "the embedded PGlite"}`);
+  await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, name) });
+} finally {
+  app.stop();
+  everything.stop();
+  emulator.stop();
+  stopAll();
+  await postgres?.drop();
+}
+process.exit(0);
