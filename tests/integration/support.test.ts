@@ -108,7 +108,7 @@ describeEachDatabase("support tickets", () => {
     expect(inbox.json.tickets.find((t: { id: string }) => t.id === id)).toMatchObject({ requester: { uid: u.uid, email: u.email, displayName: "Casey Customer" } });
 
     const answered = await call(messagePOST, `/api/support/tickets/${id}/messages`, { cookie: admin.cookie, params: { id }, body: { body: "Open the server, Security tab, then Pin baseline." } });
-    expect(answered.status).toBe(200);
+    expect(answered.status).toBe(201);
     expect(answered.json.ticket.status).toBe("answered");
 
     const mail = await smtp.waitFor((m) => m.subject === `[MCP Console] New answer: ${title}`);
