@@ -174,9 +174,15 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** The page once it has its data: no skeletons left, its title in (Next streams a dynamic page's metadata), fonts in. */
+/**
+ * The page once it has its data: no skeletons or loading spinner left (a dynamic page streams its
+ * loading.tsx first, and React reveals what replaces it a moment later), its title in (Next streams
+ * a dynamic page's metadata), fonts in.
+ */
 async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('[data-slot="skeleton"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[data-slot="skeleton"], [data-slot="spinner"]'), undefined, { timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
