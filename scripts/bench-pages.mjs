@@ -3,22 +3,17 @@
 // which prints the same table at its end. The console runs on its embedded
 // database, or on a fresh database of the PostgreSQL server named by
 // BENCH_DATABASE_URL, with one user who owns one server-everything.
-import fs from "node:fs";
 import path from "node:path";
-import { freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { ensureBuild, freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "./lib/emulator.mjs";
-import { npxBin, run, stopAll } from "./lib/processes.mjs";
+import { stopAll } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const projectId = "demo-mcp-console-bench";
 
-if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
-  console.log("No production build yet: building (next build)…");
-  const code = await run(npxBin("next"), ["build"], { cwd: root });
-  if (code !== 0) process.exit(code);
-}
+await ensureBuild(root);
 
 const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
