@@ -39,12 +39,32 @@ async function addServer(who: SignedIn, name: string, url: string) {
 
 const echo = { method: "tools/call" as const, params: { name: "echo", arguments: { message: "still here" } } };
 
+/** Runs `work` and returns how long it took, in ms. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+function median(xs: number[]): string {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length ? `${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms` : "none";
+}
+
 describeEachDatabase("hostile MCP servers", () => {
   let attacker: SignedIn;
   let bystander: SignedIn;
 
+  /** The other user's call latency with no hostile server at work: what "normal" is on this machine now. */
+  let calm: number[];
+
   beforeAll(async () => {
     [attacker, bystander] = await Promise.all([signIn({ plan: "pro" }), signIn({ plan: "pro" })]);
+    const neighbour = await addServer(bystander, "Everything (calm)", `${everything.origin}/mcp`);
+    calm = [];
+    for (let i = 0; i < 30; i++) {
+      calm.push(await timed(async () => expect((await executeCall(bystander.uid, neighbour, echo)).ok).toBe(true)));
+    }
   });
 
   it.each(HOSTILE_BEHAVIOURS)("%s: the call and the check end with a clear error, memory stays bounded, others are served", async (behaviour) => {
@@ -52,32 +72,35 @@ describeEachDatabase("hostile MCP servers", () => {
     const normal = await addServer(attacker, `Everything ${behaviour}`, `${everything.origin}/mcp`);
     const neighbour = await addServer(bystander, `Everything ${behaviour}`, `${everything.origin}/mcp`);
 
+    // The other user's connection is opened beforehand: its handshake is not what is measured.
+    expect((await executeCall(bystander.uid, neighbour, echo)).ok).toBe(true);
+    // Collected first, so that the full collection's pause does not fall on the other user's calls.
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+
     // Another user's calls keep being answered while the hostile server is at work.
     let hostileDone = false;
     const neighbourCalls = (async () => {
-      let answered = 0;
+      const durations: number[] = [];
       do {
-        const outcome = await executeCall(bystander.uid, neighbour, echo);
-        expect(outcome.ok).toBe(true);
-        answered += 1;
+        durations.push(await timed(async () => expect((await executeCall(bystander.uid, neighbour, echo)).ok).toBe(true)));
       } while (!hostileDone);
-      return answered;
+      return durations;
     })();
 
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
     const [outcome, check] = await Promise.all([
       executeCall(attacker.uid, target, { ...echo, timeoutMs: TIMEOUT_MS }),
       performCheck({ transport: "streamable-http", url: hostile.url(behaviour), headers: {} }, { thresholdMs: 1_000, timeoutMs: TIMEOUT_MS, limits: { policy: NO_PRIVATE } }),
     ]).finally(() => {
       hostileDone = true;
     });
+    const neighbourDurations = await neighbourCalls;
     global.gc?.();
     const rssAfter = process.memoryUsage().rss;
-    const answered = await neighbourCalls;
     console.log(
       `${behaviour}: call → ${outcome.ok ? "ok" : `${outcome.failure.code}: ${outcome.failure.message}`}; check → ${check.result} ${check.failure ? `${check.failure.kind}: ${check.failure.reason}` : ""}; ` +
-        `RSS ${megabytes(rssBefore)} MB → ${megabytes(rssAfter)} MB; another user's calls answered meanwhile: ${answered}`,
+        `RSS ${megabytes(rssBefore)} MB → ${megabytes(rssAfter)} MB; ` +
+        `another user's calls meanwhile: ${neighbourDurations.length}, median ${median(neighbourDurations)} (calm: ${median(calm)})`,
     );
 
     expect(outcome.ok).toBe(false);
