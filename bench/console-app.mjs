@@ -5,7 +5,12 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { npxBin, run, startChild, waitFor } from "../scripts/lib/processes.mjs";
+import { startDemoMcpServer } from "../scripts/lib/demo-mcp-server.mjs";
+import { startAuthEmulator } from "../scripts/lib/emulator.mjs";
+import { npxBin, run, startChild, stopAll, waitFor } from "../scripts/lib/processes.mjs";
+
+/** The identity project of every benchmark's console and Auth emulator. */
+export const projectId = "demo-mcp-console-bench";
 
 /** Builds the app in `root` (next build) unless it has a production build already; exits when the build fails. */
 export async function ensureBuild(root) {
@@ -43,6 +48,31 @@ export async function freshPostgres(adminUrl) {
       await again.connect();
       await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
+    },
+  };
+}
+
+/**
+ * What a console benchmark runs beside the console: the Auth emulator, a
+ * server-everything, and a fresh database on the PostgreSQL server named by
+ * BENCH_DATABASE_URL when there is one (else the console uses its embedded
+ * PGlite). `stop()` ends them all and drops that database.
+ */
+export async function startBenchServices() {
+  const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
+  const everything = await startDemoMcpServer({ port: mcpPort });
+  if (!everything) throw new Error(`port ${mcpPort} was taken before server-everything could use it`);
+  const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
+  return {
+    emulator,
+    everything,
+    postgres,
+    stop: async () => {
+      everything.stop();
+      emulator.stop();
+      stopAll();
+      await postgres?.drop();
     },
   };
 }

@@ -28,13 +28,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createAccount, ensureBuild, freePort, freshPostgres, openSession, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { createAccount, ensureBuild, openSession, projectId, signInAsPro, startBenchServices, startConsole } from "../bench/console-app.mjs";
 import { downloadExport, seedActivity } from "../bench/activity-export.mjs";
 import { openSql } from "../bench/database.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
-import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
-import { startAuthEmulator } from "./lib/emulator.mjs";
-import { stopAll } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const SECONDS = Number(process.env.BENCH_API_SEC ?? 60);
@@ -48,16 +45,12 @@ const SERVERS_PER_USER = 3;
 const EXPORT_EVENTS = Number(process.env.BENCH_EXPORT_EVENTS ?? 100_000);
 /** The mix's throughput over the ceiling's. */
 const BAR = 0.5;
-const projectId = "demo-mcp-console-bench";
 const exportEmail = "bench@example.com";
 
 await ensureBuild(root);
 
-const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
-const everything = await startDemoMcpServer({ port: mcpPort });
-if (!everything) throw new Error(`port ${mcpPort} was taken before server-everything could use it`);
-const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
+const services = await startBenchServices();
+const { emulator, everything, postgres } = services;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-bench-api-"));
 
 // The export's user and its log exist before the service starts: PGlite allows one process.
@@ -207,9 +200,6 @@ try {
   process.exitCode = ratio >= BAR && errors === 0 ? 0 : 1;
 } finally {
   app.stop();
-  everything.stop();
-  emulator.stop();
-  stopAll();
-  await postgres?.drop();
+  await services.stop();
 }
 process.exit(process.exitCode ?? 0);

@@ -4,23 +4,16 @@
 // database, or on a fresh database of the PostgreSQL server named by
 // BENCH_DATABASE_URL, with one user who owns one server-everything.
 import path from "node:path";
-import { ensureBuild, freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { ensureBuild, projectId, signInAsPro, startBenchServices, startConsole } from "../bench/console-app.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
-import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
-import { startAuthEmulator } from "./lib/emulator.mjs";
-import { stopAll } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
-const projectId = "demo-mcp-console-bench";
 
 await ensureBuild(root);
 
-const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
-const everything = await startDemoMcpServer({ port: mcpPort });
-if (!everything) throw new Error(`port ${mcpPort} was taken before server-everything could use it`);
+const services = await startBenchServices();
+const { emulator, everything, postgres } = services;
 const email = "bench@example.com";
-const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
 const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
 
 try {
@@ -37,9 +30,6 @@ try {
   await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, name) });
 } finally {
   app.stop();
-  everything.stop();
-  emulator.stop();
-  stopAll();
-  await postgres?.drop();
+  await services.stop();
 }
 process.exit(0);

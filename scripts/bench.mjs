@@ -17,29 +17,22 @@ import http from "node:http";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ensureBuild, freePort, freshPostgres, signInAsPro, startConsole } from "../bench/console-app.mjs";
+import { ensureBuild, projectId, signInAsPro, startBenchServices, startConsole } from "../bench/console-app.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
-import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
-import { startAuthEmulator } from "./lib/emulator.mjs";
-import { stopAll } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 /** The API's p50 over the bare forwarder's p50, both measured in the same alternating loop. */
 const BAR = 2.0;
-const projectId = "demo-mcp-console-bench";
 
 await ensureBuild(root);
 
-const [emulatorPort, hubPort, loggingPort, mcpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const emulator = await startAuthEmulator({ projectId, port: emulatorPort, hubPort, loggingPort, quiet: true });
-const everything = await startDemoMcpServer({ port: mcpPort });
-if (!everything) throw new Error(`port ${mcpPort} was taken before server-everything could use it`);
+const services = await startBenchServices();
+const { emulator, everything, postgres } = services;
 const email = "bench@example.com";
-const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
 const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
 
 try {
@@ -139,9 +132,6 @@ try {
   await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, "Everything (bench)") });
 } finally {
   app.stop();
-  everything.stop();
-  emulator.stop();
-  stopAll();
-  await postgres?.drop();
+  await services.stop();
 }
 process.exit(process.exitCode ?? 0);
