@@ -7,6 +7,7 @@
 // only one process may open: stop the service first). Prints the counts;
 // exits 1 when some secret opens with neither key.
 import path from "node:path";
+// jiti is a production dependency for this script: it runs where the service runs, often an install without dev dependencies.
 import { createJiti } from "jiti";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);

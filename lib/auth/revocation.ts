@@ -1,8 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { log } from "../log";
+import { processSingleton } from "../process-singleton";
 import { userColumns, type UserRecord } from "../users/service";
 import { adminAuth } from "./firebase-admin";
 import type { SessionData } from "./session";
@@ -35,9 +37,9 @@ export async function revokeSessions(uid: string, fromVersion?: number) {
 
 /**
  * Whether the identity account is still enabled and was not revoked since
- * the session's sign-in; null when the provider could not be asked.
+ * the sign-in at `authAt`; null when the provider could not be asked.
  */
-async function identityAllows(session: SessionData): Promise<boolean | null> {
+async function identityAllows(session: Pick<SessionData, "uid" | "authAt">): Promise<boolean | null> {
   try {
     const account = await adminAuth().getUser(session.uid);
     const validAfter = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
@@ -80,4 +82,36 @@ export async function sessionUser(session: SessionData, now = Date.now()): Promi
     keepUserRow({ ...row, identityCheckedAt: new Date(now) });
   }
   return user;
+}
+
+/**
+ * ID tokens (bearer) the provider allowed, as "uid sign-in time": every
+ * token carries its sign-in time, so a token of a sign-in made after a
+ * revocation is told apart from one made before it, which a single "checked
+ * at" per user (as sessions keep) could not do. Kept in this process for
+ * IDENTITY_RECHECK_MS, so a revocation made elsewhere (the provider's console,
+ * another instance) is honoured here within that time; one made here
+ * (revokeIdTokens) at once.
+ */
+const allowedTokens = processSingleton("id-token-checks", () => new LRUCache<string, true>({ max: 10_000, ttl: IDENTITY_RECHECK_MS }));
+
+/**
+ * Whether an ID token of `uid` signed in at `authAt` (epoch ms), its
+ * signature already verified, may still be used: false once the account is
+ * disabled or its tokens revoked. The provider is asked at most once per
+ * IDENTITY_RECHECK_MS for each sign-in; when it cannot be asked, the token
+ * is let through, as a session is.
+ */
+export async function idTokenAllowed(uid: string, authAt: number): Promise<boolean> {
+  const key = `${uid} ${authAt}`;
+  if (allowedTokens.get(key)) return true;
+  const allowed = await identityAllows({ uid, authAt });
+  if (allowed) allowedTokens.set(key, true);
+  return allowed !== false;
+}
+
+/** Revokes the user's refresh and ID tokens at the provider; this process stops taking the ID tokens at once. */
+export async function revokeIdTokens(uid: string) {
+  await adminAuth().revokeRefreshTokens(uid);
+  for (const key of allowedTokens.keys()) if (key.startsWith(`${uid} `)) allowedTokens.delete(key);
 }

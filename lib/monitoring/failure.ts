@@ -6,9 +6,12 @@ import { findOutboundError } from "../net/errors";
  * client's (McpFailureKind), made finer where a user acts differently: a TLS
  * failure (fix the certificate) and a connection cut in the middle of an
  * answer (a crashing server or proxy) are told apart from "could not
- * connect". A degraded check that only answered slowly is "slow".
+ * connect". A degraded check that only answered slowly is "slow". A check
+ * that could not be made because the server's stored headers do not open
+ * under this installation's keys is "encryption_key_mismatch", as the API
+ * names that error: the fix is here, not at the server.
  */
-export type CheckFailureKind = McpFailureKind | "tls" | "closed" | "slow";
+export type CheckFailureKind = McpFailureKind | "tls" | "closed" | "slow" | "encryption_key_mismatch";
 
 export interface CheckFailure {
   kind: CheckFailureKind;
@@ -72,3 +75,10 @@ export function describeCheckFailure(err: unknown, url: string): CheckFailure {
   if (failure.kind === "refused") return { kind: "refused", reason: `Address refused by policy: ${failure.message}` };
   return { kind: failure.kind, reason: failure.message };
 }
+
+/** The check of a server whose stored headers no configured key opens: nothing was sent to it. */
+export const HEADERS_UNOPENED: CheckFailure = {
+  kind: "encryption_key_mismatch",
+  reason:
+    "The stored headers cannot be opened with this installation's encryption key, so the server was not contacted. Enter the header values again, or ask the operator to configure the key they were encrypted with.",
+};

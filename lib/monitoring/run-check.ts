@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { DecryptionError } from "../crypto/encryption";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { logger } from "../log";
@@ -7,7 +8,8 @@ import type { McpLimits } from "../mcp/client";
 import { openHeaders, type SealedHeader } from "../servers/headers";
 import { rediscoverQuietly } from "../servers/service";
 import { observeCheck } from "../metrics/monitoring";
-import { performCheck } from "./check";
+import { performCheck, type CheckOutcome } from "./check";
+import { HEADERS_UNOPENED, type CheckFailure } from "./failure";
 import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
 import type { ServerState } from "./write-check";
@@ -71,15 +73,44 @@ async function loadServer(serverId: string, dueAt: Date): Promise<ServerToCheck 
   return server;
 }
 
+/**
+ * The server's headers in clear, or null when no configured key opens them.
+ * Such a check is recorded as failed, not only logged: the owner then sees
+ * it in the server's status and check history.
+ */
+function headersOf(serverId: string, sealed: SealedHeader[]): Record<string, string> | null {
+  try {
+    return openHeaders(serverId, sealed);
+  } catch (err) {
+    if (!(err instanceof DecryptionError)) throw err;
+    log.warn("stored headers do not open: the check is recorded as failed", { serverId, reason: err.reason });
+    return null;
+  }
+}
+
+/** A check that failed before any connection: no phase ran. */
+const notMade = (failure: CheckFailure): CheckOutcome => ({
+  result: "failed",
+  startedAt: new Date(),
+  latencyMs: null,
+  phases: { connectMs: null, initializeMs: null, pingMs: null, listMs: null },
+  failure,
+  toolCount: null,
+  toolsHash: null,
+});
+
 export async function runCheck(serverId: string, opts: RunCheckOptions): Promise<CheckNowResponse | null> {
   const server = opts.server ?? (await loadServer(serverId, opts.dueAt));
   if (!server || server.checked) return null;
   if (opts.trigger === "schedule" && (server.status === "paused" || !server.monitoringEnabled)) return null;
 
-  const outcome = await performCheck(
-    { transport: server.transport, url: server.url, headers: openHeaders(serverId, server.headers) },
-    { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
-  );
+  const headers = headersOf(serverId, server.headers);
+  const outcome = headers
+    ? await performCheck(
+        { transport: server.transport, url: server.url, headers },
+        { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
+      )
+    : notMade(HEADERS_UNOPENED);
   observeCheck(opts.trigger, outcome.result);
   const recorded = await recordCheck({ serverId, dueAt: opts.dueAt, trigger: opts.trigger, instance: opts.instance, outcome, known: server });
   if (!recorded) return null;

@@ -14,6 +14,8 @@ const BY_KIND: Record<string, string> = {
   tls: "The service's secure connection failed.",
   closed: "The service dropped connections mid-answer.",
   slow: "The service was slow to answer.",
+  // The console could not make the check (its own keys): nothing is known of the service.
+  encryption_key_mismatch: "The service could not be checked.",
 };
 
 export function publicIncidentSummary(failureKind: string | null): string {

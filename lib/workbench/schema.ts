@@ -34,7 +34,10 @@ const name = z.string().trim().min(1, "Enter a name.").max(256, "Names are at mo
 export const toolCallParams = z.object({
   name,
   arguments: z.record(z.string(), z.unknown()).optional(),
-  /** Task augmentation (MCP tasks): the server runs the tool as a task and the API follows it to the end. */
+  /**
+   * Task augmentation (MCP tasks): the server runs the tool as a task and the API follows it to the end.
+   * Refused (400) for a tool whose `execution.taskSupport` is not "optional" or "required".
+   */
   task: z.object({ ttl: z.number().int().positive().max(86_400_000).optional() }).optional(),
 });
 export const resourceReadParams = z.object({

@@ -1,11 +1,14 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { secretContext } from "@/lib/crypto/contexts";
+import { encrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
 import { activityEvents, incidents, inventoryItems, monitorChecks, monitorRollups, serverHeaders, servers, users } from "@/lib/db/schema";
 import { performCheck } from "@/lib/monitoring/check";
 import { claimDue } from "@/lib/monitoring/claim";
 import { recordCheck } from "@/lib/monitoring/record";
 import { runCheck, type RunCheckOptions } from "@/lib/monitoring/run-check";
+import { listChecks } from "@/lib/monitoring/service";
 import { sealHeader } from "@/lib/servers/headers";
 import { describeEachDatabase } from "../support/databases";
 import {
@@ -147,6 +150,33 @@ describeEachDatabase("monitoring: recording checks", () => {
       check: { result: "failed", failureKind: "auth", reason: "The server refused the credentials (401). Check the auth headers." },
     });
     expect(await runCheck(right.id, scheduled())).toMatchObject({ status: "up", check: { result: "up", toolCount: 17 } });
+  });
+
+  it("records a scheduled check of a server whose stored header no configured key opens as failed, saying so, without contacting it", async () => {
+    const uid = await newUser();
+    const dueAt = new Date(Date.now() - 1_000);
+    const server = await newServer(uid, `${proxy.origin}/mcp`, { nextCheckAt: dueAt });
+    // Sealed under a key this installation does not have, as after ENCRYPTION_KEY was changed without its predecessor.
+    const valueEnc = encrypt(`Bearer ${TOKEN}`, secretContext.serverHeader(server.id, "Authorization"), { current: randomBytes(32) });
+    await (await db()).insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc, valueHint: "2d" });
+    const reason =
+      "The stored headers cannot be opened with this installation's encryption key, so the server was not contacted. Enter the header values again, or ask the operator to configure the key they were encrypted with.";
+    const seen = proxy.requests.length;
+
+    const [claim] = (await claimDue("key-test", 100, 60)).filter((c) => c.serverId === server.id);
+    const first = await runCheck(server.id, scheduled({ dueAt: claim.dueAt, server: claim.server }));
+    expect(first).toMatchObject({ check: { result: "failed", trigger: "schedule", failureKind: "encryption_key_mismatch", reason, latencyMs: null } });
+    // The second failure in a row takes the server down, with the reason on its incident and in the activity.
+    expect(await runCheck(server.id, scheduled())).toMatchObject({ status: "down", check: { result: "failed", reason } });
+    expect(await serverRow(server.id)).toMatchObject({ status: "down", consecutiveFailures: 2 });
+    expect(await incidentsOf(server.id)).toEqual([expect.objectContaining({ failureKind: "encryption_key_mismatch", reason, closedAt: null })]);
+    expect(await eventsOf(uid, "monitor.down")).toEqual([expect.objectContaining({ summary: `${server.name} is down: ${reason}` })]);
+    const history = await listChecks(uid, server.id, { limit: 10 });
+    expect(history.checks.map((c) => [c.result, c.failureKind, c.reason])).toEqual([
+      ["failed", "encryption_key_mismatch", reason],
+      ["failed", "encryption_key_mismatch", reason],
+    ]);
+    expect(proxy.requests.length).toBe(seen);
   });
 
   it("runs a claimed check on what its claim read (the stored headers too), and not twice for one due time", async () => {

@@ -7,13 +7,14 @@ import { DELETE as userDELETE } from "@/app/api/user/route";
 import { DELETE as sessionsDELETE } from "@/app/api/user/sessions/route";
 import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { adminAuth } from "@/lib/auth/firebase-admin";
+import { idTokenAllowed, revokeIdTokens } from "@/lib/auth/revocation";
 import { sealSession, SESSION_COOKIE } from "@/lib/auth/session";
 import { forgetUser } from "@/lib/auth/user-cache";
 import { db } from "@/lib/db";
 import { activityEvents, users } from "@/lib/db/schema";
 import { clientAddress } from "../support/client-address";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, type EmulatorUser } from "../support/emulator";
+import { createUser, verifyEmail, type EmulatorUser } from "../support/emulator";
 import { call, cookieFrom, ORIGIN } from "../support/http";
 import { signIn, signInAdmin } from "../support/sign-in";
 
@@ -92,6 +93,47 @@ describeEachDatabase("session revocation", () => {
     await nextSecond();
     await adminAuth().revokeRefreshTokens(revoked.uid);
     expect((await anotherSession(revoked)).status).toBe(401);
+  });
+
+  it("an ID token used as a bearer is refused once the identity's tokens are revoked or its account disabled", async () => {
+    const withBearer = (token: string) => call(subscriptionGET, "/api/user/subscription", { headers: { authorization: `Bearer ${token}` } });
+    const refusal = { error: "unauthenticated", message: "This ID token was revoked, or its account disabled. Sign in again." };
+
+    // Revoked or disabled at the provider (its console, another instance of the service).
+    const revoked = await signIn();
+    await nextSecond();
+    await adminAuth().revokeRefreshTokens(revoked.uid);
+    expect(await withBearer(revoked.idToken)).toMatchObject({ status: 401, json: refusal });
+    const disabled = await signIn();
+    await adminAuth().updateUser(disabled.uid, { disabled: true });
+    expect(await withBearer(disabled.idToken)).toMatchObject({ status: 401, json: refusal });
+
+    // Signed out everywhere here: a token that worked a moment ago is refused from the next request.
+    const u = await signIn();
+    expect((await withBearer(u.idToken)).status).toBe(200);
+    await nextSecond();
+    expect((await call(sessionsDELETE, "/api/user/sessions", { method: "DELETE", headers: u.bearer })).status).toBe(200);
+    expect(await withBearer(u.idToken)).toMatchObject({ status: 401, json: refusal });
+    // The token of a sign-in after that works.
+    await nextSecond();
+    expect((await withBearer((await verifyEmail(u)).idToken)).status).toBe(200);
+  });
+
+  it("judges an ID token by its sign-in: refused at once after this service revoked the tokens, even one allowed just before", async () => {
+    // Against the emulator the SDK asks about revocation on every verification too; in production only this check does.
+    const u = await signIn();
+    const signedInAt = (await adminAuth().verifyIdToken(u.idToken)).auth_time * 1000;
+    expect(await idTokenAllowed(u.uid, signedInAt)).toBe(true);
+    await nextSecond();
+    await revokeIdTokens(u.uid);
+    expect(await idTokenAllowed(u.uid, signedInAt)).toBe(false);
+    // A sign-in after the revocation is another sign-in: allowed.
+    await nextSecond();
+    expect(await idTokenAllowed(u.uid, Date.now())).toBe(true);
+
+    const disabled = await signIn();
+    await adminAuth().updateUser(disabled.uid, { disabled: true });
+    expect(await idTokenAllowed(disabled.uid, Date.now())).toBe(false);
   });
 
   it("a role change ends the user's sessions", async () => {

@@ -303,6 +303,21 @@ describeEachDatabase("workbench calls", () => {
     expect(JSON.stringify(lines.at(-1))).toContain("pooling");
   });
 
+  it("refuses a task for a tool or a server that does not run tools as tasks, before the tool runs", async () => {
+    const callsBefore = proxy.count("tools/call");
+    const res = await callServer(owner, serverId, { method: "tools/call", params: { name: "echo", arguments: { message: "as a task" }, task: {} } });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: "validation_failed", message: 'The tool "echo" does not support running as a task: call it without a task.' });
+    expect(proxy.count("tools/call")).toBe(callsBefore);
+
+    const plain = await addServer(owner, "Scripted without tasks", `${scriptedJson.origin}/mcp`);
+    const refused = await callServer(owner, plain, { method: "tools/call", params: { name: "echo", arguments: { message: "as a task" }, task: {} } });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: "validation_failed", message: 'This server does not run tools as tasks: call "echo" without a task.' });
+    // Without the task, the same tool answers.
+    expect((await callServer(owner, serverId, echo("plain"))).status).toBe(200);
+  });
+
   it("cancels the call on the server when the browser goes away", async () => {
     const cancelledBefore = proxy.count("notifications/cancelled");
     const streaming = streamCall(owner, serverId, {
