@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { RenderedAtProvider } from "@/components/app/clock";
 import { ConsentMount } from "@/components/consent/consent-mount";
 import { ThemeProvider } from "@/components/shell/theme-provider";
 import { env } from "@/lib/env";
@@ -37,13 +38,19 @@ export const viewport: Viewport = {
   ],
 };
 
+/** The clock read once per request: a server component renders once, so the purity rule's concern (a re-render reading another time) does not arise. */
+const renderTime = () => Date.now();
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         <ThemeProvider>
-          {children}
-          <ConsentMount />
+          {/* The time this page was rendered at, for relative times to hydrate with the text the server wrote. */}
+          <RenderedAtProvider at={renderTime()}>
+            {children}
+            <ConsentMount />
+          </RenderedAtProvider>
         </ThemeProvider>
       </body>
     </html>

@@ -1,10 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
+import { useInBrowser } from "./clock";
 
 /**
  * An instant in the reader's own locale and time zone. The server knows
@@ -13,7 +9,7 @@ const onServer = () => false;
  * mismatch), and the browser switches to local time right after.
  */
 export function LocalTime({ iso }: { iso: string }) {
-  const local = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const local = useInBrowser();
   const at = new Date(iso);
   return (
     <time dateTime={iso} title={at.toISOString()}>

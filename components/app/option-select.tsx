@@ -39,10 +39,13 @@ export function OptionSelect({
   disabled?: boolean;
   className?: string;
 } & Pick<ComponentProps<typeof SelectTrigger>, "id" | "aria-label" | "aria-labelledby">) {
+  const anyChosen = any !== undefined && value === "";
+  // Radix writes the chosen item's label into the trigger only once its scripts run; given here, it is in the page's HTML too.
+  const chosen = anyChosen ? any : options.find((o) => o.value === value)?.label;
   return (
-    <Select value={any !== undefined && value === "" ? ANY : value} onValueChange={(v) => onChange(v === ANY ? "" : v)} disabled={disabled}>
+    <Select value={anyChosen ? ANY : value} onValueChange={(v) => onChange(v === ANY ? "" : v)} disabled={disabled}>
       <SelectTrigger {...control} {...trigger} className={className}>
-        <SelectValue placeholder={placeholder} />
+        <SelectValue placeholder={placeholder}>{chosen}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {any !== undefined ? <SelectItem value={ANY}>{any}</SelectItem> : null}

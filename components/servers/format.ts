@@ -20,8 +20,9 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   return relative.format(Math.round(seconds / 60) || Math.sign(seconds), "minute");
 }
 
-export function formatExactTime(iso: string): string {
-  return new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "long" });
+/** "Nov 24, 2026, 4:42:07 AM UTC": in `timeZone`, else in the runtime's own. */
+export function formatExactTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "long", timeZone });
 }
 
 export function formatLatency(ms: number | null): string {

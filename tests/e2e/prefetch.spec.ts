@@ -8,16 +8,31 @@ import { signInViaApi } from "./support";
  */
 
 const NAME = "Prefetched Pelican";
+// Listed after NAME (servers are listed by name): the workbench opens NAME unless the URL names this one.
+const OTHER = "Quiet Quokka";
 
-/** Each page, a piece of the user's data it shows, and the loading label it would show while waiting for that data. */
-const consolePages = (id: string) => [
+interface ConsolePage {
+  path: string;
+  /** A piece of the user's data the page shows. */
+  data: string;
+  /** The loading label the page would show while waiting for that data. */
+  loading: string;
+  /** The server the workbench's picker names. */
+  picked?: string;
+}
+
+const consolePages = (id: string, otherId: string): ConsolePage[] => [
   { path: "/dashboard", data: `Added ${NAME}`, loading: "Loading the dashboard…" },
   { path: "/servers", data: NAME, loading: "Loading servers…" },
   { path: `/servers/${id}`, data: NAME, loading: "Loading the server…" },
   { path: "/activity", data: `Added ${NAME}`, loading: "Loading activity…" },
-  // The server picker shows its choice only once its scripts run; the server's inventory (none yet) is the data here.
-  { path: `/workbench?server=${id}`, data: "Not discovered yet", loading: "Loading what the server offers…" },
+  // The first server, before the one the URL names: a browser that remembers a server opens it instead of the first.
+  { path: "/workbench", data: "Not discovered yet", loading: "Loading what the server offers…", picked: NAME },
+  { path: `/workbench?server=${otherId}`, data: "Not discovered yet", loading: "Loading what the server offers…", picked: OTHER },
 ];
+
+/** Hydration errors are console errors; React's text names a mismatch (in production, by its error number). */
+const HYDRATION = /hydrat|did not match|#418|#423|#425/i;
 
 /** Every "Loading…" status that appears in the page's <main>, from its first byte. */
 async function recordLoadingStates(page: Page) {
@@ -37,17 +52,22 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
   test.setTimeout(60_000);
   await signInViaApi(page, "Pia Prefetch");
   // Port 9 refuses at once: the server is saved, its discovery fails fast.
-  const res = await page.request.post("/api/servers", { data: { name: NAME, transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const add = async (name: string) => {
+    const res = await page.request.post("/api/servers", { data: { name, transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const id = await add(NAME);
+  const otherId = await add(OTHER);
 
   // Without JavaScript the page is its HTML: the data must be in it, not a placeholder.
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const html = await withoutScripts.newPage();
-  for (const { path, data, loading } of consolePages(id)) {
+  for (const { path, data, loading, picked } of consolePages(id, otherId)) {
     await html.goto(path);
     await expect(html.locator("main").getByText(data).first(), path).toBeVisible();
     await expect(html.locator("main").getByText(loading), path).toHaveCount(0);
+    if (picked) await expect(html.getByRole("combobox", { name: "Server" }), path).toHaveText(picked);
   }
   await withoutScripts.close();
 
@@ -57,11 +77,11 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
   page = await elsewhere.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "error" || HYDRATION.test(message.text())) errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await recordLoadingStates(page);
-  for (const { path, data } of consolePages(id)) {
+  for (const { path, data, picked } of consolePages(id, otherId)) {
     await page.goto(path);
     await expect(page.locator("main").getByText(data).first(), path).toBeVisible();
     // The scripts have run and hydrated the page: a hook that found no data would be showing its loading state by now.
@@ -69,6 +89,10 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen), path).toEqual([]);
     expect(errors, path).toEqual([]);
+    if (picked) await expect(page.getByRole("combobox", { name: "Server" }), path).toHaveText(picked);
   }
+  // Hydrated, a relative time gives its exact time in the reader's zone (the server wrote it in UTC).
+  await page.goto(`/servers/${id}`);
+  await expect(page.locator("main time[title]").first()).toHaveAttribute("title", /GMT\+14$/);
   await elsewhere.close();
 });
