@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { ConsentMount } from "@/components/consent/consent-mount";
-import { ThemeProvider } from "@/components/shell/theme-provider";
 import { env } from "@/lib/env";
 import { DEFAULT_SITE_URL, ogImageFor, SITE } from "@/lib/site";
 import "./globals.css";
@@ -41,10 +40,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
-        <ThemeProvider>
-          {children}
-          <ConsentMount />
-        </ThemeProvider>
+        {/* Each route group's layout brings the theme (components/shell/theme-provider.tsx):
+            only a page rendered per request can give its script a nonce, and reading
+            the nonce here would make every page render per request. */}
+        {children}
+        <ConsentMount />
       </body>
     </html>
   );
