@@ -26,7 +26,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
       const report = (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation;
-      report(`${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || "inline"} (${e.sample})`);
+      report(`${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`);
     });
   });
   page.on("console", (m) => {
