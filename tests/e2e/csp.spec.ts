@@ -107,15 +107,21 @@ test("a prerendered page keeps inline scripts and loads with nothing refused", a
     const res = await page.goto(path);
     expect(scriptSources(res!.headers()["content-security-policy"])).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
   }
+
+  await page.goto("/");
+  await chooseDarkTheme(page);
+  // Into a page rendered per request without reloading: the document keeps this policy, the theme stays.
+  await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+
   // An address under the console that no route serves: the prerendered not-found page, without a nonce.
   await signInViaApi(page, "Lost Lou");
   const missing = await page.goto("/dashboard/no-such-page");
   expect(missing?.status()).toBe(404);
   expect(scriptSources(missing!.headers()["content-security-policy"])).toContain("'unsafe-inline'");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-
-  await page.goto("/");
-  await chooseDarkTheme(page);
   expect(violations).toEqual([]);
 });
 
