@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { RenderedAtProvider } from "@/components/app/clock";
 import { ConsentMount } from "@/components/consent/consent-mount";
-import { ThemeProvider } from "@/components/shell/theme-provider";
 import { env } from "@/lib/env";
 import { DEFAULT_SITE_URL, ogImageFor, SITE } from "@/lib/site";
 import "./globals.css";
@@ -45,13 +44,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
-        <ThemeProvider>
-          {/* The time this page was rendered at, for relative times to hydrate with the text the server wrote. */}
-          <RenderedAtProvider at={renderTime()}>
-            {children}
-            <ConsentMount />
-          </RenderedAtProvider>
-        </ThemeProvider>
+        {/* Each route group's layout brings the theme (components/shell/theme-provider.tsx):
+            only a page rendered per request can give its script a nonce, and reading
+            the nonce here would make every page render per request. */}
+        {/* The time this page was rendered at, for relative times to hydrate with the text the server wrote. */}
+        <RenderedAtProvider at={renderTime()}>
+          {children}
+          <ConsentMount />
+        </RenderedAtProvider>
       </body>
     </html>
   );

@@ -167,9 +167,14 @@ export function routeMethods(): RouteMethod[] {
   });
 }
 
+/** Every page under a folder of `app/` (a route group such as `(app)`), as its URL path pattern. */
+export function pagesIn(folder: string): string[] {
+  return filesNamed(path.join(ROOT, "app", folder), "page.tsx").map(urlPathOf);
+}
+
 /** Every page of the console (`app/(app)/**\/page.tsx`), as its URL path pattern. */
 export function consolePages(): string[] {
-  return filesNamed(path.join(ROOT, "app/(app)"), "page.tsx").map(urlPathOf);
+  return pagesIn("(app)");
 }
 
 /** The module of a route file, as Next.js would load it. */

@@ -4,8 +4,10 @@ import { AuthFrame } from "@/components/auth/auth-frame";
 import { BrokenLinkCard } from "@/components/auth/broken-link-card";
 import { RecoverEmail } from "@/components/auth/recover-email";
 import { ConsoleProviders } from "@/components/providers/console-providers";
+import { ThemeProvider } from "@/components/shell/theme-provider";
 import { actionCode, type SearchParams } from "@/lib/auth/action-code";
 import { publicConfig } from "@/lib/auth/public-config";
+import { requestNonce } from "@/lib/security/nonce";
 
 export const metadata: Metadata = { title: "Account action", robots: { index: false } };
 
@@ -25,24 +27,24 @@ export default async function AuthActionPage({ searchParams }: { searchParams: S
   if (code && mode === "verifyEmail") {
     redirect(`/auth/confirm-email-verification?oobCode=${encodeURIComponent(code)}`);
   }
-  if (code && mode === "recoverEmail") {
-    return (
-      <ConsoleProviders initialUser={null} fallbackConfig={publicConfig()}>
-        <AuthFrame>
-          <RecoverEmail oobCode={code} />
-        </AuthFrame>
-      </ConsoleProviders>
-    );
-  }
-
   return (
-    <AuthFrame>
-      <BrokenLinkCard
-        title="This link is not valid"
-        description="The link is incomplete or is not one we can handle. Copy the whole link from the email, or start again from the home page."
-        href="/"
-        action="Go to the home page"
-      />
-    </AuthFrame>
+    <ThemeProvider nonce={await requestNonce()}>
+      {code && mode === "recoverEmail" ? (
+        <ConsoleProviders initialUser={null} fallbackConfig={publicConfig()}>
+          <AuthFrame>
+            <RecoverEmail oobCode={code} />
+          </AuthFrame>
+        </ConsoleProviders>
+      ) : (
+        <AuthFrame>
+          <BrokenLinkCard
+            title="This link is not valid"
+            description="The link is incomplete or is not one we can handle. Copy the whole link from the email, or start again from the home page."
+            href="/"
+            action="Go to the home page"
+          />
+        </AuthFrame>
+      )}
+    </ThemeProvider>
   );
 }
