@@ -119,7 +119,7 @@ export async function updateUser(
       updatedAt: new Date(),
     })
     .where(eq(users.uid, uid));
-  forgetUser(uid);
+  await forgetUser(uid);
 
   if (planChanged) {
     await record({

@@ -1,10 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { log } from "../log";
-import { processSingleton } from "../process-singleton";
+import { sharedCache } from "../cache/shared-cache";
 import { userColumns, type UserRecord } from "../users/service";
 import { adminAuth } from "./firebase-admin";
 import type { SessionData } from "./session";
@@ -32,7 +31,7 @@ export async function revokeSessions(uid: string, fromVersion?: number) {
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
     .where(where);
-  forgetUser(uid);
+  await forgetUser(uid);
 }
 
 /**
@@ -85,15 +84,15 @@ export async function sessionUser(session: SessionData, now = Date.now()): Promi
 }
 
 /**
- * ID tokens (bearer) the provider allowed, as "uid sign-in time": every
- * token carries its sign-in time, so a token of a sign-in made after a
- * revocation is told apart from one made before it, which a single "checked
- * at" per user (as sessions keep) could not do. Kept in this process for
- * IDENTITY_RECHECK_MS, so a revocation made elsewhere (the provider's console,
- * another instance) is honoured here within that time; one made here
- * (revokeIdTokens) at once.
+ * ID tokens (bearer) the provider allowed: per user, each sign-in time and
+ * when it was checked. Every token carries its sign-in time, so a token of a
+ * sign-in made after a revocation is told apart from one made before it,
+ * which a single "checked at" per user (as sessions keep) could not do. Kept
+ * for IDENTITY_RECHECK_MS; a revocation through the console (revokeIdTokens)
+ * drops it on every instance at once (lib/cache/shared-cache.ts), one made
+ * elsewhere (the provider's console) is honoured within that time.
  */
-const allowedTokens = processSingleton("id-token-checks", () => new LRUCache<string, true>({ max: 10_000, ttl: IDENTITY_RECHECK_MS }));
+const allowedTokens = sharedCache<Map<number, number>>("id-token-checks", { max: 10_000, ttl: IDENTITY_RECHECK_MS });
 
 /**
  * Whether an ID token of `uid` signed in at `authAt` (epoch ms), its
@@ -102,16 +101,17 @@ const allowedTokens = processSingleton("id-token-checks", () => new LRUCache<str
  * IDENTITY_RECHECK_MS for each sign-in; when it cannot be asked, the token
  * is let through, as a session is.
  */
-export async function idTokenAllowed(uid: string, authAt: number): Promise<boolean> {
-  const key = `${uid} ${authAt}`;
-  if (allowedTokens.get(key)) return true;
+export async function idTokenAllowed(uid: string, authAt: number, now = Date.now()): Promise<boolean> {
+  const checked = allowedTokens.get(uid);
+  const checkedAt = checked?.get(authAt);
+  if (checkedAt !== undefined && now - checkedAt < IDENTITY_RECHECK_MS) return true;
   const allowed = await identityAllows({ uid, authAt });
-  if (allowed) allowedTokens.set(key, true);
+  if (allowed) allowedTokens.set(uid, new Map(checked).set(authAt, now));
   return allowed !== false;
 }
 
-/** Revokes the user's refresh and ID tokens at the provider; this process stops taking the ID tokens at once. */
+/** Revokes the user's refresh and ID tokens at the provider; no instance takes the ID tokens from then on. */
 export async function revokeIdTokens(uid: string) {
   await adminAuth().revokeRefreshTokens(uid);
-  for (const key of allowedTokens.keys()) if (key.startsWith(`${uid} `)) allowedTokens.delete(key);
+  await allowedTokens.forget(uid);
 }

@@ -300,7 +300,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
           .where(and(eq(servers.id, id), eq(servers.ownerUid, actor.uid)));
       }
     });
-    forgetCallTarget(actor.uid, id);
+    await forgetCallTarget(actor.uid, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -334,7 +334,7 @@ export async function deleteServer(actor: Actor, id: string, origin: Origin = {}
     .where(and(eq(servers.id, id), eq(servers.ownerUid, actor.uid)))
     .returning({ id: servers.id, name: servers.name, url: servers.url });
   if (!gone) throw missing();
-  forgetCallTarget(actor.uid, id);
+  await forgetCallTarget(actor.uid, id);
   await closePooledConnections(actor.uid, id);
   await record({
     userUid: actor.uid,

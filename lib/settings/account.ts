@@ -36,6 +36,6 @@ export async function deleteAccount(user: { uid: string; email: string; emailVer
       if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
     }
   });
-  forgetUser(user.uid);
+  await forgetUser(user.uid);
   await closePooledConnections(user.uid);
 }

@@ -125,7 +125,7 @@ export async function updateSettings(uid: string, change: SettingsUpdate, ctx: R
 
   if (changed.length) {
     await (await db()).update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.uid, uid));
-    forgetUser(uid);
+    await forgetUser(uid);
     await record({
       userUid: uid,
       action: "settings.updated",

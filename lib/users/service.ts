@@ -69,7 +69,7 @@ export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): 
     .values(values)
     .onConflictDoUpdate({ target: users.uid, set: values })
     .returning({ ...userColumns, sessionVersion: users.sessionVersion });
-  forgetUser(profile.uid);
+  await forgetUser(profile.uid);
   return row;
 }
 

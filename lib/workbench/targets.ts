@@ -1,7 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
-import { processSingleton } from "../process-singleton";
+import { sharedCache } from "../cache/shared-cache";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -19,21 +18,21 @@ export interface CallTarget {
 }
 
 /**
- * A found target is kept for at most TARGET_TTL_MS in this process, keyed by
+ * A found target is kept for at most TARGET_TTL_MS in each process, keyed by
  * owner and id, so that a burst of calls checks ownership once. An edit or
- * a deletion made through this process calls forgetCallTarget(); one made by
- * another instance is seen here at most TARGET_TTL_MS later (a call in that
- * window reaches the old definition, and its history row is not kept if the
- * server is gone). A server never changes owner, so ownership itself cannot
- * go stale. Not-found answers are not kept.
+ * a deletion calls forgetCallTarget(), which drops it on every instance
+ * (lib/cache/shared-cache.ts); an instance that missed the word sees the
+ * change TARGET_TTL_MS later at most (a call in that window reaches the old
+ * definition, and its history row is not kept if the server is gone). A
+ * server never changes owner, so ownership itself cannot go stale.
+ * Not-found answers are not kept.
  */
 const TARGET_TTL_MS = 5_000;
-// One cache per process, not per route bundle: an edit in the servers route must clear what the call route reads.
-const targets = processSingleton("workbench-call-targets", () => new LRUCache<string, CallTarget>({ max: 10_000, ttl: TARGET_TTL_MS }));
+const targets = sharedCache<CallTarget>("workbench-call-targets", { max: 10_000, ttl: TARGET_TTL_MS });
 const keyOf = (uid: string, id: string) => `${uid}:${id}`;
 
-export function forgetCallTarget(uid: string, id: string) {
-  targets.delete(keyOf(uid, id));
+export function forgetCallTarget(uid: string, id: string): Promise<void> {
+  return targets.forget(keyOf(uid, id));
 }
 
 /** The caller's server, or 404 (another user's server is not found either). */

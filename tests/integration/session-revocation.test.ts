@@ -72,7 +72,7 @@ describeEachDatabase("session revocation", () => {
     // minutes having passed, this process's few seconds' copy of the user is gone too).
     const ageIdentityCheck = async () => {
       await (await db()).update(users).set({ identityCheckedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(users.uid, u.uid));
-      forgetUser(u.uid);
+      await forgetUser(u.uid);
     };
     await ageIdentityCheck();
     expect(await works(u.cookie)).toBe(401);
