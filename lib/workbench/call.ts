@@ -11,7 +11,7 @@ import {
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DecryptionError } from "../crypto/encryption";
-import { encryptionKeyMismatch, HttpError } from "../http/errors";
+import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
 import { listAll } from "../mcp/discovery";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
@@ -179,21 +179,20 @@ async function send({ request, session, signal, events }: Attempt, options: Requ
  * anything is sent, and a refusal rather than an ordinary call in its place:
  * the person asked for a task, and the protocol gives no ordinary run for it.
  * The live list is asked, not the stored one: tools change between discoveries.
+ * A refusal of the request as asked (400), like a body that does not parse:
+ * made before the quota is spent, and kept in no history.
  */
-async function assertTaskSupport(session: WorkbenchSession, name: string, signal: AbortSignal): Promise<void> {
-  const { connection } = session;
-  const tasks = connection.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
-  if (!tasks?.requests?.tools?.call) {
-    throw new McpFailure("refused", `This server does not run tools as tasks: call "${name}" without a task.`);
-  }
-  const { items } = await listAll<{ name?: unknown; execution?: { taskSupport?: unknown } }>(connection, "tools", (cursor) =>
-    // The plain request, not client.listTools: that one also changes how the SDK validates later calls.
-    connection.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema, { ...connection.requestOptions(), signal }),
-  );
-  const support = items.find((tool) => tool.name === name)?.execution?.taskSupport;
-  if (support !== "optional" && support !== "required") {
-    throw new McpFailure("refused", `The tool "${name}" does not support running as a task: call it without a task.`);
-  }
+export function assertTaskSupport(uid: string, target: CallTarget, name: string): Promise<void> {
+  return onPooledSession(uid, target, async ({ connection }) => {
+    const tasks = connection.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+    if (!tasks?.requests?.tools?.call) throw badRequest(`This server does not run tools as tasks: call "${name}" without a task.`);
+    const { items } = await listAll<{ name?: unknown; execution?: { taskSupport?: unknown } }>(connection, "tools", (cursor) =>
+      // The plain request, not client.listTools: that one also changes how the SDK validates later calls.
+      connection.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema, connection.requestOptions()),
+    );
+    const support = items.find((tool) => tool.name === name)?.execution?.taskSupport;
+    if (support !== "optional" && support !== "required") throw badRequest(`The tool "${name}" does not support running as a task: call it without a task.`);
+  });
 }
 
 /** A task-augmented tool call, followed to its result; its status changes are passed on. */
@@ -305,8 +304,6 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
     const timedOut = new McpFailure("timeout", `The server at ${displayUrl(attempt.target.url)} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
     const quiet = new Silence(timeoutMs, () => fail.abort(timedOut));
     silence = quiet;
-    // Before the tap: its request must be the next one of its method that this session sends.
-    if (request.method === "tools/call" && request.params.task) await assertTaskSupport(session, request.params.name, signal);
     const { onServerRequest } = events;
     tap = session.tap(request.method, {
       onLog: events.onLog,

@@ -2,7 +2,7 @@ import "server-only";
 import { HttpError } from "../http/errors";
 import type { Logger } from "../log";
 import type { PlanHolder } from "../servers/limits";
-import { executeCall, type CallOutcome } from "./call";
+import { assertTaskSupport, executeCall, type CallOutcome } from "./call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";
@@ -32,6 +32,7 @@ function remember(uid: string, target: CallTarget, request: CallRequest, outcome
 
 export async function callServer(user: PlanHolder, serverId: string, request: CallRequest, ctx: CallContext): Promise<Response> {
   const target = await findCallTarget(user.uid, serverId);
+  if (request.method === "tools/call" && request.params.task) await assertTaskSupport(user.uid, target, request.params.name);
   await spendCall(user);
   if (ctx.req.headers.get("accept")?.includes(NDJSON)) return streamCall(user.uid, target, request, ctx);
 

@@ -305,6 +305,8 @@ describeEachDatabase("workbench calls", () => {
 
   it("refuses a task for a tool or a server that does not run tools as tasks, before the tool runs", async () => {
     const callsBefore = proxy.count("tools/call");
+    const history = async () => (await api(historyGET, "/api/workbench/history", owner)).json.calls as unknown[];
+    const historyBefore = (await history()).length;
     const res = await callServer(owner, serverId, { method: "tools/call", params: { name: "echo", arguments: { message: "as a task" }, task: {} } });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: "validation_failed", message: 'The tool "echo" does not support running as a task: call it without a task.' });
@@ -314,6 +316,8 @@ describeEachDatabase("workbench calls", () => {
     const refused = await callServer(owner, plain, { method: "tools/call", params: { name: "echo", arguments: { message: "as a task" }, task: {} } });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ error: "validation_failed", message: 'This server does not run tools as tasks: call "echo" without a task.' });
+    // Refused as asked, like a body that does not parse: no call in the history.
+    expect(await history()).toHaveLength(historyBefore);
     // Without the task, the same tool answers.
     expect((await callServer(owner, serverId, echo("plain"))).status).toBe(200);
   });
