@@ -69,7 +69,8 @@ await step("Types (tsc --noEmit)", npxBin("tsc"), ["--noEmit"]);
 const unitReport = path.join(reports, "unit.json");
 await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--json", `--outputFile=${unitReport}`], testEnv, jestCounts(unitReport));
 
-// Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine.
+// Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine; keep them below the
+// system's ephemeral range (32768 and up on Linux), where an outgoing connection may hold one.
 const base = Number(process.env.TEST_PORT_BASE ?? 9190);
 const emulator = await startAuthEmulator({ projectId, port: base + 9, hubPort: base + 10, loggingPort: base + 11, quiet: true });
 const withEmulator = { ...testEnv, FIREBASE_AUTH_EMULATOR_HOST: emulator.host };

@@ -121,6 +121,9 @@ test.describe("contact", () => {
     await page.goto("/contact");
     const honeypot = page.locator('input[name="website"]');
     await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    // Filled once React has hydrated the form: a value typed while it hydrates was seen lost once in a full run
+    // (not reproduced since), and what is tested here is the server's answer to a filled honeypot.
+    await page.waitForFunction(() => Object.keys(document.querySelector("form")!).some((key) => key.startsWith("__reactProps")));
     await honeypot.fill("https://spam.example", { force: true });
     await page.getByLabel("Name").fill("Bot");
     await page.getByLabel("Email").fill("bot@example.com");
