@@ -11,6 +11,7 @@ import { call } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { startEarlyInMinute } from "../support/fixed-window";
 
 let smtp: SmtpReceiver;
 let hook: WebhookReceiver;
@@ -108,6 +109,7 @@ describeEachDatabase("/api/user/alerts", () => {
   it("limits test events to five a minute", async () => {
     const u = await signInReader();
     await setWebhook(u.cookie, hook.url);
+    await startEarlyInMinute();
     for (let i = 0; i < 5; i++) expect((await sendTest(u.cookie)).status).toBe(200);
     const limited = await sendTest(u.cookie);
     expect(limited.status).toBe(429);

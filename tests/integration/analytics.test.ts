@@ -7,6 +7,7 @@ import { describeEachDatabase } from "../support/databases";
 import { clientAddress } from "../support/client-address";
 import { call } from "../support/http";
 import { signIn } from "../support/sign-in";
+import { startEarlyInMinute } from "../support/fixed-window";
 
 function consentCookie(analytics: boolean, timestamp = Date.now()) {
   return `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(chooseConsent({ analytics, marketing: false }, timestamp)))}`;
@@ -97,10 +98,7 @@ describeEachDatabase("POST /api/analytics/events", () => {
   });
 
   it("limits each address to 60 batches a minute", async () => {
-    // Rate limits count in fixed one-minute windows: start early in one, so that
-    // the 61 requests cannot straddle two windows.
-    const intoWindow = Date.now() % 60_000;
-    if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+    await startEarlyInMinute();
     const ip = clientAddress();
     const cookie = consentCookie(true);
     const statuses: number[] = [];
