@@ -26,9 +26,9 @@ function truncate(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, truncate(v, depth + 1)]));
 }
 
-/** Records one user-visible action. Every feature writes its events through here. */
-export async function record(event: ActivityEvent): Promise<void> {
-  await (await db()).insert(activityEvents).values({
+/** The row an event is stored as: metadata redacted and cut, the request's address and user agent. */
+export function activityRow(event: ActivityEvent): typeof activityEvents.$inferInsert {
+  return {
     userUid: event.userUid,
     action: event.action,
     summary: event.summary.slice(0, 300),
@@ -37,5 +37,14 @@ export async function record(event: ActivityEvent): Promise<void> {
     metadata: truncate(redact(event.metadata ?? {})) as Record<string, unknown>,
     ip: event.ip ?? (event.req ? clientIp(event.req) : null),
     userAgent: event.req?.headers.get("user-agent")?.slice(0, 300) ?? null,
-  });
+  };
+}
+
+/**
+ * Records one user-visible action. Every feature writes its events through
+ * here, or through activityRow where the event goes in one statement with
+ * what it records (lib/workbench/history.ts).
+ */
+export async function record(event: ActivityEvent): Promise<void> {
+  await (await db()).insert(activityEvents).values(activityRow(event));
 }

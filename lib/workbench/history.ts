@@ -1,9 +1,9 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { record } from "../activity/service";
+import { activityRow } from "../activity/service";
 import { namesCode } from "../api/error-codes";
 import { db } from "../db";
-import { servers, workbenchCalls } from "../db/schema";
+import { activityEvents, servers, workbenchCalls } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { CallOutcome } from "./call";
 import { HISTORY_LIMIT, targetOf, type CallMethod, type CallRequest, type HistoryDetail, type HistoryEntry } from "./schema";
@@ -38,9 +38,17 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
   const ok = outcome.ok && !isErrorResult(request.method, outcome.result);
   const summary = outcome.ok ? summarizeResult(request.method, outcome.result) : outcome.failure.message.slice(0, 200);
   const kept = outcome.ok ? boundedCopy(outcome.result) : { error: outcome.failure.code, message: outcome.failure.message };
+  const what = name ? `${VERBS[request.method]} ${name}` : VERBS[request.method];
+  // A call the user stopped did not fail: the log says which it was.
+  const word = ok ? "ok" : namesCode(kept, "cancelled") ? "cancelled" : "failed";
+  const metadata: Record<string, unknown> = { method: request.method, target: name, ok, durationMs: outcome.durationMs };
+  if (request.method === "tools/call" || request.method === "prompts/get") metadata.arguments = request.params.arguments ?? {};
+  if (!outcome.ok) metadata.error = outcome.failure.code;
+
+  // One statement, so one round trip and one commit before the answer: the call is added, beyond the newest
+  // HISTORY_LIMIT the oldest removed, and the activity event recorded. The new row is not visible to the
+  // statement's own subquery, hence one fewer kept from before.
   const database = await db();
-  // One statement: the call is added and, beyond the newest HISTORY_LIMIT, the oldest removed. The new
-  // row is not visible to the statement's own subquery, hence one fewer kept from before.
   const inserted = database.$with("inserted").as(
     database
       .insert(workbenchCalls)
@@ -57,38 +65,36 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
       })
       .returning({ id: workbenchCalls.id }),
   );
-  const history = database
-    .with(inserted)
-    .delete(workbenchCalls)
-    .where(
-      inArray(
-        workbenchCalls.id,
-        database
-          .select({ id: workbenchCalls.id })
-          .from(workbenchCalls)
-          .where(eq(workbenchCalls.userUid, uid))
-          .orderBy(desc(workbenchCalls.createdAt), desc(workbenchCalls.id))
-          .offset(HISTORY_LIMIT - 1),
-      ),
+  const trimmed = database.$with("trimmed").as(
+    database
+      .delete(workbenchCalls)
+      .where(
+        inArray(
+          workbenchCalls.id,
+          database
+            .select({ id: workbenchCalls.id })
+            .from(workbenchCalls)
+            .where(eq(workbenchCalls.userUid, uid))
+            .orderBy(desc(workbenchCalls.createdAt), desc(workbenchCalls.id))
+            .offset(HISTORY_LIMIT - 1),
+        ),
+      )
+      .returning({ id: workbenchCalls.id }),
+  );
+  await database
+    .with(inserted, trimmed)
+    .insert(activityEvents)
+    .values(
+      activityRow({
+        userUid: uid,
+        action: "workbench.call",
+        summary: `${what} on ${target.name}: ${word} in ${outcome.durationMs} ms`,
+        target: { type: "server", id: target.id },
+        metadata,
+        req: origin.req,
+        ip: origin.ip,
+      }),
     );
-
-  const what = name ? `${VERBS[request.method]} ${name}` : VERBS[request.method];
-  // A call the user stopped did not fail: the log says which it was.
-  const word = ok ? "ok" : namesCode(kept, "cancelled") ? "cancelled" : "failed";
-  const metadata: Record<string, unknown> = { method: request.method, target: name, ok, durationMs: outcome.durationMs };
-  if (request.method === "tools/call" || request.method === "prompts/get") metadata.arguments = request.params.arguments ?? {};
-  if (!outcome.ok) metadata.error = outcome.failure.code;
-  // The two writes are independent: sent together, on PostgreSQL the answer waits for one round trip, not two.
-  const recorded = record({
-    userUid: uid,
-    action: "workbench.call",
-    summary: `${what} on ${target.name}: ${word} in ${outcome.durationMs} ms`,
-    target: { type: "server", id: target.id },
-    metadata,
-    req: origin.req,
-    ip: origin.ip,
-  });
-  await Promise.all([history, recorded]);
 }
 
 const entryColumns = {
