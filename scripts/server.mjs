@@ -6,9 +6,15 @@
 // as every proxy does; lib/http/client-address.ts reads the list from the
 // right and trusts TRUST_PROXY entries before that address.
 //
+// The workbench call is served ahead of Next.js's router, by the same route
+// handler (lib/http/node-routes.ts says why); this file gives those answers
+// what Next.js gives every answer: next.config.mjs's headers and compression.
+//
 // Usage: node scripts/server.mjs [-p PORT] [-H HOSTNAME] (the options of `next start`).
 import http from "node:http";
 import path from "node:path";
+import compression from "compression";
+import nextConfig from "../next.config.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -34,9 +40,19 @@ function forwardedFor(req) {
   return before ? `${before}, ${peer}` : peer;
 }
 
+/** The headers next.config.mjs gives every path. */
+const everyPath = (await nextConfig.headers()).filter((rule) => rule.source === "/:path*").flatMap((rule) => rule.headers);
+// Next.js's own choice: the compression middleware with its defaults.
+const compress = compression();
+/** { matches(req), serve(req, res) }, put there by instrumentation.ts when it has run. */
+const DIRECT_ROUTES = Symbol.for("mcp-console.direct-routes");
+
 const server = http.createServer((req, res) => {
   req.headers["x-forwarded-for"] = forwardedFor(req);
-  void handle(req, res);
+  const direct = globalThis[DIRECT_ROUTES];
+  if (!direct?.matches(req)) return void handle(req, res);
+  for (const { key, value } of everyPath) res.setHeader(key, value);
+  compress(req, res, () => direct.serve(req, res));
 });
 
 // SIGTERM/SIGINT: stop accepting connections and exit. Registered before the

@@ -55,6 +55,8 @@ function answer(body: CallResponse): Response {
   return new Response(text, {
     headers: {
       "content-type": "application/json",
+      // Known, so that the answer leaves in one write rather than chunked.
+      "content-length": String(Buffer.byteLength(text)),
       "cache-control": text.length < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store",
     },
   });

@@ -1,0 +1,111 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { NextRequest } from "next/server";
+import { logger } from "../log";
+
+/**
+ * Route handlers served by a plain Node HTTP server rather than Next.js's
+ * router. scripts/server.mjs serves the workbench call this way, ahead of
+ * Next.js (instrumentation.ts hands it the table): that call's cost is held
+ * against a bare forwarder (`npm run bench`), and resolving the route,
+ * adapting the request and piping the answer through web streams cost
+ * Next.js about 1 ms a request on a 2-core machine, a tenth of the call. The
+ * handler is the very one Next.js serves, made by the route wrapper, so
+ * authentication, parsing, errors, logs and metrics are the same either
+ * way; what Next.js adds around every answer (next.config.mjs's headers,
+ * compression) scripts/server.mjs adds. A request no pattern matches
+ * exactly (another method, a trailing slash, a malformed escape) is left to
+ * Next.js.
+ */
+
+type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface NodeRoute {
+  method: string;
+  /** Matched against the whole path; its named groups are the route's params. */
+  pattern: RegExp;
+  handler: Handler;
+}
+
+/** The route and params `req` asks for, or null. */
+export function matchRoute(routes: NodeRoute[], req: IncomingMessage): { route: NodeRoute; params: Record<string, string> } | null {
+  const url = req.url ?? "/";
+  const pathname = url.split("?", 1)[0];
+  for (const route of routes) {
+    if (route.method !== req.method) continue;
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      return { route, params };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Answers a Node request with a route handler: the request as a NextRequest
+ * whose body streams from the socket and whose signal aborts when the client
+ * goes away, the answer written as it is read, so that NDJSON lines leave as
+ * they are made.
+ */
+export async function serveRoute(handler: Handler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // Node's fetch takes an async iterable as a streamed body (with duplex "half"), as the socket is.
+  const request = new NextRequest(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? (req as unknown as BodyInit) : undefined,
+    signal: gone.signal,
+    duplex: "half",
+  } as ConstructorParameters<typeof NextRequest>[1]);
+  const response = await handler(request, { params: Promise.resolve(params) });
+
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  gone.signal.addEventListener("abort", () => void reader.cancel().catch(() => {}), { once: true });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || gone.signal.aborted) break;
+    if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+  }
+  res.end();
+}
+
+export interface NodeRoutes {
+  matches(req: IncomingMessage): boolean;
+  /** Serves a request `matches` accepted; a failure to write the answer is logged and ends the connection. */
+  serve(req: IncomingMessage, res: ServerResponse): void;
+}
+
+export function nodeRoutes(routes: NodeRoute[]): NodeRoutes {
+  return {
+    matches: (req) => matchRoute(routes, req) !== null,
+    serve(req, res) {
+      const found = matchRoute(routes, req);
+      if (!found) throw new Error(`no route for ${req.method} ${req.url}`);
+      serveRoute(found.route.handler, found.params, req, res).catch((err: unknown) => {
+        // The route wrapper answers every error itself: this is a failure to write the answer.
+        logger({ method: req.method, path: req.url }).error("answer not written", { err });
+        res.destroy();
+      });
+    },
+  };
+}
