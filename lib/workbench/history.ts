@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { activityRow } from "../activity/service";
 import { namesCode } from "../api/error-codes";
 import { db } from "../db";
+import { prepared } from "../db/prepared";
 import { activityEvents, servers, workbenchCalls } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { CallOutcome } from "./call";
@@ -45,23 +46,56 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
   if (request.method === "tools/call" || request.method === "prompts/get") metadata.arguments = request.params.arguments ?? {};
   if (!outcome.ok) metadata.error = outcome.failure.code;
 
-  // One statement, so one round trip and one commit before the answer: the call is added, beyond the newest
-  // HISTORY_LIMIT the oldest removed, and the activity event recorded. The new row is not visible to the
-  // statement's own subquery, hence one fewer kept from before.
-  const database = await db();
+  const event = activityRow({
+    userUid: uid,
+    action: "workbench.call",
+    summary: `${what} on ${target.name}: ${word} in ${outcome.durationMs} ms`,
+    target: { type: "server", id: target.id },
+    metadata,
+    req: origin.req,
+    ip: origin.ip,
+  });
+  await rememberStatement(await db()).execute({
+    uid,
+    serverId: target.id,
+    method: request.method,
+    target: name,
+    params: keptParams(request),
+    ok,
+    durationMs: outcome.durationMs,
+    summary,
+    result: kept,
+    action: event.action,
+    eventSummary: event.summary,
+    targetType: event.targetType,
+    targetId: event.targetId,
+    metadata: event.metadata,
+    ip: event.ip,
+    userAgent: event.userAgent,
+  });
+}
+
+/**
+ * One statement, so that the answer waits for one round trip and one commit:
+ * the call is added, beyond the newest HISTORY_LIMIT the oldest removed, and
+ * the activity event (made by activityRow) recorded. The new row is not
+ * visible to the statement's own subquery, hence one fewer kept from before.
+ */
+const rememberStatement = prepared("workbench_remember_call", (database, name) => {
+  const p = sql.placeholder;
   const inserted = database.$with("inserted").as(
     database
       .insert(workbenchCalls)
       .values({
-        userUid: uid,
-        serverId: target.id,
-        method: request.method,
-        target: name,
-        params: keptParams(request),
-        ok,
-        durationMs: outcome.durationMs,
-        summary,
-        result: kept,
+        userUid: p("uid"),
+        serverId: p("serverId"),
+        method: p("method"),
+        target: p("target"),
+        params: p("params"),
+        ok: p("ok"),
+        durationMs: p("durationMs"),
+        summary: p("summary"),
+        result: p("result"),
       })
       .returning({ id: workbenchCalls.id }),
   );
@@ -74,28 +108,28 @@ export async function rememberCall(uid: string, target: CallTarget, request: Cal
           database
             .select({ id: workbenchCalls.id })
             .from(workbenchCalls)
-            .where(eq(workbenchCalls.userUid, uid))
+            .where(eq(workbenchCalls.userUid, p("uid")))
             .orderBy(desc(workbenchCalls.createdAt), desc(workbenchCalls.id))
             .offset(HISTORY_LIMIT - 1),
         ),
       )
       .returning({ id: workbenchCalls.id }),
   );
-  await database
+  return database
     .with(inserted, trimmed)
     .insert(activityEvents)
-    .values(
-      activityRow({
-        userUid: uid,
-        action: "workbench.call",
-        summary: `${what} on ${target.name}: ${word} in ${outcome.durationMs} ms`,
-        target: { type: "server", id: target.id },
-        metadata,
-        req: origin.req,
-        ip: origin.ip,
-      }),
-    );
-}
+    .values({
+      userUid: p("uid"),
+      action: p("action"),
+      summary: p("eventSummary"),
+      targetType: p("targetType"),
+      targetId: p("targetId"),
+      metadata: p("metadata"),
+      ip: p("ip"),
+      userAgent: p("userAgent"),
+    })
+    .prepare(name);
+});
 
 const entryColumns = {
   id: workbenchCalls.id,
