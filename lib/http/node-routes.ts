@@ -80,11 +80,27 @@ export async function serveRoute(handler: Handler, params: Record<string, string
     return;
   }
   const reader = response.body.getReader();
-  gone.signal.addEventListener("abort", () => void reader.cancel().catch(() => {}), { once: true });
+  // Cancelling the answer is how its maker learns to stop (the call's stream
+  // aborts the call). The client may have gone before the answer started,
+  // while the handler was still at work: an abort listener added now would
+  // never fire.
+  const cancel = () => void reader.cancel().catch(() => {});
+  if (gone.signal.aborted) return cancel();
+  gone.signal.addEventListener("abort", cancel, { once: true });
+  // One listener each for the whole answer, not one per full buffer: those
+  // would pile up on a slow client, and the compression middleware hands
+  // `drain` listeners to its zlib stream but never takes them off.
+  let drained: (() => void) | undefined;
+  const wake = () => drained?.();
+  res.on("drain", wake);
+  res.once("close", wake);
   for (;;) {
     const { done, value } = await reader.read();
     if (done || gone.signal.aborted) break;
-    if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    const ok = res.write(value);
+    // As Next.js does: the compression middleware holds what it has not flushed.
+    (res as ServerResponse & { flush?: () => void }).flush?.();
+    if (!ok && !res.destroyed) await new Promise<void>((resolve) => (drained = resolve));
   }
   res.end();
 }

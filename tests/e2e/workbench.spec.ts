@@ -8,7 +8,8 @@ import { PASSWORD, signInViaApi } from "./support";
  * environment): every tool it offers run from its generated form, resources,
  * templates, prompts, ping, the server's own requests (roots, form input,
  * sampling) answered from the page, the history after a reload and a new
- * sign-in, and a cancelled call.
+ * sign-in, a cancelled call, and the call's answer as Next.js would give it
+ * (headers, compression).
  */
 
 let everything: RunningServer;
@@ -338,6 +339,35 @@ test("the history belongs to the account: it is there again after signing out an
   expect(session.ok()).toBe(true);
   await page.goto("/workbench");
   await expect(page.getByRole("list", { name: "Recent calls" }).getByRole("listitem").first()).toContainText("Ping");
+});
+
+// The call is served ahead of Next.js's router (lib/http/node-routes.ts): its answers must look like the ones Next.js serves.
+test("the call's answer has Next.js's security headers, and is compressed when large", async ({ page }) => {
+  await signInViaApi(page, "Ada Lovelace");
+  const created = await page.request.post("/api/servers", { data: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  const call = (message: string) =>
+    page.request.post(`/api/servers/${id}/call`, {
+      data: { method: "tools/call", params: { name: "echo", arguments: { message } } },
+      headers: { "accept-encoding": "gzip" },
+    });
+
+  const byNext = (await page.request.get("/api/servers")).headers();
+  const small = await call("small");
+  expect(small.status()).toBe(200);
+  const security = ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy", "content-security-policy", "strict-transport-security"];
+  const pick = (headers: Record<string, string>) => Object.fromEntries(security.map((name) => [name, headers[name]]));
+  expect(byNext["x-content-type-options"]).toBe("nosniff");
+  expect(pick(small.headers())).toEqual(pick(byNext));
+  expect(small.headers()["content-encoding"]).toBeUndefined();
+
+  const text = "x".repeat(30_000);
+  const large = await call(text);
+  expect(large.status()).toBe(200);
+  expect(large.headers()["content-encoding"]).toBe("gzip");
+  expect(pick(large.headers())).toEqual(pick(byNext));
+  expect((await large.json()).result.content).toEqual([{ type: "text", text: `Echo: ${text}` }]);
 });
 
 test("cancels a running call", async ({ page }) => {
