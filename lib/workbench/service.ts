@@ -66,7 +66,9 @@ function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: 
   const encoder = new TextEncoder();
   const abort = new AbortController();
   const stop = () => abort.abort();
-  ctx.req.signal.addEventListener("abort", stop, { once: true });
+  // The client may be gone already: an abort that happened before the listener never fires it.
+  if (ctx.req.signal.aborted) stop();
+  else ctx.req.signal.addEventListener("abort", stop, { once: true });
   let open = true;
 
   const body = new ReadableStream<Uint8Array>({
