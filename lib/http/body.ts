@@ -15,7 +15,14 @@ export async function readJsonBody(req: Request, limit = DEFAULT_MAX_BODY_BYTES)
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (Node reports it as ECONNRESET, which must not pass for a database failure).
+      throw badRequest("The request body ended before it was complete.");
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { conflict } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { call } from "../support/http";
+import { NextRequest } from "next/server";
+import { call, ORIGIN } from "../support/http";
 import { describeEachDatabase } from "../support/databases";
 
 const echo = route(
@@ -52,6 +53,20 @@ describe("route wrapper", () => {
     ]) {
       expect([res.status, res.json.message]).toEqual([400, nul]);
     }
+  });
+
+  it("answers 400, not a database outage, when the client leaves in the middle of the body", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":'));
+        // What Node's server reports when the connection drops mid-request.
+        controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+      },
+    });
+    const req = new NextRequest(`${ORIGIN}/x`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+    const res = await echo(req, { params: Promise.resolve({ id: ID }) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "validation_failed", message: "The request body ended before it was complete." });
   });
 
   it("answers 413 for a body over the limit", async () => {
