@@ -6,6 +6,7 @@ import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { SESSION_COOKIE } from "@/lib/auth/session";
+import { ndjsonLines } from "@/lib/api/ndjson";
 import { nodeRoutes, type NodeRoute } from "@/lib/http/node-routes";
 import { workbenchPool } from "@/lib/workbench/pool";
 import type { CallStreamLine } from "@/lib/workbench/schema";
@@ -108,21 +109,7 @@ const longRunning = (duration: number, steps: number) => ({
 });
 
 /** The NDJSON lines of a streamed answer, as they arrive. */
-async function* ndjson(res: Response): AsyncGenerator<CallStreamLine> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += decoder.decode(value, { stream: true });
-    let newline: number;
-    while ((newline = buffered.indexOf("\n")) >= 0) {
-      yield JSON.parse(buffered.slice(0, newline)) as CallStreamLine;
-      buffered = buffered.slice(newline + 1);
-    }
-  }
-}
+const ndjson = (res: Response) => ndjsonLines<CallStreamLine>(res.body!);
 
 async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
   const deadline = Date.now() + ms;

@@ -9,6 +9,7 @@ import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
+import { ndjsonLines } from "@/lib/api/ndjson";
 import { db } from "@/lib/db";
 import { activityEvents, rateLimits, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/workbench/pool";
@@ -79,19 +80,7 @@ async function* ndjson<T>(response: Promise<Response>): AsyncGenerator<T> {
   const res = await response;
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("application/x-ndjson");
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += decoder.decode(value, { stream: true });
-    let newline: number;
-    while ((newline = buffered.indexOf("\n")) >= 0) {
-      yield JSON.parse(buffered.slice(0, newline)) as T;
-      buffered = buffered.slice(newline + 1);
-    }
-  }
+  yield* ndjsonLines<T>(res.body!);
 }
 
 /** Sends a streaming call; returns the lines as they arrive and a way to abort the request. */
