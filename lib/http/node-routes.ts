@@ -45,6 +45,16 @@ export function matchRoute(routes: NodeRoute[], req: IncomingMessage): { route: 
   return null;
 }
 
+/** The request's URL; a Host header that makes no URL (the client's to write) is not the route's concern. */
+function requestUrl(req: IncomingMessage): string {
+  const path = req.url ?? "/";
+  try {
+    return new URL(path, `http://${req.headers.host ?? "localhost"}`).href;
+  } catch {
+    return new URL(path, "http://localhost").href;
+  }
+}
+
 /**
  * Answers a Node request with a route handler: the request as a NextRequest
  * whose body streams from the socket and whose signal aborts when the client
@@ -62,7 +72,7 @@ export async function serveRoute(handler: Handler, params: Record<string, string
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   // Node's fetch takes an async iterable as a streamed body (with duplex "half"), as the socket is.
-  const request = new NextRequest(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+  const request = new NextRequest(requestUrl(req), {
     method: req.method,
     headers,
     body: hasBody ? (req as unknown as BodyInit) : undefined,

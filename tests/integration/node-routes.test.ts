@@ -244,6 +244,20 @@ describeEachDatabase("the workbench call served by the Node routes", () => {
     expect((await res.json()).result.content).toEqual([{ type: "text", text: "Echo: escaped" }]);
   });
 
+  it("answers a request whose Host header makes no URL, rather than dropping the connection", async () => {
+    const { port } = server.address() as AddressInfo;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, method: "POST", path: `/api/servers/${serverId}/call`, headers: { host: "not a host", "content-type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify(echo("x")));
+    });
+    // Not signed in: the route itself answered.
+    expect(status).toBe(401);
+  });
+
   it("passes a route's cookie and headers of several values through", async () => {
     const user = await createUser(uniqueEmail("node-routes"));
     const session = await post(
