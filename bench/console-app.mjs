@@ -79,7 +79,7 @@ export async function startBenchServices() {
 
 /** `next start` of the build in `root` on 127.0.0.1:`port`, as production runs it, with the console's settings `env`. */
 export function startNext(root, port, env) {
-  // The production server of scripts/server.mjs: `next start` plus the connection's address.
+  // The production server of scripts/server.mjs: `next start`, plus the connection's address and the workbench call served ahead of the router.
   return startChild(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     stdio: "ignore",
