@@ -140,6 +140,8 @@ test.describe("blog", () => {
   test("lists the posts newest first with their tags, and shows a post with highlighted code", async ({ page }) => {
     await page.goto("/blog");
     const articles = page.getByRole("main").getByRole("article");
+    // React reveals a streamed page's content a moment after the load event: wait for it before counting.
+    await expect(articles.first()).toBeVisible();
     expect(await articles.count()).toBeGreaterThanOrEqual(3);
     const dates = await articles.locator("time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
     expect(dates).toEqual([...dates].sort().reverse());
