@@ -1,4 +1,4 @@
-// The production HTTP server: `next start`, with one difference. Next.js
+// The production HTTP server: `next start`, with two differences. First, Next.js
 // hands the app the X-Forwarded-For header as the client wrote it, and adds
 // the connection's address only when the header is absent, so with `next
 // start` any client chooses the address that rate limits and the audit
@@ -6,7 +6,7 @@
 // as every proxy does; lib/http/client-address.ts reads the list from the
 // right and trusts TRUST_PROXY entries before that address.
 //
-// The workbench call is served ahead of Next.js's router, by the same route
+// Second, the workbench call is served ahead of Next.js's router, by the same route
 // handler (lib/http/node-routes.ts says why); this file gives those answers
 // what Next.js gives every answer: next.config.mjs's headers and compression.
 //
@@ -44,15 +44,15 @@ function forwardedFor(req) {
 const everyPath = (await nextConfig.headers()).filter((rule) => rule.source === "/:path*").flatMap((rule) => rule.headers);
 // Next.js's own choice: the compression middleware with its defaults.
 const compress = compression();
-/** { matches(req), serve(req, res) }, put there by instrumentation.ts when it has run. */
+/** A request's route, answering it, or null (lib/http/node-routes.ts), put there by instrumentation.ts when it has run. */
 const DIRECT_ROUTES = Symbol.for("mcp-console.direct-routes");
 
 const server = http.createServer((req, res) => {
   req.headers["x-forwarded-for"] = forwardedFor(req);
-  const direct = globalThis[DIRECT_ROUTES];
-  if (!direct?.matches(req)) return void handle(req, res);
+  const serve = globalThis[DIRECT_ROUTES]?.(req);
+  if (!serve) return void handle(req, res);
   for (const { key, value } of everyPath) res.setHeader(key, value);
-  compress(req, res, () => direct.serve(req, res));
+  compress(req, res, () => serve(res));
 });
 
 // SIGTERM/SIGINT: stop accepting connections and exit. Registered before the

@@ -28,7 +28,7 @@ export interface NodeRoute {
 }
 
 /** The route and params `req` asks for, or null. */
-export function matchRoute(routes: NodeRoute[], req: IncomingMessage): { route: NodeRoute; params: Record<string, string> } | null {
+function matchRoute(routes: NodeRoute[], req: IncomingMessage): { route: NodeRoute; params: Record<string, string> } | null {
   const url = req.url ?? "/";
   const pathname = url.split("?", 1)[0];
   for (const route of routes) {
@@ -115,23 +115,19 @@ export async function serveRoute(handler: Handler, params: Record<string, string
   res.end();
 }
 
-export interface NodeRoutes {
-  matches(req: IncomingMessage): boolean;
-  /** Serves a request `matches` accepted; a failure to write the answer is logged and ends the connection. */
-  serve(req: IncomingMessage, res: ServerResponse): void;
-}
+/** Answers `req` when one of its routes takes it (a failure to write the answer is logged and ends the connection); null otherwise. */
+export type NodeRouter = (req: IncomingMessage) => ((res: ServerResponse) => void) | null;
 
-export function nodeRoutes(routes: NodeRoute[]): NodeRoutes {
-  return {
-    matches: (req) => matchRoute(routes, req) !== null,
-    serve(req, res) {
-      const found = matchRoute(routes, req);
-      if (!found) throw new Error(`no route for ${req.method} ${req.url}`);
+export function nodeRoutes(routes: NodeRoute[]): NodeRouter {
+  return (req) => {
+    const found = matchRoute(routes, req);
+    if (!found) return null;
+    return (res) => {
       serveRoute(found.route.handler, found.params, req, res).catch((err: unknown) => {
         // The route wrapper answers every error itself: this is a failure to write the answer.
         logger({ method: req.method, path: req.url }).error("answer not written", { err });
         res.destroy();
       });
-    },
+    };
   };
 }

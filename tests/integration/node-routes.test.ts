@@ -88,7 +88,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     // As scripts/server.mjs does: the connection's address is the last entry.
     req.headers["x-forwarded-for"] = req.headers["x-forwarded-for"] ?? req.socket.remoteAddress ?? "127.0.0.1";
-    if (table.matches(req)) table.serve(req, res);
+    const serve = table(req);
+    if (serve) serve(res);
     else res.writeHead(404, { "content-type": "text/plain" }).end(LEFT_TO_NEXT);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

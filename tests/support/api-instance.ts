@@ -28,7 +28,8 @@ const routes = nodeRoutes([
 const server = http.createServer((req, res) => {
   // As scripts/server.mjs does: the connection's address is the last entry.
   req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "127.0.0.1";
-  if (routes.matches(req)) routes.serve(req, res);
+  const serve = routes(req);
+  if (serve) serve(res);
   else res.writeHead(404).end();
 });
 void startup().then(() =>
