@@ -67,7 +67,7 @@ describeEachDatabase("personal API tokens", () => {
     ]);
   });
 
-  it("writes with a read-and-write scope: lists servers and runs a check, as the README's curl does", async () => {
+  it("writes with a read-and-write scope: lists servers and runs a check, as the curl of docs/api.md does", async () => {
     const u = await signIn({ plan: "pro" });
     const { token } = await newToken(u, { name: "deploy", scope: "write", expiresInDays: 30 });
     const created = await call(createPOST, "/api/servers", { headers: bearer(token), body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });

@@ -6,7 +6,7 @@ import path from "node:path";
 /**
  * nginx from Debian's package as the load balancer in front of several
  * instances: round robin, no sticky sessions, streams passed through
- * unbuffered (the README's "Running several instances" shows the same
+ * unbuffered (docs/operations.md, "Several instances", shows the same
  * `http` block). Run as the current user, in the foreground, with its
  * configuration, pid, logs and temporary files in a folder of its own.
  * Each answer names the instance that served it (`X-Upstream`).
@@ -19,7 +19,7 @@ export function findNginx(): string | undefined {
   return found || undefined;
 }
 
-/** The load balancer's part of the configuration, as the README shows it. */
+/** The load balancer's part of the configuration, as docs/operations.md shows it. */
 export function balancerConfig(listen: number, upstreams: number[]): string {
   return `
   upstream console {
