@@ -11,7 +11,7 @@ import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 
 type Outcome = { state: "pending" } | { state: "verified" } | { state: "failed"; message: string };
 

@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 
 type Outcome = { state: "pending" } | { state: "restored"; email: string } | { state: "failed"; message: string };
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { Activity } from "lucide-react";
-import { formatLatency } from "@/components/servers/format";
+import { formatLatency } from "@/components/app/format-time";
 import { failureMessage } from "@/lib/api/api-error";
-import { STATUS_META } from "@/components/servers/status";
+import { STATUS_META } from "./server-status";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useCheckNow } from "@/lib/monitoring/client";

@@ -1,4 +1,4 @@
-import { formatLatency } from "@/components/servers/format";
+import { formatLatency } from "@/components/app/format-time";
 import type { CheckPhases as Phases } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 

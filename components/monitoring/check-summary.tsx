@@ -1,5 +1,5 @@
-import { formatLatency } from "@/components/servers/format";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { formatLatency } from "@/components/app/format-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import type { CheckDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { CHECK_RESULT_META } from "./check-result";

@@ -4,13 +4,12 @@ import { isApiError } from "@/lib/api/error-codes";
 import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { LoadMore } from "@/components/app/load-more";
-import { PlanUpsell } from "@/components/servers/plan-upsell";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
+import { RelativeTime } from "@/components/app/relative-time";
 import { useIncidents } from "@/lib/monitoring/client";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
-import { formatDuration } from "./format";
-import { planLabelWith } from "./plan-gate";
+import { formatDuration } from "./format-uptime";
 import { PagedHistoryCard } from "./paged-history-card";
 
 /** The server's outages, the ongoing one first: when, how long, and why. */

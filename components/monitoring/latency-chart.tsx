@@ -1,9 +1,9 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatLatency } from "@/components/servers/format";
+import { formatLatency } from "@/components/app/format-time";
 import type { UptimeDto } from "@/lib/monitoring/schema";
-import { formatPct, formatSpan, formatTick } from "./format";
+import { formatPct, formatSpan, formatTick } from "./format-uptime";
 import { latencySummary } from "./latency-summary";
 
 interface Point {

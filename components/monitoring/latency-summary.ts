@@ -1,6 +1,6 @@
 import type { UptimeBucket, UptimeDto } from "@/lib/monitoring/schema";
-import { formatLatency } from "@/components/servers/format";
-import { formatSpan, WINDOW_LABEL } from "./format";
+import { formatLatency } from "@/components/app/format-time";
+import { formatSpan, WINDOW_LABEL } from "./format-uptime";
 
 /** The chart in one or two sentences, for screen readers and anyone who prefers words. */
 export function latencySummary(uptime: Pick<UptimeDto, "window" | "latency" | "series">): string {

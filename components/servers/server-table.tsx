@@ -2,9 +2,9 @@ import Link from "next/link";
 import { SecurityBadge } from "@/components/scanner/security-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ServerDto } from "@/lib/servers/schema";
-import { formatLatency } from "./format";
-import { RelativeTime } from "./relative-time";
-import { StatusBadge } from "./status-badge";
+import { formatLatency } from "@/components/app/format-time";
+import { RelativeTime } from "@/components/app/relative-time";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="text-muted-foreground">—</span>;

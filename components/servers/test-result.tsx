@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, PlugZap } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { ConnectionTestResult, Transport } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
-import { formatLatency } from "./format";
+import { formatLatency } from "@/components/app/format-time";
 import { TRANSPORT_INFO } from "./transports";
 
 export type TestState =

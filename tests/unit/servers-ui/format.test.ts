@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { capabilityBadges } from "@/components/servers/capabilities";
-import { formatEvery, formatInterval, formatLatency, formatRelativeTime } from "@/components/servers/format";
+import { formatEvery, formatInterval, formatLatency, formatRelativeTime } from "@/components/app/format-time";
 import { plural } from "@/lib/plural";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");

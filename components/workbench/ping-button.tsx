@@ -2,7 +2,7 @@
 
 import { Activity } from "lucide-react";
 import { useEffect } from "react";
-import { formatDuration } from "@/components/workbench/results/duration-badge";
+import { formatDuration } from "./results/duration-badge";
 import { Button } from "@/components/ui/button";
 import { useCall } from "@/lib/workbench/use-call";
 import { pendingFor, type RerunProps } from "./rerun";
