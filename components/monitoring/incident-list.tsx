@@ -3,7 +3,6 @@
 import { isApiError } from "@/lib/api/error-codes";
 import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { LoadMore } from "@/components/app/load-more";
 import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { RelativeTime } from "@/components/app/relative-time";
 import { useIncidents } from "@/lib/monitoring/client";
@@ -26,25 +25,18 @@ export function IncidentList({ serverId, footer }: { serverId: string; footer?: 
       failure={(error) =>
         isApiError(error, "plan_required") ? <PlanUpsell compact message={`The incident history comes with ${planLabelWith("fullMonitoring")}.`} /> : null
       }
+      count={all.length}
+      empty={{ icon: ShieldCheck, text: "No incidents: the server has not been down since it was added." }}
+      more="Load more incidents"
     >
-      {all.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <ShieldCheck aria-hidden="true" className="size-4" />
-          No incidents: the server has not been down since it was added.
-        </p>
-      ) : (
-        <>
-          <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
-            {all.map((incident) => (
-              <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
-                <IncidentItem incident={incident} />
-                {footer ? footer(incident) : null}
-              </li>
-            ))}
-          </ol>
-          <LoadMore query={incidents} label="Load more incidents" busyLabel="Loading…" />
-        </>
-      )}
+      <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
+        {all.map((incident) => (
+          <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
+            <IncidentItem incident={incident} />
+            {footer ? footer(incident) : null}
+          </li>
+        ))}
+      </ol>
     </PagedHistoryCard>
   );
 }

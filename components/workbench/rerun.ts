@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import type { CallRequest } from "@/lib/workbench/schema";
 
 /**
@@ -23,4 +24,31 @@ export function pendingFor<M extends CallRequest["method"]>(
 ): Extract<CallRequest, { method: M }> | null {
   if (!rerun || rerun.serverId !== serverId || rerun.request.method !== method) return null;
   return rerun.request as Extract<CallRequest, { method: M }>;
+}
+
+/**
+ * Takes the reruns meant for a tab's method: `show` puts one on screen in the
+ * render that receives it (its item selected, its arguments filled in), then
+ * `start` runs it once, after that render, and the rerun is reported started.
+ */
+export function useRerun<M extends CallRequest["method"]>(
+  { rerun, onRerunStarted }: RerunProps,
+  serverId: string,
+  method: M,
+  { show, start }: { show: (request: Extract<CallRequest, { method: M }>) => void; start: (request: Extract<CallRequest, { method: M }>) => void },
+): void {
+  const [taken, setTaken] = useState<Rerun | null>(null);
+  const pending = pendingFor(rerun, serverId, method);
+  if (pending && rerun !== taken) {
+    setTaken(rerun);
+    show(pending);
+  }
+  useEffect(() => {
+    const request = pendingFor(taken, serverId, method);
+    if (!request) return;
+    onRerunStarted();
+    start(request);
+    // Started once per rerun taken; the other values are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taken]);
 }
