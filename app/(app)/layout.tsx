@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { AdminNavLink } from "@/components/admin/admin-nav-link";
+import { AdminNavLink } from "@/components/shell/admin-nav-link";
 import { AppNavLinks } from "@/components/shell/app-nav-links";
 import { Logo } from "@/components/shell/logo";
 import { MobileNav } from "@/components/shell/mobile-nav";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadMore } from "@/components/app/load-more";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { TicketList } from "@/components/support/ticket-list";
 import { TicketThreadView } from "@/components/support/ticket-thread";
 import { Field } from "@/components/ui/field";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";

@@ -5,7 +5,7 @@ import { useDeferredValue, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadMore } from "@/components/app/load-more";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

@@ -13,7 +13,7 @@ import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { focusField } from "@/lib/forms/fields";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { passwordPolicyError } from "./password-rules";
 
 type CodeState = { state: "checking" } | { state: "valid"; email: string } | { state: "invalid"; message: string };

@@ -2,36 +2,22 @@
 
 import { applyActionCode, reload } from "firebase/auth";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
+import { ActionCodeWait, useActionCode } from "./action-code";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
-
-type Outcome = { state: "pending" } | { state: "verified" } | { state: "failed"; message: string };
+import { FormAlert } from "@/components/app/form-alert";
 
 export function ConfirmVerification({ oobCode }: { oobCode: string }) {
-  const { auth, syncError, completeSignIn } = useAuth();
-  const [outcome, setOutcome] = useState<Outcome>({ state: "pending" });
+  const { auth, completeSignIn } = useAuth();
+  const outcome = useActionCode(oobCode, applyActionCode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The code is single-use: strict mode's second effect run would otherwise
-  // report a spurious "already used" failure over the real success.
-  const applied = useRef(false);
-
-  useEffect(() => {
-    if (!auth || applied.current) return;
-    applied.current = true;
-    applyActionCode(auth, oobCode).then(
-      () => setOutcome({ state: "verified" }),
-      (err) => setOutcome({ state: "failed", message: authErrorMessage(err) }),
-    );
-  }, [auth, oobCode]);
 
   async function continueToDashboard() {
     const current = auth?.currentUser;
@@ -50,33 +36,14 @@ export function ConfirmVerification({ oobCode }: { oobCode: string }) {
     }
   }
 
-  if (!auth && syncError) {
+  if (outcome.state !== "done") {
     return (
-      <AuthCard title="We could not verify your email">
-        <FormAlert>{syncError}</FormAlert>
-      </AuthCard>
-    );
-  }
-
-  if (outcome.state === "pending") {
-    return (
-      <AuthCard title="Verifying your email">
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner size="sm" aria-label="Verifying" />
-          Confirming your verification link…
-        </p>
-      </AuthCard>
-    );
-  }
-
-  if (outcome.state === "failed") {
-    return (
-      <AuthCard title="We could not verify your email">
-        <FormAlert>{outcome.message}</FormAlert>
-        <Button asChild variant="outline">
-          <Link href="/auth/verify-email">Send a new verification link</Link>
-        </Button>
-      </AuthCard>
+      <ActionCodeWait
+        outcome={outcome}
+        pending={{ title: "Verifying your email", text: "Confirming your verification link…", label: "Verifying" }}
+        failedTitle="We could not verify your email"
+        next={{ href: "/auth/verify-email", label: "Send a new verification link" }}
+      />
     );
   }
 

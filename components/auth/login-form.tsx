@@ -13,8 +13,8 @@ import { loginSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
-import { EmailField } from "./email-field";
-import { FormAlert } from "./form-alert";
+import { EmailField } from "@/components/app/email-field";
+import { FormAlert } from "@/components/app/form-alert";
 import { SocialButtons } from "./social-buttons";
 import { useSignIn } from "./use-sign-in";
 

@@ -1,41 +1,29 @@
 "use client";
 
-import { applyActionCode, checkActionCode, sendPasswordResetEmail } from "firebase/auth";
+import { applyActionCode, checkActionCode, sendPasswordResetEmail, type Auth } from "firebase/auth";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
+import { ActionCodeWait, useActionCode } from "./action-code";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 
-type Outcome = { state: "pending" } | { state: "restored"; email: string } | { state: "failed"; message: string };
+/** Reads the address the code restores, then applies it: afterwards the code no longer tells which address it was. */
+async function restore(auth: Auth, oobCode: string): Promise<string> {
+  const info = await checkActionCode(auth, oobCode);
+  await applyActionCode(auth, oobCode);
+  return info.data.email ?? "";
+}
 
 /** Undoes an email change the account holder did not ask for. */
 export function RecoverEmail({ oobCode }: { oobCode: string }) {
-  const { auth, syncError } = useAuth();
-  const [outcome, setOutcome] = useState<Outcome>({ state: "pending" });
+  const { auth } = useAuth();
+  const outcome = useActionCode(oobCode, restore);
   const [resetState, setResetState] = useState<"idle" | "sending" | "sent">("idle");
   const [resetError, setResetError] = useState<string | null>(null);
-  // Single-use code: strict mode must not apply it twice.
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (!auth || started.current) return;
-    started.current = true;
-    (async () => {
-      try {
-        // Read before applying: afterwards the code no longer tells which address it restores.
-        const info = await checkActionCode(auth, oobCode);
-        await applyActionCode(auth, oobCode);
-        setOutcome({ state: "restored", email: info.data.email ?? "" });
-      } catch (err) {
-        setOutcome({ state: "failed", message: authErrorMessage(err) });
-      }
-    })();
-  }, [auth, oobCode]);
 
   async function sendReset(email: string) {
     if (!auth) return;
@@ -50,37 +38,18 @@ export function RecoverEmail({ oobCode }: { oobCode: string }) {
     }
   }
 
-  if (!auth && syncError) {
+  if (outcome.state !== "done") {
     return (
-      <AuthCard title="We could not restore your email address">
-        <FormAlert>{syncError}</FormAlert>
-      </AuthCard>
+      <ActionCodeWait
+        outcome={outcome}
+        pending={{ title: "Restoring your email address", text: "Restoring your email address…", label: "Restoring" }}
+        failedTitle="We could not restore your email address"
+        next={{ href: "/auth/login", label: "Go to sign in" }}
+      />
     );
   }
 
-  if (outcome.state === "pending") {
-    return (
-      <AuthCard title="Restoring your email address">
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner size="sm" aria-label="Restoring" />
-          Restoring your email address…
-        </p>
-      </AuthCard>
-    );
-  }
-
-  if (outcome.state === "failed") {
-    return (
-      <AuthCard title="We could not restore your email address">
-        <FormAlert>{outcome.message}</FormAlert>
-        <Button asChild variant="outline">
-          <Link href="/auth/login">Go to sign in</Link>
-        </Button>
-      </AuthCard>
-    );
-  }
-
-  const { email } = outcome;
+  const email = outcome.value;
   return (
     <AuthCard title="Your email address is restored">
       <FormAlert tone="success">

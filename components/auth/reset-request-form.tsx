@@ -9,8 +9,8 @@ import { useAuth } from "@/lib/auth/auth-provider";
 import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
-import { EmailField } from "./email-field";
-import { FormAlert } from "./form-alert";
+import { EmailField } from "@/components/app/email-field";
+import { FormAlert } from "@/components/app/form-alert";
 
 export function ResetRequestForm() {
   const { auth, syncError } = useAuth();

@@ -11,7 +11,7 @@ import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 
 type Busy = "resend" | "check" | null;
 

@@ -1,7 +1,7 @@
 import { CircleX, ShieldCheck } from "lucide-react";
 import Link from "next/link";
-import { formatPct } from "@/components/monitoring/format";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { formatPct } from "@/components/monitoring/format-uptime";
+import { RelativeTime } from "@/components/app/relative-time";
 import { CardSection } from "@/components/app/card-section";
 import type { FleetOverview } from "@/lib/monitoring/schema";
 

@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import Link from "next/link";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { actionLabel } from "@/lib/activity/labels";
 import type { DashboardSummary } from "@/lib/dashboard/types";
 import { cn } from "@/lib/utils";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { STATUS_META, STATUS_ORDER } from "@/components/servers/status";
+import { STATUS_META, STATUS_ORDER } from "@/components/monitoring/server-status";
 import type { DashboardSummary } from "@/lib/dashboard/types";
 import { cn } from "@/lib/utils";
 

@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
-import { EmailField } from "@/components/auth/email-field";
-import { FormAlert } from "@/components/auth/form-alert";
+import { EmailField } from "@/components/app/email-field";
+import { FormAlert } from "@/components/app/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

@@ -1,7 +1,6 @@
 "use client";
 
 import { History } from "lucide-react";
-import { LoadMore } from "@/components/app/load-more";
 import { useChecks } from "@/lib/monitoring/client";
 import { CheckSummary } from "./check-summary";
 import { PagedHistoryCard } from "./paged-history-card";
@@ -17,24 +16,17 @@ export function CheckHistory({ serverId }: { serverId: string }) {
       query={checks}
       loading={{ label: "Loading the history…", rows: 3, rowClassName: "h-14" }}
       what="the check history"
+      count={all.length}
+      empty={{ icon: History, text: "No checks yet." }}
+      more="Load older checks"
     >
-      {all.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <History aria-hidden="true" className="size-4" />
-          No checks yet.
-        </p>
-      ) : (
-        <>
-          <ol className="flex flex-col" aria-label="Checks, newest first">
-            {all.map((check) => (
-              <li key={check.id} className="border-b py-3 first:pt-0 last:border-0">
-                <CheckSummary check={check} />
-              </li>
-            ))}
-          </ol>
-          <LoadMore query={checks} label="Load older checks" busyLabel="Loading…" />
-        </>
-      )}
+      <ol className="flex flex-col" aria-label="Checks, newest first">
+        {all.map((check) => (
+          <li key={check.id} className="border-b py-3 first:pt-0 last:border-0">
+            <CheckSummary check={check} />
+          </li>
+        ))}
+      </ol>
     </PagedHistoryCard>
   );
 }

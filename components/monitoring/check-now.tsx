@@ -1,9 +1,9 @@
 "use client";
 
 import { Activity } from "lucide-react";
-import { formatLatency } from "@/components/servers/format";
+import { formatMs } from "@/components/app/format-time";
 import { failureMessage } from "@/lib/api/api-error";
-import { STATUS_META } from "@/components/servers/status";
+import { STATUS_META } from "./server-status";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useCheckNow } from "@/lib/monitoring/client";
@@ -18,8 +18,8 @@ const clause = (text: string) => {
 
 function describe({ check, status }: CheckNowResponse): string {
   const after = `The server is now ${STATUS_META[status].label.toLowerCase()}.`;
-  if (check.result === "up") return `Answered in ${formatLatency(check.latencyMs)}. ${after}`;
-  if (check.result === "degraded") return `Slow: ${clause(check.reason ?? `answered in ${formatLatency(check.latencyMs)}`)}. ${after}`;
+  if (check.result === "up") return `Answered in ${formatMs(check.latencyMs)}. ${after}`;
+  if (check.result === "degraded") return `Slow: ${clause(check.reason ?? `answered in ${formatMs(check.latencyMs)}`)}. ${after}`;
   return `Failed: ${clause(check.reason ?? "no answer")}. ${after}`;
 }
 

@@ -1,4 +1,4 @@
-import { formatLatency } from "@/components/servers/format";
+import { formatMs } from "@/components/app/format-time";
 import type { CheckPhases as Phases } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 
@@ -29,7 +29,7 @@ export function CheckPhases({ phases, className }: { phases: Phases; className?:
         {PHASES.map((p) => (
           <div key={p.key} className="flex gap-1">
             <dt>{p.label}</dt>
-            <dd className="tabular-nums">{phases[p.key] === null ? "not reached" : formatLatency(phases[p.key])}</dd>
+            <dd className="tabular-nums">{phases[p.key] === null ? "not reached" : formatMs(phases[p.key])}</dd>
           </div>
         ))}
       </dl>

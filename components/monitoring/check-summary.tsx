@@ -1,5 +1,5 @@
-import { formatLatency } from "@/components/servers/format";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { formatMs } from "@/components/app/format-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import type { CheckDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { CHECK_RESULT_META } from "./check-result";
@@ -22,7 +22,7 @@ export function CheckSummary({ check }: { check: CheckDto }) {
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <CheckResultBadge result={check.result} />
-        <span className="font-medium tabular-nums">{formatLatency(check.latencyMs)}</span>
+        <span className="font-medium tabular-nums">{formatMs(check.latencyMs)}</span>
         <span className="text-muted-foreground">
           <RelativeTime iso={check.startedAt} />
         </span>

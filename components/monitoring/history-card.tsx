@@ -4,15 +4,15 @@ import { isApiError } from "@/lib/api/error-codes";
 import { useState } from "react";
 import { LoadError } from "@/components/app/load-error";
 import { Loading } from "@/components/app/loading";
-import { PlanUpsell } from "@/components/servers/plan-upsell";
+import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUptime } from "@/lib/monitoring/client";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { WINDOW_LABEL } from "./format";
+import { WINDOW_LABEL } from "./format-uptime";
 import { LatencyChart } from "./latency-chart";
-import { planLabelWith, windowAllowed } from "./plan-gate";
+import { windowAllowed } from "./plan-gate";
 import { UptimeBar } from "./uptime-bar";
 import { WindowPicker } from "./window-picker";
 

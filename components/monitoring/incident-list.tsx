@@ -3,14 +3,12 @@
 import { isApiError } from "@/lib/api/error-codes";
 import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { LoadMore } from "@/components/app/load-more";
-import { PlanUpsell } from "@/components/servers/plan-upsell";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
+import { RelativeTime } from "@/components/app/relative-time";
 import { useIncidents } from "@/lib/monitoring/client";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
-import { formatDuration } from "./format";
-import { planLabelWith } from "./plan-gate";
+import { formatDuration } from "./format-uptime";
 import { PagedHistoryCard } from "./paged-history-card";
 
 /** The server's outages, the ongoing one first: when, how long, and why. */
@@ -27,25 +25,18 @@ export function IncidentList({ serverId, footer }: { serverId: string; footer?: 
       failure={(error) =>
         isApiError(error, "plan_required") ? <PlanUpsell compact message={`The incident history comes with ${planLabelWith("fullMonitoring")}.`} /> : null
       }
+      count={all.length}
+      empty={{ icon: ShieldCheck, text: "No incidents: the server has not been down since it was added." }}
+      more="Load more incidents"
     >
-      {all.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <ShieldCheck aria-hidden="true" className="size-4" />
-          No incidents: the server has not been down since it was added.
-        </p>
-      ) : (
-        <>
-          <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
-            {all.map((incident) => (
-              <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
-                <IncidentItem incident={incident} />
-                {footer ? footer(incident) : null}
-              </li>
-            ))}
-          </ol>
-          <LoadMore query={incidents} label="Load more incidents" busyLabel="Loading…" />
-        </>
-      )}
+      <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
+        {all.map((incident) => (
+          <li key={incident.id} className={cn("rounded-lg border p-4", incident.closedAt === null && "border-destructive/60 bg-destructive/5")}>
+            <IncidentItem incident={incident} />
+            {footer ? footer(incident) : null}
+          </li>
+        ))}
+      </ol>
     </PagedHistoryCard>
   );
 }

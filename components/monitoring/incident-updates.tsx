@@ -2,7 +2,7 @@
 
 import { MessageSquarePlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { failureMessage } from "@/lib/api/api-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

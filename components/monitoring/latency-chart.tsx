@@ -1,9 +1,9 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatLatency } from "@/components/servers/format";
+import { formatMs } from "@/components/app/format-time";
 import type { UptimeDto } from "@/lib/monitoring/schema";
-import { formatPct, formatSpan, formatTick } from "./format";
+import { formatPct, formatSpan, formatTick } from "./format-uptime";
 import { latencySummary } from "./latency-summary";
 
 interface Point {
@@ -27,7 +27,7 @@ function ChartTooltip({ active, payload }: { active?: boolean; payload?: readonl
       {SERIES.map((s) => (
         <p key={s.key} className="mt-1 flex items-center gap-2">
           <span className="inline-block h-0.5 w-3" style={{ background: s.colour }} aria-hidden="true" />
-          {s.label}: {formatLatency(point[s.key])}
+          {s.label}: {formatMs(point[s.key])}
         </p>
       ))}
     </div>
@@ -68,7 +68,7 @@ export function LatencyChart({ uptime, height = 220, showTable = true }: { uptim
             />
             <YAxis
               width={56}
-              tickFormatter={(v: number) => formatLatency(v)}
+              tickFormatter={(v: number) => formatMs(v)}
               stroke="var(--muted-foreground)"
               tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
               tickLine={false}
@@ -136,8 +136,8 @@ function LatencyTable({ uptime }: { uptime: UptimeDto }) {
             {rows.map((b) => (
               <tr key={b.start} className="border-t">
                 <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">{formatSpan(b.start, b.end)}</th>
-                <td className="px-3 py-1.5 text-right">{formatLatency(b.latency?.p50 ?? null)}</td>
-                <td className="px-3 py-1.5 text-right">{formatLatency(b.latency?.p95 ?? null)}</td>
+                <td className="px-3 py-1.5 text-right">{formatMs(b.latency?.p50 ?? null)}</td>
+                <td className="px-3 py-1.5 text-right">{formatMs(b.latency?.p95 ?? null)}</td>
                 <td className="px-3 py-1.5 text-right">{b.checks}</td>
                 <td className="px-3 py-1.5 text-right">{formatPct(b.uptimePct)}</td>
               </tr>

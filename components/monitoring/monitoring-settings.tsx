@@ -1,10 +1,10 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Field } from "@/components/ui/field";
-import { MonitoringFields } from "@/components/servers/monitoring-fields";
-import { mapServerError } from "@/components/servers/server-form-model";
+import { MonitoringFields } from "./monitoring-fields";
+import { mapSaveError } from "@/components/app/save-error";
 import { Button } from "@/components/ui/button";
 import { CardSection } from "@/components/app/card-section";
 import { Input } from "@/components/ui/input";
@@ -42,7 +42,7 @@ export function MonitoringSettings({ server }: { server: ServerDto }) {
       {
         onSuccess: (s) => toast({ title: "Monitoring saved", description: s.name }),
         onError: (err) => {
-          const mapped = mapServerError(err);
+          const mapped = mapSaveError(err);
           setErrors(mapped.fields);
           setProblem(mapped.problem?.message ?? null);
         },

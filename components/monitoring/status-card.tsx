@@ -1,8 +1,8 @@
 "use client";
 
-import { formatEvery } from "@/components/servers/format";
-import { STATUS_META } from "@/components/servers/status";
-import { StatusBadge } from "@/components/servers/status-badge";
+import { formatEvery } from "@/components/app/format-time";
+import { STATUS_META } from "./server-status";
+import { StatusBadge } from "./status-badge";
 import { CardSection } from "@/components/app/card-section";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useChecks } from "@/lib/monitoring/client";

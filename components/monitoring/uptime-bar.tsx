@@ -1,5 +1,5 @@
 import { cn } from "@/lib/utils";
-import { formatPct, formatSpan } from "./format";
+import { formatPct, formatSpan } from "./format-uptime";
 import { LEVEL_META, uptimeLevel, type BucketCounts, type UptimeLevel } from "./uptime-level";
 
 export interface BarBucket extends BucketCounts {

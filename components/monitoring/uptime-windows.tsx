@@ -3,13 +3,13 @@
 import { isApiError } from "@/lib/api/error-codes";
 import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
-import { PlanUpsell } from "@/components/servers/plan-upsell";
+import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUptime } from "@/lib/monitoring/client";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { formatPct, WINDOW_LABEL } from "./format";
-import { planLabelWith, windowAllowed } from "./plan-gate";
+import { formatPct, WINDOW_LABEL } from "./format-uptime";
+import { windowAllowed } from "./plan-gate";
 
 /**
  * Uptime % over each window. Windows beyond the plan stay on screen, locked,

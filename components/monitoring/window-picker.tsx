@@ -3,7 +3,7 @@
 import { Lock } from "lucide-react";
 import { UPTIME_WINDOWS, type UptimeWindow } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
-import { WINDOW_LABEL } from "./format";
+import { WINDOW_LABEL } from "./format-uptime";
 
 /** Which window the charts show; a window beyond the plan can be chosen too, to see what it would unlock. */
 export function WindowPicker({

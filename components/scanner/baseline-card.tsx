@@ -1,6 +1,6 @@
 import { Pin } from "lucide-react";
 import { plural } from "@/lib/plural";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import type { BaselineDto } from "@/lib/scanner/schema";
 import { PinBaselineButton } from "./pin-baseline";
 import { SidePanel } from "./side-panel";

@@ -3,7 +3,7 @@
 import { Pin } from "lucide-react";
 import { useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
-import { formatExactTime } from "@/components/servers/format";
+import { formatExactTime } from "@/components/app/format-time";
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -2,10 +2,10 @@
 
 import { History } from "lucide-react";
 import { useState } from "react";
-import { formatExactTime } from "@/components/servers/format";
+import { formatExactTime } from "@/components/app/format-time";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useHistoryScan } from "@/lib/scanner/client";
 import type { ScanSummary } from "@/lib/scanner/schema";

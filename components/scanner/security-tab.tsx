@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/app/empty-state";
 import { plural } from "@/lib/plural";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useScanOverview } from "@/lib/scanner/client";
 import type { ScanDetail } from "@/lib/scanner/schema";

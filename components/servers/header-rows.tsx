@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { describedBy, FieldMessages } from "@/components/ui/field";
 import { MAX_HEADERS } from "@/lib/servers/schema";
 import { HeaderRow } from "./header-row";
-import { newHeaderRow, type FieldErrors, type HeaderRow as Row } from "./server-form-model";
+import type { FieldErrors } from "@/components/app/save-error";
+import { newHeaderRow, type HeaderRow as Row } from "./server-form-model";
 
 const COMMON_HEADERS = ["Authorization", "X-API-Key", "X-Api-Token", "Proxy-Authorization"];
 

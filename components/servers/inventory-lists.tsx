@@ -71,51 +71,41 @@ export function ToolList({ tools }: { tools: ToolDefinition[] }) {
 }
 
 export function ResourceList({ resources }: { resources: ResourceDefinition[] }) {
-  return (
-    <div className="rounded-lg border">
-      <Table aria-label="Resources">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Name</TableHead>
-            <TableHead>URI</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Description</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {resources.map((r) => (
-            <TableRow key={r.uri}>
-              <TableCell className="align-top font-medium">{r.title ?? r.name}</TableCell>
-              <TableCell className="align-top font-mono text-xs wrap-anywhere">{r.uri}</TableCell>
-              <TableCell className="align-top font-mono text-xs whitespace-nowrap">{r.mimeType ?? <Muted>—</Muted>}</TableCell>
-              <TableCell className="align-top text-sm">{r.description ?? <Muted>No description</Muted>}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  );
+  return <ResourceTable label="Resources" addressHeader="URI" rows={resources.map((r) => ({ ...r, address: r.uri }))} />;
 }
 
 export function TemplateList({ templates }: { templates: ResourceTemplateDefinition[] }) {
+  return <ResourceTable label="Resource templates" addressHeader="URI template" rows={templates.map((t) => ({ ...t, address: t.uriTemplate }))} />;
+}
+
+/** Resources and templates alike: the address is a URI or a URI template, unique within the list. */
+function ResourceTable({
+  label,
+  addressHeader,
+  rows,
+}: {
+  label: string;
+  addressHeader: string;
+  rows: { address: string; name: string; title?: string; mimeType?: string; description?: string }[];
+}) {
   return (
     <div className="rounded-lg border">
-      <Table aria-label="Resource templates">
+      <Table aria-label={label}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Name</TableHead>
-            <TableHead>URI template</TableHead>
+            <TableHead>{addressHeader}</TableHead>
             <TableHead>Type</TableHead>
             <TableHead>Description</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {templates.map((t) => (
-            <TableRow key={t.uriTemplate}>
-              <TableCell className="align-top font-medium">{t.title ?? t.name}</TableCell>
-              <TableCell className="align-top font-mono text-xs wrap-anywhere">{t.uriTemplate}</TableCell>
-              <TableCell className="align-top font-mono text-xs whitespace-nowrap">{t.mimeType ?? <Muted>—</Muted>}</TableCell>
-              <TableCell className="align-top text-sm">{t.description ?? <Muted>No description</Muted>}</TableCell>
+          {rows.map((r) => (
+            <TableRow key={r.address}>
+              <TableCell className="align-top font-medium">{r.title ?? r.name}</TableCell>
+              <TableCell className="align-top font-mono text-xs wrap-anywhere">{r.address}</TableCell>
+              <TableCell className="align-top font-mono text-xs whitespace-nowrap">{r.mimeType ?? <Muted>—</Muted>}</TableCell>
+              <TableCell className="align-top text-sm">{r.description ?? <Muted>No description</Muted>}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -12,7 +12,7 @@ import { PromptList, ResourceList, TemplateList, ToolList } from "./inventory-li
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RefreshInventoryButton } from "./refresh-inventory-button";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 
 type Kind = "tools" | "resources" | "resourceTemplates" | "prompts";
 

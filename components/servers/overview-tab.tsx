@@ -2,15 +2,15 @@ import type { ReactNode } from "react";
 import { OverviewHealth } from "@/components/monitoring/overview-health";
 import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { CopyButton } from "@/components/workbench/results/copy-button";
+import { CopyButton } from "@/components/app/copy-button";
 import { clientConfig } from "@/lib/servers/client-config";
 import type { ServerDto } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
-import { formatEvery, formatLatency } from "./format";
+import { formatEvery, formatMs } from "@/components/app/format-time";
 import { RefreshInventoryButton } from "./refresh-inventory-button";
-import { RelativeTime } from "./relative-time";
-import { STATUS_META } from "./status";
-import { StatusBadge } from "./status-badge";
+import { RelativeTime } from "@/components/app/relative-time";
+import { STATUS_META } from "@/components/monitoring/server-status";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 import { TRANSPORT_INFO } from "./transports";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -45,7 +45,7 @@ export function OverviewTab({ server }: { server: ServerDto }) {
             <p className="text-sm text-muted-foreground">{STATUS_META[server.status].description}</p>
           </div>
           <dl className="grid grid-cols-2 gap-4">
-            <Item label="Latency">{formatLatency(server.latencyMs)}</Item>
+            <Item label="Latency">{formatMs(server.latencyMs)}</Item>
             <Item label="Last check">
               <RelativeTime iso={server.lastCheckAt} />
             </Item>

@@ -18,7 +18,7 @@ import { Loading, SkeletonRows } from "@/components/app/loading";
 import { OverviewTab } from "./overview-tab";
 import { ServerNotFound } from "./server-not-found";
 import { SettingsTab } from "./settings-tab";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 import { TRANSPORT_INFO } from "./transports";
 
 /**

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ServerFilters } from "@/lib/servers/client";
 import type { ServerStatus } from "@/lib/servers/schema";
-import { STATUS_META, STATUS_ORDER } from "./status";
+import { STATUS_META, STATUS_ORDER } from "@/components/monitoring/server-status";
 
 const SEARCH_DELAY_MS = 300;
 

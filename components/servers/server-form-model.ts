@@ -1,5 +1,4 @@
-import { ApiError, failureMessage } from "@/lib/api/api-error";
-import { isApiError } from "@/lib/api/error-codes";
+import { collectFieldErrors, errorBody, type FieldErrors } from "@/components/app/save-error";
 import {
   connectionInput,
   MAX_TAGS,
@@ -40,9 +39,6 @@ export interface ServerFormValues {
   intervalSec: number;
 }
 
-/** Field errors keyed by the dotted path of the API's details ("headers.0.value"). */
-export type FieldErrors = Record<string, string>;
-
 export const DEFAULT_INTERVAL_SEC = 900;
 
 let rowCounter = 0;
@@ -77,20 +73,6 @@ export function valuesFromServer(server: ServerDto): ServerFormValues {
   };
 }
 
-function pathKey(path: readonly PropertyKey[] | string): string {
-  return typeof path === "string" ? path : path.map(String).join(".");
-}
-
-function collect(issues: readonly { path: readonly PropertyKey[] | string; message: string }[], prefix = ""): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = prefix + pathKey(issue.path);
-    // The first message per field is the one to fix first.
-    if (key && !(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
-
 export function connectionPayload(values: ServerFormValues): ConnectionInput {
   return {
     transport: values.transport,
@@ -104,7 +86,7 @@ type Validated<T> = { ok: true; payload: T } | { ok: false; errors: FieldErrors 
 /** "Test connection" needs only the connection fields; every header needs its value. */
 export function validateConnection(values: ServerFormValues): Validated<ConnectionInput> {
   const parsed = connectionInput.safeParse(connectionPayload(values));
-  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collect(parsed.error.issues) };
+  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collectFieldErrors(parsed.error.issues) };
 }
 
 export function validateCreate(values: ServerFormValues): Validated<ServerCreate> {
@@ -115,7 +97,7 @@ export function validateCreate(values: ServerFormValues): Validated<ServerCreate
     tags: values.tags,
     monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
   });
-  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collect(parsed.error.issues) };
+  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collectFieldErrors(parsed.error.issues) };
 }
 
 /**
@@ -132,7 +114,7 @@ export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate
     tags: values.tags,
     monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
   });
-  const errors = parsed.success ? {} : collect(parsed.error.issues);
+  const errors = parsed.success ? {} : collectFieldErrors(parsed.error.issues);
   // The schema lets any header go without a value; only a stored one has a value to keep.
   values.headers.forEach((h, i) => {
     const key = `headers.${i}.value`;
@@ -142,41 +124,9 @@ export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate
   return { ok: true, payload: parsed.data };
 }
 
-export type FormProblem =
-  | { kind: "plan"; message: string }
-  | { kind: "error"; message: string };
-
-export interface MappedServerError {
-  fields: FieldErrors;
-  problem: FormProblem | null;
-}
-
-function bodyOf(err: unknown): Record<string, unknown> {
-  return err instanceof ApiError && isRecord(err.data) ? err.data : {};
-}
-
-/** Puts a failed save where the user will look: on the field, or as a banner. */
-export function mapServerError(err: unknown): MappedServerError {
-  const body = bodyOf(err);
-  const status = err instanceof ApiError ? err.status : 0;
-  if (status === 400 && Array.isArray(body.details)) {
-    const issues = body.details.filter(
-      (d): d is { path: string | PropertyKey[]; message: string } =>
-        isRecord(d) && typeof d.message === "string" && (typeof d.path === "string" || Array.isArray(d.path)),
-    );
-    const fields = collect(issues);
-    const unplaced = issues.filter((i) => pathKey(i.path) === "");
-    const problem = unplaced.length > 0 || Object.keys(fields).length === 0 ? { kind: "error" as const, message: unplaced[0]?.message ?? failureMessage(err) } : null;
-    return { fields, problem };
-  }
-  if (status === 409) return { fields: { name: failureMessage(err) }, problem: null };
-  if (isApiError(err, "plan_required")) return { fields: {}, problem: { kind: "plan", message: failureMessage(err) } };
-  return { fields: {}, problem: { kind: "error", message: failureMessage(err) } };
-}
-
 /** `details.suggestion.transport` of a failed test: the transport that did answer. */
 export function suggestedTransport(err: unknown): Transport | null {
-  const details = bodyOf(err).details;
+  const details = errorBody(err).details;
   if (!isRecord(details) || !isRecord(details.suggestion)) return null;
   const t = details.suggestion.transport;
   return t === "streamable-http" || t === "sse" ? t : null;

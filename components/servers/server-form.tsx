@@ -4,13 +4,13 @@ import Link from "next/link";
 import type { FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Button } from "@/components/ui/button";
 import type { ServerCreate, ServerUpdate } from "@/lib/servers/schema";
 import { ConnectionSection } from "./connection-section";
 import { DetailsSection } from "./details-section";
-import { MonitoringFields } from "./monitoring-fields";
-import { PlanUpsell } from "./plan-upsell";
+import { MonitoringFields } from "@/components/monitoring/monitoring-fields";
+import { PlanUpsell } from "@/components/app/plan-upsell";
 import { validateCreate, validateUpdate, type ServerFormValues } from "./server-form-model";
 import { useServerForm, type ServerFormState } from "./use-server-form";
 

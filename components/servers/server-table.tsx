@@ -2,9 +2,9 @@ import Link from "next/link";
 import { SecurityBadge } from "@/components/scanner/security-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ServerDto } from "@/lib/servers/schema";
-import { formatLatency } from "./format";
-import { RelativeTime } from "./relative-time";
-import { StatusBadge } from "./status-badge";
+import { formatMs } from "@/components/app/format-time";
+import { RelativeTime } from "@/components/app/relative-time";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="text-muted-foreground">—</span>;
@@ -53,7 +53,7 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 <TableCell>
                   <StatusBadge status={s.status} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatLatency(s.latencyMs)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatMs(s.latencyMs)}</TableCell>
                 <TableCell className="text-right tabular-nums">{s.counts.tools}</TableCell>
                 <TableCell>
                   <Tags tags={s.tags} />
@@ -85,7 +85,7 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-xs text-muted-foreground">Latency</dt>
-                <dd className="tabular-nums">{formatLatency(s.latencyMs)}</dd>
+                <dd className="tabular-nums">{formatMs(s.latencyMs)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Tools</dt>

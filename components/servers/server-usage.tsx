@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/lib/utils";
-import { PlanUpsell } from "./plan-upsell";
+import { PlanUpsell } from "@/components/app/plan-upsell";
 
 /** How many servers the plan allows and how many are used; at the limit, what to do about it. */
 export function ServerUsage({ total, limit }: { total: number; limit: number }) {

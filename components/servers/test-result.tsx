@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, PlugZap } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { ConnectionTestResult, Transport } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
-import { formatLatency } from "./format";
+import { formatMs } from "@/components/app/format-time";
 import { TRANSPORT_INFO } from "./transports";
 
 export type TestState =
@@ -56,7 +56,7 @@ function Success({ result }: { result: ConnectionTestResult }) {
       <div className="flex gap-2">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
         <div>
-          <p className="font-medium">Connected in {formatLatency(result.latencyMs)}</p>
+          <p className="font-medium">Connected in {formatMs(result.latencyMs)}</p>
           <p className="text-muted-foreground">The server completed the MCP handshake.</p>
         </div>
       </div>

@@ -4,15 +4,8 @@ import { useId, useMemo, useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
 import { useTestConnection } from "@/lib/servers/client";
 import type { Transport } from "@/lib/servers/schema";
-import {
-  firstErrorKey,
-  mapServerError,
-  suggestedTransport,
-  validateConnection,
-  type FieldErrors,
-  type FormProblem,
-  type ServerFormValues,
-} from "./server-form-model";
+import { mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
+import { firstErrorKey, suggestedTransport, validateConnection, type ServerFormValues } from "./server-form-model";
 import type { TestState } from "./test-result";
 
 /** The fields in the order they appear: errors focus the first, and any other path becomes a banner. */
@@ -95,7 +88,7 @@ export function useServerForm(initialValues: ServerFormValues) {
     try {
       await send(checked.payload);
     } catch (err) {
-      const mapped = mapServerError(err);
+      const mapped = mapSaveError(err);
       showErrors(mapped.fields, mapped.problem);
     } finally {
       setSaving(false);

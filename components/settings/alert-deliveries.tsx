@@ -2,7 +2,7 @@
 
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { Send } from "lucide-react";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { LoadMore } from "@/components/app/load-more";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -5,13 +5,13 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { CopyButton } from "@/components/workbench/results/copy-button";
-import { nativeSelectClass } from "@/components/workbench/schema-form/choice-fields";
+import { ConfirmDialog } from "@/components/app/confirm-dialog";
+import { CopyButton } from "@/components/app/copy-button";
+import { nativeSelectClass } from "@/components/app/native-select";
 import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/client";
 import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
 import { SettingsSection } from "./settings-section";
@@ -151,33 +151,23 @@ function TokenItem({ token }: { token: TokenDto }) {
           {dateOf(token.lastUsedAt, "never")}
         </span>
       </div>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="outline" size="sm" disabled={revoke.isPending} aria-label={`Revoke ${token.name}`}>
             <Trash2 aria-hidden="true" />
             Revoke
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke {token.name}?</AlertDialogTitle>
-            <AlertDialogDescription>Requests with this token are refused from now on. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                revoke.mutate(token.id, {
-                  onSuccess: () => toast({ title: `Revoked ${token.name}` }),
-                  onError: (err) => toast({ title: "Not revoked", description: err.message, variant: "destructive" }),
-                })
-              }
-            >
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={`Revoke ${token.name}?`}
+        description="Requests with this token are refused from now on. This cannot be undone."
+        action="Revoke"
+        onConfirm={() =>
+          revoke.mutate(token.id, {
+            onSuccess: () => toast({ title: `Revoked ${token.name}` }),
+            onError: (err) => toast({ title: "Not revoked", description: err.message, variant: "destructive" }),
+          })
+        }
+      />
     </li>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

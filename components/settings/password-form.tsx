@@ -4,7 +4,7 @@ import { EmailAuthProvider, reauthenticateWithCredential, updatePassword, type U
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { BusyButton } from "@/components/app/busy-button";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { newPasswordSchema } from "@/lib/auth/forms";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { BusyButton } from "@/components/app/busy-button";
 import { apiSend } from "@/lib/api/client";
 import { userMessage } from "@/lib/api/api-error";

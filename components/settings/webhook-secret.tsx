@@ -1,7 +1,8 @@
 "use client";
 
-import { Copy, RotateCw } from "lucide-react";
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/components/ui/alert-dialog";
+import { RotateCw } from "lucide-react";
+import { ConfirmDialog } from "@/components/app/confirm-dialog";
+import { CopyButton } from "@/components/app/copy-button";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useRotateWebhookSecret } from "@/lib/settings/client";
@@ -21,15 +22,6 @@ export function WebhookSecret({
 }) {
   const rotate = useRotateWebhookSecret();
 
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast({ title: "Secret copied" });
-    } catch {
-      toast({ title: "Copy failed", description: "Select the secret and copy it by hand.", variant: "destructive" });
-    }
-  }
-
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
@@ -43,10 +35,7 @@ export function WebhookSecret({
               <code aria-labelledby="webhook-secret-label" data-testid="webhook-secret" className="wrap-anywhere rounded bg-muted px-2 py-1 text-sm">
                 {freshSecret}
               </code>
-              <Button variant="outline" size="sm" onClick={() => void copy(freshSecret)}>
-                <Copy aria-hidden="true" />
-                Copy secret
-              </Button>
+              <CopyButton text={() => freshSecret} label="Copy secret" />
             </div>
           </div>
         ) : (
@@ -56,35 +45,23 @@ export function WebhookSecret({
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="outline" disabled={rotate.isPending}>
               <RotateCw aria-hidden="true" />
               Rotate secret
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Rotate the signing secret?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Deliveries are signed with the new secret at once; your endpoint must use the new one to verify them.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                onClick={() =>
-                  rotate.mutate(undefined, {
-                    onSuccess: (r) => r.webhookSecret && onFreshSecret(r.webhookSecret),
-                    onError: (err) => toast({ title: "Not rotated", description: err.message, variant: "destructive" }),
-                  })
-                }
-              >
-                Rotate
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Rotate the signing secret?"
+          description="Deliveries are signed with the new secret at once; your endpoint must use the new one to verify them."
+          action="Rotate"
+          onConfirm={() =>
+            rotate.mutate(undefined, {
+              onSuccess: (r) => r.webhookSecret && onFreshSecret(r.webhookSecret),
+              onError: (err) => toast({ title: "Not rotated", description: err.message, variant: "destructive" }),
+            })
+          }
+        />
       </div>
     </div>
   );

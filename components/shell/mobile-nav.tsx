@@ -1,6 +1,6 @@
 "use client";
 
-import { AdminNavLink } from "@/components/admin/admin-nav-link";
+import { AdminNavLink } from "./admin-nav-link";
 import { AppNavLinks } from "./app-nav-links";
 import { SideMenu } from "./side-menu";
 

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleX, TriangleAlert } from "lucide-react";
 import { UptimeBar } from "@/components/monitoring/uptime-bar";
-import { StatusBadge } from "@/components/servers/status-badge";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 import type { PublicServer, PublicStatusPage } from "@/lib/status-pages/schema";
 import { cn } from "@/lib/utils";
 

@@ -2,9 +2,9 @@
 
 import { slugify } from "@/lib/slug";
 import { useId, useState, type FormEvent } from "react";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Field } from "@/components/ui/field";
-import { mapServerError } from "@/components/servers/server-form-model";
+import { mapSaveError } from "@/components/app/save-error";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -64,10 +64,9 @@ export function StatusPageForm({
     try {
       await onSubmit(parsed.data);
     } catch (err) {
-      const mapped = mapServerError(err);
       // A 409 is the address: slugs are the only unique field of a page.
-      const { name: conflictMessage, ...fields } = mapped.fields;
-      setErrors(conflictMessage ? { ...fields, slug: conflictMessage } : fields);
+      const mapped = mapSaveError(err, "slug");
+      setErrors(mapped.fields);
       setProblem(mapped.problem?.message ?? null);
     } finally {
       setSaving(false);

@@ -3,17 +3,7 @@
 import { EyeOff, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/app/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -89,33 +79,24 @@ export function StatusPageItem({ page, servers, canPublish }: { page: StatusPage
             Publish
           </Button>
         ) : null}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="outline" size="sm" className="text-destructive">
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete “{page.title}”?</AlertDialogTitle>
-              <AlertDialogDescription>The page at /status/{page.slug} stops working at once. Your servers and their history stay.</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => toast({ title: "Status page deleted", description: `/status/${page.slug}` }),
-                    onError: (err) => toast({ title: "Not deleted", description: failureMessage(err), variant: "destructive" }),
-                  })
-                }
-              >
-                Delete page
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={`Delete “${page.title}”?`}
+          description={`The page at /status/${page.slug} stops working at once. Your servers and their history stay.`}
+          cancel="Keep it"
+          action="Delete page"
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => toast({ title: "Status page deleted", description: `/status/${page.slug}` }),
+              onError: (err) => toast({ title: "Not deleted", description: failureMessage(err), variant: "destructive" }),
+            })
+          }
+        />
       </div>
     </article>
   );

@@ -3,7 +3,7 @@
 import { LifeBuoy } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { EmptyState } from "@/components/app/empty-state";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormAlert } from "@/components/app/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import type { ServerOption } from "@/lib/activity/servers";

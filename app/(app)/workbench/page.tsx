@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/app/page-header";
-import { WorkbenchView } from "@/components/workbench-page/workbench-view";
+import { WorkbenchView } from "@/components/workbench/workbench-view";
 import { currentUser } from "@/lib/auth/current-user";
 import { Prefetch, searchParamsOf, type PageSearchParams } from "@/lib/query/prefetch";
 import { workbenchPrefetch } from "@/lib/workbench/prefetch";

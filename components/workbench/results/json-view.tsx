@@ -6,7 +6,7 @@ import { ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/app/copy-button";
 
 interface JsonViewProps {
   value: unknown;

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/app/copy-button";
 import { jsonInText } from "./media";
 
 /**

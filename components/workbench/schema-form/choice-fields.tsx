@@ -2,21 +2,12 @@
 
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
-import { cn } from "@/lib/utils";
+import { nativeSelectClass } from "@/components/app/native-select";
 import type { Field } from "@/lib/workbench/schema-form/classify";
 import { cloneJson, jsonEqual, jsonLabel } from "@/lib/workbench/schema-form/json";
 
 import type { FieldProps } from "./field-props";
 import { GeneratedField } from "./generated-field";
-
-/** Styled like `Input`. A native select: it takes any JSON value by index, and every browser and screen reader knows it. */
-export const nativeSelectClass = cn(
-  "flex h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 py-1 text-sm shadow-sm",
-  "transition-colors outline-hidden",
-  "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-  "disabled:cursor-not-allowed disabled:opacity-50",
-  "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive",
-);
 
 export function EnumField(props: FieldProps & { field: Extract<Field, { kind: "enum" }> }) {
   const { field, value, onChange, required } = props;

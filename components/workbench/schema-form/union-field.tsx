@@ -6,7 +6,7 @@ import { branchFor, type Field } from "@/lib/workbench/schema-form/classify";
 import { initialValue } from "@/lib/workbench/schema-form/defaults";
 import { cn } from "@/lib/utils";
 
-import { nativeSelectClass } from "./choice-fields";
+import { nativeSelectClass } from "@/components/app/native-select";
 import type { FieldProps } from "./field-props";
 import { fieldId, useFormContext } from "./form-context";
 import { SchemaField } from "./schema-field";

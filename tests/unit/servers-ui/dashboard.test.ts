@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { actionTone, activityHref, deletedServerIds } from "@/components/dashboard/activity-meta";
 import { actionLabel } from "@/lib/activity/labels";
-import { nextPlanPitch } from "@/components/servers/plan-upsell";
+import { nextPlanPitch } from "@/components/app/plan-upsell";
 import { ACTIVITY_ACTIONS } from "@/lib/activity/actions";
 
 const event = (action: string, targetId: string | null = "s1", targetType: string | null = "server") => ({

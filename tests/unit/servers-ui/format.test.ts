@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { capabilityBadges } from "@/components/servers/capabilities";
-import { formatEvery, formatInterval, formatLatency, formatRelativeTime } from "@/components/servers/format";
+import { formatEvery, formatInterval, formatMs, formatRelativeTime } from "@/components/app/format-time";
 import { plural } from "@/lib/plural";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
@@ -24,12 +24,17 @@ describe("formatRelativeTime", () => {
   });
 });
 
-describe("formatLatency, formatInterval, plural", () => {
-  it("show milliseconds below a second and seconds above", () => {
-    expect(formatLatency(null)).toBe("—");
-    expect(formatLatency(42.4)).toBe("42 ms");
-    expect(formatLatency(1530)).toBe("1.53 s");
-    expect(formatLatency(12_345)).toBe("12.3 s");
+describe("formatMs, formatInterval, plural", () => {
+  it.each([
+    [null, "—"],
+    [0, "0 ms"],
+    [0.4, "<1 ms"],
+    [42.4, "42 ms"],
+    [1530, "1.53 s"],
+    [12_345, "12.3 s"],
+    [125_000, "2 min 5 s"],
+  ])("formatMs(%p) reads %s: milliseconds below a second, seconds above, minutes past one", (ms, text) => {
+    expect(formatMs(ms)).toBe(text);
   });
 
   it("name intervals in the largest whole unit", () => {

@@ -3,7 +3,6 @@ import {
   addTags,
   emptyValues,
   firstErrorKey,
-  mapServerError,
   newHeaderRow,
   suggestedTransport,
   validateConnection,
@@ -12,6 +11,7 @@ import {
   valuesFromServer,
   type ServerFormValues,
 } from "@/components/servers/server-form-model";
+import { mapSaveError } from "@/components/app/save-error";
 import { ApiError } from "@/lib/api/api-error";
 import type { ServerDto } from "@/lib/servers/schema";
 
@@ -141,7 +141,7 @@ describe("server errors onto the form", () => {
         { path: "headers.0.value", message: "Enter a value for this new header." },
       ],
     });
-    expect(mapServerError(err)).toEqual({
+    expect(mapSaveError(err)).toEqual({
       fields: {
         "monitoring.intervalSec": "On the Free plan, checks run at most every 15 minutes.",
         "headers.0.value": "Enter a value for this new header.",
@@ -152,20 +152,21 @@ describe("server errors onto the form", () => {
 
   it("shows a 400 without field paths as a banner", () => {
     const err = apiError(400, { error: "validation_failed", message: "That address is not allowed: it is a private network.", details: [{ path: "", message: "That address is not allowed." }] });
-    expect(mapServerError(err)).toEqual({ fields: {}, problem: { kind: "error", message: "That address is not allowed." } });
-    expect(mapServerError(apiError(400, { error: "validation_failed", message: "Bad URL." })).problem).toEqual({ kind: "error", message: "Bad URL." });
+    expect(mapSaveError(err)).toEqual({ fields: {}, problem: { kind: "error", message: "That address is not allowed." } });
+    expect(mapSaveError(apiError(400, { error: "validation_failed", message: "Bad URL." })).problem).toEqual({ kind: "error", message: "Bad URL." });
   });
 
-  it("puts a duplicate name (409) on the name field", () => {
+  it("puts a conflict (409) on the field that must be unique: the name unless the form says otherwise", () => {
     const err = apiError(409, { error: "conflict", message: "You already have a server with this name." });
-    expect(mapServerError(err)).toEqual({ fields: { name: "You already have a server with this name." }, problem: null });
+    expect(mapSaveError(err)).toEqual({ fields: { name: "You already have a server with this name." }, problem: null });
+    expect(mapSaveError(err, "slug")).toEqual({ fields: { slug: "You already have a server with this name." }, problem: null });
   });
 
   it("turns plan_required into the plan banner, other failures into an error banner", () => {
     const plan = apiError(403, { error: "plan_required", feature: "servers", message: "The Free plan allows 3 servers." });
-    expect(mapServerError(plan)).toEqual({ fields: {}, problem: { kind: "plan", message: "The Free plan allows 3 servers." } });
-    expect(mapServerError(apiError(500, { error: "internal", message: "Boom." })).problem).toEqual({ kind: "error", message: "Boom." });
-    expect(mapServerError(new ApiError(0, "Network Error", "Network error while fetching /api/servers: x")).problem?.message).toMatch(/could not be reached/);
+    expect(mapSaveError(plan)).toEqual({ fields: {}, problem: { kind: "plan", message: "The Free plan allows 3 servers." } });
+    expect(mapSaveError(apiError(500, { error: "internal", message: "Boom." })).problem).toEqual({ kind: "error", message: "Boom." });
+    expect(mapSaveError(new ApiError(0, "Network Error", "Network error while fetching /api/servers: x")).problem?.message).toMatch(/could not be reached/);
   });
 
   it("reads the suggested transport of a failed test", () => {

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { PromptsTab } from "@/components/workbench-page/prompts-tab";
-import type { Rerun } from "@/components/workbench-page/rerun";
-import { ResourcesTab } from "@/components/workbench-page/resources-tab";
+import { PromptsTab } from "@/components/workbench/prompts-tab";
+import type { Rerun } from "@/components/workbench/rerun";
+import { ResourcesTab } from "@/components/workbench/resources-tab";
 import { ApiError } from "@/lib/api/api-error";
 import type { CallRequest, CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
-import { installResizeObserver } from "../workbench/jsdom-gaps";
+import { installResizeObserver } from "./jsdom-gaps";
 
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();

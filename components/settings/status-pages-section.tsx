@@ -2,9 +2,8 @@
 
 import { Globe, Plus } from "lucide-react";
 import { useState } from "react";
-import { planLabelWith } from "@/components/monitoring/plan-gate";
 import { LoadError } from "@/components/app/load-error";
-import { PlanUpsell } from "@/components/servers/plan-upsell";
+import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { SettingsSection } from "@/components/settings/settings-section";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -14,8 +13,8 @@ import { useCreateStatusPage, useStatusPages } from "@/lib/status-pages/client";
 import type { StatusPageDto } from "@/lib/status-pages/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { toast } from "@/components/ui/use-toast";
-import { StatusPageItem } from "./status-page-item";
-import { StatusPageForm } from "./status-page-form";
+import { StatusPageItem } from "@/components/status-pages/status-page-item";
+import { StatusPageForm } from "@/components/status-pages/status-page-form";
 
 /** /settings#status-pages: the user's public status pages, made and changed here. */
 export function StatusPagesSection() {

@@ -2,7 +2,7 @@
 
 import { Play } from "lucide-react";
 import { useRef, type KeyboardEvent } from "react";
-import { SchemaForm } from "@/components/workbench/schema-form/schema-form";
+import { SchemaForm } from "./schema-form/schema-form";
 import type { ToolDefinition } from "@/lib/servers/schema";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";
 import type { CallState } from "@/lib/workbench/use-call";

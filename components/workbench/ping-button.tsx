@@ -2,7 +2,7 @@
 
 import { Activity } from "lucide-react";
 import { useEffect } from "react";
-import { formatDuration } from "@/components/workbench/results/duration-badge";
+import { formatMs } from "@/components/app/format-time";
 import { Button } from "@/components/ui/button";
 import { useCall } from "@/lib/workbench/use-call";
 import { pendingFor, type RerunProps } from "./rerun";
@@ -25,7 +25,7 @@ export function PingButton({ serverId, rerun, onRerunStarted }: { serverId: stri
         {running ? "Pinging…" : "Ping"}
       </Button>
       <p role="status" className="text-sm text-muted-foreground">
-        {state.status === "done" && state.durationMs !== undefined ? `Round trip ${formatDuration(state.durationMs)}` : null}
+        {state.status === "done" && state.durationMs !== undefined ? `Round trip ${formatMs(state.durationMs)}` : null}
         {state.status === "failed" ? <span className="text-destructive">Ping failed: {state.error?.message}</span> : null}
       </p>
     </div>

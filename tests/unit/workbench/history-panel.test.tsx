@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HistoryPanel } from "@/components/workbench-page/history-panel";
+import { HistoryPanel } from "@/components/workbench/history-panel";
 import type { HistoryEntry } from "@/lib/workbench/schema";
-import { installResizeObserver } from "../workbench/jsdom-gaps";
+import { installResizeObserver } from "./jsdom-gaps";
 
 const mockApiGet = jest.fn();
 jest.mock("@/lib/api/client", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args), apiSend: jest.fn() }));

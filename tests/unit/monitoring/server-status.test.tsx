@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import { STATUS_META, STATUS_ORDER } from "@/components/servers/status";
-import { StatusBadge } from "@/components/servers/status-badge";
+import { STATUS_META, STATUS_ORDER } from "@/components/monitoring/server-status";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 import { SERVER_STATUSES } from "@/lib/servers/schema";
 
 describe("server status badges", () => {

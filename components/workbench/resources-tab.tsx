@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpen } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -13,7 +13,7 @@ import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
 import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
-import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+import { useRerun, type RerunProps } from "./rerun";
 import { ResourceUpdates, SubscribeButton } from "./resource-updates";
 import { RunButtons } from "./run-buttons";
 
@@ -53,21 +53,13 @@ export function ResourcesTab({ serverId, resources, templates, completions, subs
   const selectionOf = (uri: string): Selection => (resources.some((r) => r.uri === uri) ? { kind: "resource", uri } : { kind: "uri", uri });
 
   // A resource link opened from a result, or a read picked from the history: shown at once, then read.
-  const [taken, setTaken] = useState<Rerun | null>(null);
-  const pending = pendingFor(rerun, serverId, "resources/read");
-  if (pending && rerun !== taken) {
-    setTaken(rerun);
-    setSelection(selectionOf(pending.params.uri));
-    setReadUri(pending.params.uri);
-  }
-  useEffect(() => {
-    const request = pendingFor(taken, serverId, "resources/read");
-    if (!request) return;
-    onRerunStarted();
-    void call.run(request);
-    // Started once per rerun taken; the other values are read as they are then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [taken]);
+  useRerun({ rerun, onRerunStarted }, serverId, "resources/read", {
+    show: ({ params: { uri } }) => {
+      setSelection(selectionOf(uri));
+      setReadUri(uri);
+    },
+    start: (request) => void call.run(request),
+  });
 
   const selectedKey = selection ? (selection.kind === "template" ? `t:${selection.uriTemplate}` : `r:${selection.uri}`) : null;
   const select = (key: string) =>

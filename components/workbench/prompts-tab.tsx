@@ -1,14 +1,14 @@
 "use client";
 
 import { MessageSquare } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { PromptDefinition } from "@/lib/servers/schema";
 import { useCall } from "@/lib/workbench/use-call";
 import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";
 import { ItemList } from "./item-list";
 import type { CallRequest } from "@/lib/workbench/schema";
-import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+import { useRerun, type RerunProps } from "./rerun";
 import { RunButtons } from "./run-buttons";
 
 /** Optional arguments left empty are not sent. */
@@ -37,25 +37,17 @@ export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStart
   }
 
   // A call picked from the history: its prompt and arguments are shown at once, then it runs.
-  const [taken, setTaken] = useState<Rerun | null>(null);
-  const pending = pendingFor(rerun, serverId, "prompts/get");
-  if (pending && rerun !== taken) {
-    setTaken(rerun);
-    const name = pending.params.name;
-    if (prompts.some((p) => p.name === name)) {
+  useRerun({ rerun, onRerunStarted }, serverId, "prompts/get", {
+    show: ({ params: { name, arguments: args } }) => {
+      if (!prompts.some((p) => p.name === name)) return;
       setSelected(name);
-      setArgsByPrompt((all) => ({ ...all, [name]: pending.params.arguments ?? {} }));
+      setArgsByPrompt((all) => ({ ...all, [name]: args ?? {} }));
       setOutputOf(name);
-    }
-  }
-  useEffect(() => {
-    const request = pendingFor(taken, serverId, "prompts/get");
-    if (!request) return;
-    onRerunStarted();
-    if (prompts.some((p) => p.name === request.params.name)) void call.run(requestFor(request.params.name, request.params.arguments ?? {}));
-    // Started once per rerun taken; the other values are read as they are then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [taken]);
+    },
+    start: ({ params: { name, arguments: args } }) => {
+      if (prompts.some((p) => p.name === name)) void call.run(requestFor(name, args ?? {}));
+    },
+  });
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">

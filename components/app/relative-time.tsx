@@ -1,7 +1,7 @@
 "use client";
 
 import { useInBrowser, useNow } from "@/components/app/clock";
-import { formatExactTime, formatRelativeTime } from "./format";
+import { formatExactTime, formatRelativeTime } from "./format-time";
 
 /**
  * A relative time whose exact value is one hover (or one screen-reader read)

@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { PLANS } from "@/lib/plans";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { formatEvery, formatInterval } from "./format";
+import { formatEvery, formatInterval } from "@/components/app/format-time";
 
 const INTERVALS_SEC = [30, 60, 300, 900, 1800, 3600, 6 * 3600, 24 * 3600];
 

@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ServerWorkbench } from "@/components/workbench-page/server-workbench";
+import { ServerWorkbench } from "@/components/workbench/server-workbench";
 import { ApiError } from "@/lib/api/api-error";
 import type { ServerDto } from "@/lib/servers/schema";
 import type { CallRequest, CallStreamLine } from "@/lib/workbench/schema";
-import { everythingTools } from "../workbench/everything";
-import { installResizeObserver } from "../workbench/jsdom-gaps";
+import { everythingTools } from "./everything";
+import { installResizeObserver } from "./jsdom-gaps";
 
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();

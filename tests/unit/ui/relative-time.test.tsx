@@ -2,7 +2,7 @@ import { act, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { RenderedAtProvider } from "@/components/app/clock";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 
 const ISO = "2026-11-24T04:42:07.000Z";
 const MINUTE = 60_000;

@@ -3,11 +3,17 @@
 import { Sparkles } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { PLANS, type PlanId } from "@/lib/plans";
+import { PLAN_IDS, PLANS, type Feature, type PlanId } from "@/lib/plans";
 import { useSubscription } from "@/lib/subscription/use-subscription";
-import { formatEvery } from "./format";
+import { formatEvery } from "./format-time";
 
 const NEXT_PLAN: Record<PlanId, PlanId | null> = { "free tier": "pro", pro: "enterprise", enterprise: null };
+
+/** The first plan that has `feature`, named the way the plans table names it. */
+export function planLabelWith(feature: Feature): string {
+  const id = PLAN_IDS.find((p) => PLANS[p].features[feature]);
+  return id ? PLANS[id].label : "a paid";
+}
 
 /** What the next plan up would unlock, read from the one plans table. */
 export function nextPlanPitch(tier: PlanId): string | null {

@@ -1,7 +1,7 @@
 "use client";
 
 import { OptionSelect } from "@/components/app/option-select";
-import { StatusBadge } from "@/components/servers/status-badge";
+import { StatusBadge } from "@/components/monitoring/status-badge";
 import { Field } from "@/components/ui/field";
 import type { ServerDto } from "@/lib/servers/schema";
 

@@ -2,9 +2,9 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { MessageCircleQuestion } from "lucide-react";
-import { PromptMessagesView } from "@/components/workbench/results/prompt-messages-view";
-import type { PromptResult } from "@/components/workbench/results/content";
-import { SchemaForm } from "@/components/workbench/schema-form/schema-form";
+import { PromptMessagesView } from "./results/prompt-messages-view";
+import type { PromptResult } from "./results/content";
+import { SchemaForm } from "./schema-form/schema-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

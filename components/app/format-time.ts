@@ -25,9 +25,15 @@ export function formatExactTime(iso: string, timeZone?: string): string {
   return new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "long", timeZone });
 }
 
-export function formatLatency(ms: number | null): string {
-  if (ms === null) return "—";
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+/** A latency or a call's duration: "87 ms", "1.24 s", "12.5 s", "2 min 5 s"; "—" when there is none. */
+export function formatMs(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms) || ms < 0) return "—";
+  if (ms > 0 && ms < 1) return "<1 ms";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 10_000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1000);
+  return `${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s`;
 }
 
 export function formatInterval(sec: number): string {

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/utils";
 import type { ServerStatus } from "@/lib/servers/schema";
-import { STATUS_META } from "./status";
+import { STATUS_META } from "./server-status";
 
 export function StatusBadge({ status, className }: { status: ServerStatus; className?: string }) {
   const meta = STATUS_META[status];

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bell, BellOff, BookOpen } from "lucide-react";
-import { RelativeTime } from "@/components/servers/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { Button } from "@/components/ui/button";
 import type { ResourceUpdate } from "@/lib/workbench/use-subscriptions";
 

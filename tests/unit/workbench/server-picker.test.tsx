@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { ServerPicker } from "@/components/workbench-page/server-picker";
+import { ServerPicker } from "@/components/workbench/server-picker";
 import type { ServerDto } from "@/lib/servers/schema";
 
 const servers = [

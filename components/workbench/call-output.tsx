@@ -1,14 +1,14 @@
 "use client";
 
 import { CircleAlert, CircleCheck, CircleSlash } from "lucide-react";
-import { LogPanel } from "@/components/workbench/log-panel";
-import { ProgressView } from "@/components/workbench/progress-view";
-import { DurationBadge } from "@/components/workbench/results/duration-badge";
-import { PromptMessagesView } from "@/components/workbench/results/prompt-messages-view";
-import { RawExchangeView } from "@/components/workbench/results/raw-exchange-view";
-import { ResourceContentsView } from "@/components/workbench/results/resource-contents-view";
-import { ToolResultView } from "@/components/workbench/results/tool-result-view";
-import type { PromptResult, ResourceResult, ToolResult } from "@/components/workbench/results/content";
+import { LogPanel } from "./log-panel";
+import { ProgressView } from "./progress-view";
+import { DurationBadge } from "./results/duration-badge";
+import { PromptMessagesView } from "./results/prompt-messages-view";
+import { RawExchangeView } from "./results/raw-exchange-view";
+import { ResourceContentsView } from "./results/resource-contents-view";
+import { ToolResultView } from "./results/tool-result-view";
+import type { PromptResult, ResourceResult, ToolResult } from "./results/content";
 import { Spinner } from "@/components/ui/spinner";
 import { ServerRequestPanel } from "./server-request-panel";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { defaultsFor } from "@/lib/workbench/schema-form/defaults";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";
 import type { CallRequest } from "@/lib/workbench/schema";
@@ -9,7 +9,7 @@ import { secondsToTimeout, type ToolCallOptions } from "./call-options";
 import { ItemList } from "./item-list";
 import { AnnotationBadges } from "./annotation-badges";
 import { ToolPanel, type WorkbenchTool } from "./tool-panel";
-import { pendingFor, type Rerun, type RerunProps } from "./rerun";
+import { useRerun, type RerunProps } from "./rerun";
 
 interface ToolsTabProps extends RerunProps {
   serverId: string;
@@ -54,26 +54,18 @@ export function ToolsTab({ serverId, tools, logging, tasks, rerun, onRerunStarte
   }
 
   // A call picked from the history: its tool and arguments are shown at once, then it runs.
-  const [taken, setTaken] = useState<Rerun | null>(null);
-  const pending = pendingFor(rerun, serverId, "tools/call");
-  if (pending && rerun !== taken) {
-    setTaken(rerun);
-    const name = pending.params.name;
-    if (tools.some((t) => t.name === name)) {
+  useRerun({ rerun, onRerunStarted }, serverId, "tools/call", {
+    show: ({ params: { name, arguments: args } }) => {
+      if (!tools.some((t) => t.name === name)) return;
       setSelected(name);
-      setArgsByTool((all) => ({ ...all, [name]: pending.params.arguments ?? {} }));
+      setArgsByTool((all) => ({ ...all, [name]: args ?? {} }));
       setOutputOf(name);
-    }
-  }
-  useEffect(() => {
-    const request = pendingFor(taken, serverId, "tools/call");
-    if (!request) return;
-    onRerunStarted();
-    const target = tools.find((t) => t.name === request.params.name);
-    if (target) void call.run(requestFor(target, request.params.arguments ?? {}, asTask(target, request.params.task !== undefined)));
-    // Started once per rerun taken; the other values are read as they are then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [taken]);
+    },
+    start: ({ params }) => {
+      const target = tools.find((t) => t.name === params.name);
+      if (target) void call.run(requestFor(target, params.arguments ?? {}, asTask(target, params.task !== undefined)));
+    },
+  });
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">

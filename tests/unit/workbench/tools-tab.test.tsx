@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ToolsTab } from "@/components/workbench-page/tools-tab";
-import type { WorkbenchTool } from "@/components/workbench-page/tool-panel";
-import type { Rerun } from "@/components/workbench-page/rerun";
+import { ToolsTab } from "@/components/workbench/tools-tab";
+import type { WorkbenchTool } from "@/components/workbench/tool-panel";
+import type { Rerun } from "@/components/workbench/rerun";
 import type { CallRequest, CallStreamLine } from "@/lib/workbench/schema";
-import { everythingTools } from "../workbench/everything";
-import { installResizeObserver } from "../workbench/jsdom-gaps";
+import { everythingTools } from "./everything";
+import { installResizeObserver } from "./jsdom-gaps";
 
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
