@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Check, Minus } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { PLAN_IDS, PLANS, PRO_REQUEST_PATH, type Plan } from "@/lib/plans";
+import { PLAN_IDS, PLANS, PRO_REQUEST_PATH, type Plan } from "@/lib/plans/table";
 import { cn } from "@/lib/utils";
 
 const nf = new Intl.NumberFormat("en-US");

@@ -1,5 +1,5 @@
 import { FREE_UPTIME_WINDOWS, type UptimeWindow } from "@/lib/monitoring/schema";
-import { PLAN_IDS, PLANS, type Feature, type Subscription } from "@/lib/plans";
+import { PLAN_IDS, PLANS, type Feature, type Subscription } from "@/lib/plans/table";
 
 /** The first plan that has `feature`, named the way the plans table names it. */
 export function planLabelWith(feature: Feature): string {

@@ -1,16 +1,7 @@
 import { ApiError, failureMessage } from "@/lib/api/api-error";
 import { isApiError } from "@/lib/api/error-codes";
-import {
-  connectionInput,
-  MAX_TAGS,
-  serverCreate,
-  serverUpdate,
-  type ConnectionInput,
-  type ServerCreate,
-  type ServerDto,
-  type ServerUpdate,
-  type Transport,
-} from "@/lib/servers/schema";
+import { connectionInput, MAX_TAGS, serverCreate, serverUpdate, type ConnectionInput, type ServerCreate, type ServerDto, type ServerUpdate } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 import { isRecord } from "@/lib/guards";
 
 /**

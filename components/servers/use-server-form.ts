@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
 import { useTestConnection } from "@/lib/servers/client";
-import type { Transport } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 import {
   firstErrorKey,
   mapServerError,

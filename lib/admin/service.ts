@@ -6,7 +6,7 @@ import { forgetUser } from "../auth/user-cache";
 import { db } from "../db";
 import { servers, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { effectiveSubscription, PLANS } from "../plans";
+import { effectiveSubscription, PLANS } from "../plans/table";
 import { ADMIN_USERS_PAGE, type AdminUser, type AdminUsersPage, type AdminUserUpdate } from "./schema";
 
 const columns = {

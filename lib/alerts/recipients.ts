@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { alertDeliveries, users } from "../db/schema";
 import { mailEnabled } from "../mail/service";
-import { effectiveSubscription } from "../plans";
+import { effectiveSubscription } from "../plans/table";
 import type { AlertChannel, AlertPayload } from "./schema";
 
 /** What decides where a user's alerts go. */

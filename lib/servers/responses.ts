@@ -2,7 +2,8 @@ import { z, type ZodType } from "zod";
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
-import { SERVER_STATUSES, TRANSPORTS, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse } from "./schema";
+import { SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse } from "./schema";
+import { TRANSPORTS } from "../mcp/types";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed

@@ -12,7 +12,7 @@ import { servers, users } from "../db/schema";
 import { env } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { mailEnabled } from "../mail/service";
-import { effectiveSubscription, PLANS } from "../plans";
+import { effectiveSubscription, PLANS } from "../plans/table";
 import { newSigningSecret } from "../webhooks/sign";
 import { webhookUrl, type SettingsResponse, type SettingsUpdate, type UserSettings } from "./schema";
 

@@ -3,7 +3,7 @@ import type { McpLimits } from "@/lib/mcp/client";
 import { canonicalJson, definitionHash } from "@/lib/mcp/definitions";
 import { discover, testConnection } from "@/lib/mcp/discovery";
 import { McpFailure, toHttpError } from "@/lib/mcp/errors";
-import type { Transport } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 import {
   startAuthProxy,
   startEverything,

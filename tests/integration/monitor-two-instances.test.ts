@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { servers, users } from "@/lib/db/schema";
 import { DEFAULT_CHECK_TIMEOUT_MS } from "@/lib/monitoring/check";
-import { firstDue, nextDueAfter } from "@/lib/monitoring/schedule";
+import { firstDue, nextDueAfter } from "@/lib/servers/check-schedule";
 import { createPostgresDatabase } from "../support/databases";
 import { startSilentServer, type RunningServer } from "../support/mcp-server";
 import { startRawMcpServer } from "../support/raw-mcp-server";

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { ServerForm } from "@/components/servers/server-form";
 import { emptyValues, valuesFromServer } from "@/components/servers/server-form-model";
 import { ApiError } from "@/lib/api/api-error";
-import { FREE_SUBSCRIPTION } from "@/lib/plans";
+import { FREE_SUBSCRIPTION } from "@/lib/plans/table";
 import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
