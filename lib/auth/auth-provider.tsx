@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { userMessage } from "@/lib/api/api-error";
 import { apiSend, configureApiClient } from "@/lib/api/client";
 import type { PublicConfig } from "./config";
-import { logAuthEvent } from "./debug-log";
+import { logAuthEvent } from "../debug-log";
 import { firebaseAuth, loadPublicConfig } from "./firebase-client";
 import type { SessionUser } from "./schema";
 import { resetSync, syncUserWithBackend } from "./sync";

@@ -11,7 +11,7 @@ import {
 } from "firebase/auth";
 import { apiGet } from "@/lib/api/client";
 import { publicConfigSchema, type PublicConfig } from "./config";
-import { logAuthEvent } from "./debug-log";
+import { logAuthEvent } from "../debug-log";
 
 /**
  * Loads the identity config from `GET /api/config`. An invalid or unreachable

@@ -2,7 +2,7 @@
 
 import type { User } from "firebase/auth";
 import { sendTokenTo } from "@/lib/api/client";
-import { logAuthEvent } from "./debug-log";
+import { logAuthEvent } from "../debug-log";
 
 /** A token sent to the sync URL is never older than this. */
 export const SYNC_TOKEN_MAX_AGE_SEC = 300;

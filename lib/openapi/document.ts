@@ -2,7 +2,7 @@ import "server-only";
 import { z, type ZodType } from "zod";
 import { ERROR_STATUS } from "../api/error-codes";
 import { SESSION_COOKIE } from "../auth/session";
-import type { RouteSpec, AuthMode } from "../http/route";
+import type { RouteSpec, AuthMode } from "../route/handler";
 import { SITE } from "../site";
 import { apiRoutes, HTTP_METHODS } from "./routes";
 

@@ -1,4 +1,4 @@
-import type { DocumentedHandler } from "../http/route";
+import type { DocumentedHandler } from "../route/handler";
 
 /**
  * Every API route, by its path in the reference (`{id}` for a segment), with

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { countActionSince } from "../activity/queries";
 import { record } from "../activity/service";
 import { adminAuth } from "../auth/firebase-admin";
-import { forgetUser } from "../auth/user-cache";
+import { forgetUser } from "../users/cache";
 import { secretContext } from "../crypto/contexts";
 import { encrypt } from "../crypto/encryption";
 import { db } from "../db";

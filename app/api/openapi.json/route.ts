@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { openApiDocument } from "@/lib/openapi/document";
 
 const openApiShape = z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });

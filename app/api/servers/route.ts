@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { serverCreate, serverListQuery, type ServerListResponse } from "@/lib/servers/schema";
 import { createAndDiscover } from "@/lib/discovery/service";
 import { listServers } from "@/lib/servers/service";

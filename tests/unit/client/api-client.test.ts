@@ -16,7 +16,7 @@ import {
   sendTokenTo,
   type TokenSource,
 } from "@/lib/api/client";
-import { clearDebugLog, getDebugLog } from "@/lib/auth/debug-log";
+import { clearDebugLog, getDebugLog } from "@/lib/debug-log";
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { connectionInput } from "@/lib/servers/schema";
 import { testServerConnection } from "@/lib/discovery/service";
 import { connectionTestResult } from "@/lib/servers/responses";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { effectiveSubscription } from "@/lib/plans/table";
 import { subscription } from "@/lib/settings/responses";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { discoverServer } from "@/lib/discovery/service";
 import { serverInventory } from "@/lib/servers/responses";
 

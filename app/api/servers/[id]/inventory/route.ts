@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { getInventory } from "@/lib/discovery/service";
 import { serverInventory } from "@/lib/servers/responses";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { previewImport } from "@/lib/import/service";
 import { importBody, MAX_IMPORT_BYTES, type ImportPreview } from "@/lib/servers/mcp-config";
 import { importPreview } from "@/lib/servers/responses";
