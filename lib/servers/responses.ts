@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+// The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+// The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
 import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
 

@@ -14,9 +14,12 @@ import { OutboundError } from "../net/errors";
 import type { PlanHolder } from "../plans/holder";
 import { planOf } from "../plans/holder";
 import { assertInterval, serverLimitReached } from "../plans/limits";
+// servers <-> scanner, the one pair left on purpose: a server's answer carries its latest scan's
+// summary (the list's security column, read here and typed in ./schema and ./responses), while the
+// scanner scans stored servers. Both sides read each other's tables; nothing else of the scanner is used.
 import { latestScansOf } from "../scanner/queries";
-import { closePooledConnections } from "../workbench/pool";
 import { forgetCallTarget } from "./call-target";
+import { announceServerDeleted } from "./deletion";
 import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
@@ -277,7 +280,7 @@ export async function deleteServer(actor: Actor, id: string, origin: Origin = {}
     .returning({ id: servers.id, name: servers.name, url: servers.url });
   if (!gone) throw missing();
   await forgetCallTarget(actor.uid, id);
-  await closePooledConnections(actor.uid, id);
+  await announceServerDeleted(actor.uid, id);
   await record({
     userUid: actor.uid,
     action: "server.deleted",
