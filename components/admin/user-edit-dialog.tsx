@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { useUpdateUser } from "@/lib/admin/client";
+import { useUpdateUser } from "@/lib/admin/hooks";
 import { ROLES, roleName, type AdminUser, type Role } from "@/lib/admin/schema";
 import { PLAN_IDS, PLANS, type PlanId } from "@/lib/plans/table";
 

@@ -2,7 +2,7 @@
 
 import { History } from "lucide-react";
 import { LoadMore } from "@/components/app/load-more";
-import { useChecks } from "@/lib/monitoring/client";
+import { useChecks } from "@/lib/monitoring/hooks";
 import { CheckSummary } from "./check-summary";
 import { PagedHistoryCard } from "./paged-history-card";
 

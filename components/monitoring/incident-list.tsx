@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { LoadMore } from "@/components/app/load-more";
 import { PlanUpsell } from "@/components/servers/plan-upsell";
 import { RelativeTime } from "@/components/servers/relative-time";
-import { useIncidents } from "@/lib/monitoring/client";
+import { useIncidents } from "@/lib/monitoring/hooks";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { formatDuration } from "./format";

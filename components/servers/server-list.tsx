@@ -10,7 +10,7 @@ import { AddServerButton } from "@/components/servers/add-server-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/dashboard/hooks";
-import { useServers } from "@/lib/servers/client";
+import { useServers } from "@/lib/servers/hooks";
 import { serverFiltersFrom, type ServerFilters } from "@/lib/servers/keys";
 import { ServerFiltersBar } from "./server-filters";
 import { ServerTable } from "./server-table";

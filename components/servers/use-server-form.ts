@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
-import { useTestConnection } from "@/lib/servers/client";
+import { useTestConnection } from "@/lib/servers/hooks";
 import type { Transport } from "@/lib/mcp/types";
 import {
   firstErrorKey,

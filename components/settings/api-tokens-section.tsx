@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { CopyButton } from "@/components/workbench/results/copy-button";
 import { nativeSelectClass } from "@/components/workbench/schema-form/choice-fields";
-import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/client";
+import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/hooks";
 import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
 import { SettingsSection } from "./settings-section";
 

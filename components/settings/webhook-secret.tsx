@@ -4,7 +4,7 @@ import { Copy, RotateCw } from "lucide-react";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { useRotateWebhookSecret } from "@/lib/settings/client";
+import { useRotateWebhookSecret } from "@/lib/settings/hooks";
 
 /**
  * The signing secret: shown in full only right after it was generated, then

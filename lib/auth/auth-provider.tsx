@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { onAuthStateChanged, signOut as firebaseSignOut, type Auth, type User } from "firebase/auth";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { userMessage } from "@/lib/api/api-error";
-import { apiSend, configureApiClient } from "@/lib/api/client";
+import { apiSend, configureApiClient } from "@/lib/api/fetch";
 import type { PublicConfig } from "./config";
 import { logAuthEvent } from "../debug-log";
 import { firebaseAuth, loadPublicConfig } from "./firebase-client";

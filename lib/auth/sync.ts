@@ -2,7 +2,7 @@
 
 import type { User } from "firebase/auth";
 import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 import { errorCodeOf } from "@/lib/api/error-codes";
 import type { SessionUser } from "./schema";
 import { logAuthEvent } from "../debug-log";

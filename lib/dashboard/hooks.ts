@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/client";
-import { dashboardKeys, LIVE_REFETCH_MS } from "@/lib/servers/client";
+import { apiGet } from "@/lib/api/fetch";
+import { dashboardKeys, LIVE_REFETCH_MS } from "@/lib/servers/hooks";
 import type { DashboardSummary } from "./types";
 
 export function useDashboardSummary() {

@@ -1,6 +1,6 @@
 import "server-only";
 import { record } from "../activity/service";
-import type { McpLimits, McpTarget } from "../mcp/client";
+import type { McpLimits, McpTarget } from "../mcp/connection";
 import { discover, type Discovery } from "../mcp/discovery";
 import { plural } from "../plural";
 import { scanAfterDiscovery } from "../scanner/auto-scan";

@@ -4,7 +4,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import type { Logger } from "../log";
-import type { McpLimits, McpTarget } from "../mcp/client";
+import type { McpLimits, McpTarget } from "../mcp/connection";
 import { testConnection } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";

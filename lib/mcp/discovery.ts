@@ -2,7 +2,7 @@ import "server-only";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerInfo } from "../db/schema";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "./types";
-import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./client";
+import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./connection";
 import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "./definitions";
 import { McpFailure } from "./errors";
 import { TRANSPORT_LABELS } from "./types";

@@ -4,7 +4,7 @@ import { DecryptionError } from "../crypto/encryption";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { logger } from "../log";
-import type { McpLimits } from "../mcp/client";
+import type { McpLimits } from "../mcp/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
 import { rediscoverQuietly } from "../discovery/service";
 import { observeCheck } from "../metrics/monitoring";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { DecryptionError } from "../crypto/encryption";
-import { isDatabaseUnreachable } from "../db/client";
+import { isDatabaseUnreachable } from "../db/database";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
 import { assertTokenMay, recordTokenUse } from "../tokens/verify";

@@ -4,7 +4,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { inventoryItems, scanBaselines } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import type { McpLimits } from "../mcp/client";
+import type { McpLimits } from "../mcp/connection";
 import { discover } from "../mcp/discovery";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { enforce } from "../rate-limit/service";

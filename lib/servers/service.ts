@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
-import { isUniqueViolation } from "../db/client";
+import { isUniqueViolation } from "../db/database";
 import { serverHeaders, servers, users } from "../db/schema";
 import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
-import { isUniqueViolation } from "../db/client";
+import { isUniqueViolation } from "../db/database";
 import { servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, conflict, notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";

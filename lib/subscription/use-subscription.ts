@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/client";
+import { apiGet } from "@/lib/api/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans/table";
 

@@ -1,5 +1,5 @@
 import { PUBLIC_ONLY } from "@/lib/net/address-policy";
-import type { McpLimits } from "@/lib/mcp/client";
+import type { McpLimits } from "@/lib/mcp/connection";
 import { canonicalJson, definitionHash } from "@/lib/mcp/definitions";
 import { discover, testConnection } from "@/lib/mcp/discovery";
 import { McpFailure, toHttpError } from "@/lib/mcp/errors";

@@ -5,7 +5,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { servers, users } from "@/lib/db/schema";
 import { DEFAULT_CHECK_TIMEOUT_MS } from "@/lib/monitoring/check";
 import { firstDue, nextDueAfter } from "@/lib/servers/check-schedule";

@@ -15,7 +15,7 @@ import {
   navigation,
   sendTokenTo,
   type TokenSource,
-} from "@/lib/api/client";
+} from "@/lib/api/fetch";
 import { clearDebugLog, getDebugLog } from "@/lib/debug-log";
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { configureApiClient } from "@/lib/api/client";
+import { configureApiClient } from "@/lib/api/fetch";
 import { FREE_SUBSCRIPTION } from "@/lib/plans/table";
 import { fetchSubscription } from "@/lib/subscription/use-subscription";
 

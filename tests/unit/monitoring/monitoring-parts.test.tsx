@@ -12,7 +12,7 @@ import { bucket, check, server, SERVER_ID, uptime } from "./fixtures";
 
 const mockApiGet = jest.fn();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/client", () => ({
+jest.mock("@/lib/api/fetch", () => ({
   apiGet: (...args: unknown[]) => mockApiGet(...args),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

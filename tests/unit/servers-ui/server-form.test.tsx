@@ -9,7 +9,7 @@ import { FREE_SUBSCRIPTION } from "@/lib/plans/table";
 import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/client", () => ({
+jest.mock("@/lib/api/fetch", () => ({
   apiGet: jest.fn(),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));
