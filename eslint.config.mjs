@@ -41,11 +41,11 @@ const config = [
   {
     files: ["app/**", "components/**", "lib/**"],
     // The API client is the browser's one way to the API; the guarded fetch is the server's one way out.
-    ignores: ["lib/api/client.ts", "lib/net/guarded-fetch.ts"],
+    ignores: ["lib/api/fetch.ts", "lib/net/guarded-fetch.ts"],
     rules: {
       "no-restricted-globals": [
         "error",
-        { name: "fetch", message: "Call the API through lib/api/client.ts (apiGet, apiSend, apiStream, apiBeacon)." },
+        { name: "fetch", message: "Call the API through lib/api/fetch.ts (apiGet, apiSend, apiStream, apiBeacon)." },
       ],
     },
   },

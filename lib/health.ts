@@ -1,4 +1,4 @@
-import type { Database } from "./db/client";
+import type { Database } from "./db/database";
 
 export type Health =
   | { status: "ok"; database: { reachable: true; kind: Database["kind"]; latencyMs: number } }

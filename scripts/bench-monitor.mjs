@@ -44,7 +44,7 @@ const WARM_UP_SEC = 20;
 
 // The project's own TypeScript, for the phase spread and the tool-list hash the service uses.
 const jiti = createJiti(import.meta.url, { alias: { "@": root, "server-only": path.join(root, "tests/support/empty-module.js") } });
-const { nextDueAfter } = await jiti.import(path.join(root, "lib/monitoring/schedule.ts"));
+const { nextDueAfter } = await jiti.import(path.join(root, "lib/servers/check-schedule.ts"));
 const { toolsHash } = await jiti.import(path.join(root, "lib/mcp/tools-hash.ts"));
 
 await ensureBuild(root);

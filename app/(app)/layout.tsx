@@ -15,7 +15,7 @@ import { ConsoleProviders } from "@/components/providers/console-providers";
 import { currentUser } from "@/lib/auth/current-user";
 import { publicConfig } from "@/lib/auth/public-config";
 import { requestNonce } from "@/lib/security/nonce";
-import { toSessionUser } from "@/lib/users/service";
+import { toSessionUser } from "@/lib/auth/session-user";
 import { SITE } from "@/lib/site";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {

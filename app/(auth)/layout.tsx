@@ -5,7 +5,7 @@ import { currentUser } from "@/lib/auth/current-user";
 import { ThemeProvider } from "@/components/shell/theme-provider";
 import { publicConfig } from "@/lib/auth/public-config";
 import { requestNonce } from "@/lib/security/nonce";
-import { toSessionUser } from "@/lib/users/service";
+import { toSessionUser } from "@/lib/auth/session-user";
 
 export default async function AuthLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();

@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/app/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useActivityDetails } from "@/lib/activity/client";
+import { useActivityDetails } from "@/lib/activity/hooks";
 import { actionLabel } from "@/lib/activity/labels";
 import type { ActivityItem } from "@/lib/activity/schema";
 import { cn } from "@/lib/utils";

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/app/load-error";
 import { LoadMore } from "@/components/app/load-more";
 import { Loading, SkeletonRows } from "@/components/app/loading";
-import { useActivity } from "@/lib/activity/client";
+import { useActivity } from "@/lib/activity/hooks";
 import { NO_FILTERS, type ActivityViewFilters } from "@/lib/activity/keys";
 import type { ServerOption } from "@/lib/activity/servers";
 import { ActivityEvent } from "./activity-event";

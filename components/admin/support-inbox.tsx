@@ -13,7 +13,7 @@ import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isUuid } from "@/lib/guards";
-import { useAllTickets, useContactMessages, useSetContactStatus } from "@/lib/support/client";
+import { useAllTickets, useContactMessages, useSetContactStatus } from "@/lib/support/hooks";
 import { CONTACT_STATUSES, STATUS_LABELS, TICKET_STATUSES, type ContactStatus, type TicketStatus } from "@/lib/support/schema";
 
 const CONTACT_LABELS: Record<ContactStatus, string> = { new: "New", read: "Read", archived: "Archived" };

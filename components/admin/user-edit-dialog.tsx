@@ -9,9 +9,9 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { useUpdateUser } from "@/lib/admin/client";
+import { useUpdateUser } from "@/lib/admin/hooks";
 import { ROLES, roleName, type AdminUser, type Role } from "@/lib/admin/schema";
-import { PLAN_IDS, PLANS, type PlanId } from "@/lib/plans";
+import { PLAN_IDS, PLANS, type PlanId } from "@/lib/plans/table";
 
 /** The expiry is picked as a day and lasts until the end of it, UTC. */
 const endOfDayUtc = (day: string) => `${day}T23:59:59.999Z`;

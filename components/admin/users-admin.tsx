@@ -11,9 +11,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useAdminUsers, type UserFilter } from "@/lib/admin/client";
+import { useAdminUsers, type UserFilter } from "@/lib/admin/hooks";
 import { ROLES, roleName, type AdminUser } from "@/lib/admin/schema";
-import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { PLAN_IDS, PLANS } from "@/lib/plans/table";
 import { UserEditDialog } from "./user-edit-dialog";
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : "—");

@@ -3,7 +3,7 @@
 import { Sparkles } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { PLAN_IDS, PLANS, type Feature, type PlanId } from "@/lib/plans";
+import { PLAN_IDS, PLANS, type Feature, type PlanId } from "@/lib/plans/table";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { formatEvery } from "./format-time";
 

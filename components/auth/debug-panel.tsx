@@ -8,7 +8,7 @@ import {
   getDebugLog,
   subscribeDebugLog,
   type DebugLogEntry,
-} from "@/lib/auth/debug-log";
+} from "@/lib/debug-log";
 import { readDebugSwitch, subscribeDebugSwitch, turnDebugOff } from "@/lib/auth/debug-switch";
 import { cn } from "@/lib/utils";
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { track } from "@/lib/analytics/client";
+import { track } from "@/lib/analytics/track";
 import { registerSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, takeRedirect } from "@/lib/auth/redirect";

@@ -9,7 +9,7 @@ import { AddServerButton } from "@/components/servers/add-server-button";
 import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDashboardSummary } from "@/lib/servers/client";
+import { useDashboardSummary } from "@/lib/dashboard/hooks";
 import { FleetHealth } from "./fleet-health";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { RecentActivity } from "./recent-activity";

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, userMessage } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
 import { CONTACT_LIMITS, HONEYPOT_FIELD, contactSchema, type ContactInput } from "@/lib/contact/schema";
 import { focusFirstError, serverFieldErrors } from "@/lib/forms/fields";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/table";
 
 export interface FaqItem {
   id: string;

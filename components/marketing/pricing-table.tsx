@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Check, Minus } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { PLAN_IDS, PLANS, PRO_REQUEST_PATH, type Plan } from "@/lib/plans";
+import { PLAN_IDS, PLANS, PRO_REQUEST_PATH, type Plan } from "@/lib/plans/table";
 import { cn } from "@/lib/utils";
 
 const nf = new Intl.NumberFormat("en-US");
@@ -31,7 +31,7 @@ const HOW_TO_GET: Record<Plan["id"], string> = {
   enterprise: "Write to us through the contact form and we agree the limits with you.",
 };
 
-/** The pricing table, generated from the one plans table in lib/plans.ts. */
+/** The pricing table, generated from the one plans table in lib/plans/table.ts. */
 export function PricingTable() {
   return (
     <div className="grid gap-6 md:grid-cols-3">

@@ -1,7 +1,7 @@
 "use client";
 
 import { History } from "lucide-react";
-import { useChecks } from "@/lib/monitoring/client";
+import { useChecks } from "@/lib/monitoring/hooks";
 import { CheckSummary } from "./check-summary";
 import { PagedHistoryCard } from "./paged-history-card";
 

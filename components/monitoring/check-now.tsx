@@ -6,7 +6,7 @@ import { failureMessage } from "@/lib/api/api-error";
 import { STATUS_META } from "./server-status";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useCheckNow } from "@/lib/monitoring/client";
+import { useCheckNow } from "@/lib/monitoring/hooks";
 import type { CheckNowResponse } from "@/lib/monitoring/schema";
 
 /** A reason is a sentence of its own; it gets one full stop, not two. */

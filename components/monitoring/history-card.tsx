@@ -7,7 +7,7 @@ import { Loading } from "@/components/app/loading";
 import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUptime } from "@/lib/monitoring/client";
+import { useUptime } from "@/lib/monitoring/hooks";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { WINDOW_LABEL } from "./format-uptime";

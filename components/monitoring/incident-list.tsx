@@ -5,7 +5,7 @@ import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { RelativeTime } from "@/components/app/relative-time";
-import { useIncidents } from "@/lib/monitoring/client";
+import { useIncidents } from "@/lib/monitoring/hooks";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { formatDuration } from "./format-uptime";

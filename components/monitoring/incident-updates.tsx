@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { useIncidentUpdates, usePostIncidentUpdate } from "@/lib/status-pages/client";
+import { useIncidentUpdates, usePostIncidentUpdate } from "@/lib/status-pages/hooks";
 import { incidentUpdateCreate, INCIDENT_UPDATE_MAX } from "@/lib/status-pages/schema";
 
 /**

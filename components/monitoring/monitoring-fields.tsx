@@ -4,7 +4,7 @@ import { OptionSelect } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/table";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { formatEvery, formatInterval } from "@/components/app/format-time";
 

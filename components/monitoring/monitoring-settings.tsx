@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { CardSection } from "@/components/app/card-section";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { DEFAULT_THRESHOLD_MS, THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "@/lib/monitoring/schema";
-import { useUpdateServer } from "@/lib/servers/client";
+import { DEFAULT_THRESHOLD_MS, THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "@/lib/servers/schema";
+import { useUpdateServer } from "@/lib/servers/hooks";
 import { monitoringInput, type ServerDto } from "@/lib/servers/schema";
 import { toast } from "@/components/ui/use-toast";
 

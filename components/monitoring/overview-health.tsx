@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUptime } from "@/lib/monitoring/client";
+import { useUptime } from "@/lib/monitoring/hooks";
 import { OVERVIEW_UPTIME_WINDOWS } from "@/lib/monitoring/schema";
 import type { ServerDto } from "@/lib/servers/schema";
 import { LatencyChart } from "./latency-chart";

@@ -4,7 +4,7 @@ import { Pause, Play } from "lucide-react";
 import { failureMessage } from "@/lib/api/api-error";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useUpdateServer } from "@/lib/servers/client";
+import { useUpdateServer } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { toast } from "@/components/ui/use-toast";
 

@@ -5,7 +5,7 @@ import { STATUS_META } from "./server-status";
 import { StatusBadge } from "./status-badge";
 import { CardSection } from "@/components/app/card-section";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useChecks } from "@/lib/monitoring/client";
+import { useChecks } from "@/lib/monitoring/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { CheckNow } from "./check-now";
 import { CheckSummary } from "./check-summary";

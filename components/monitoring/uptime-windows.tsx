@@ -5,7 +5,7 @@ import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUptime } from "@/lib/monitoring/client";
+import { useUptime } from "@/lib/monitoring/hooks";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { formatPct, WINDOW_LABEL } from "./format-uptime";

@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { usePinBaseline } from "@/lib/scanner/client";
+import { usePinBaseline } from "@/lib/scanner/hooks";
 import { describeCounts } from "@/lib/scanner/severity";
 import { toast } from "@/components/ui/use-toast";
 

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { scanExportPath } from "@/lib/scanner/client";
+import { scanExportPath } from "@/lib/scanner/hooks";
 import type { ScanExportFormat } from "@/lib/scanner/schema";
 import { SidePanel } from "./side-panel";
 

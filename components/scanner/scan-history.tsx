@@ -7,7 +7,7 @@ import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/app/relative-time";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { useHistoryScan } from "@/lib/scanner/client";
+import { useHistoryScan } from "@/lib/scanner/hooks";
 import type { ScanSummary } from "@/lib/scanner/schema";
 import { describeCounts } from "@/lib/scanner/severity";
 import { FindingsList } from "./findings-list";

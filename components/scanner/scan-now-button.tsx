@@ -4,7 +4,7 @@ import { useIsMutating } from "@tanstack/react-query";
 import { ScanSearch } from "lucide-react";
 import { failureMessage } from "@/lib/api/api-error";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { scanKeys, useScanNow } from "@/lib/scanner/client";
+import { scanKeys, useScanNow } from "@/lib/scanner/hooks";
 import type { ScanNowResult } from "@/lib/scanner/schema";
 import { describeCounts } from "@/lib/scanner/severity";
 import { toast } from "@/components/ui/use-toast";

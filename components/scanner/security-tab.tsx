@@ -8,7 +8,7 @@ import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/app/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useScanOverview } from "@/lib/scanner/client";
+import { useScanOverview } from "@/lib/scanner/hooks";
 import type { ScanDetail } from "@/lib/scanner/schema";
 import type { ServerDto } from "@/lib/servers/schema";
 import { BaselineCard } from "./baseline-card";

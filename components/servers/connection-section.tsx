@@ -4,7 +4,7 @@ import { CardSection } from "@/components/app/card-section";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { TRANSPORTS, type Transport } from "@/lib/servers/schema";
+import { TRANSPORTS, type Transport } from "@/lib/mcp/types";
 import { ConnectionTest } from "./connection-test";
 import { HeaderRows } from "./header-rows";
 import { TRANSPORT_INFO } from "./transports";

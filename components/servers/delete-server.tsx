@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { failureMessage } from "@/lib/api/api-error";
-import { useDeleteServer } from "@/lib/servers/client";
+import { useDeleteServer } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 
 /** Deleting is for good, so the user types the server's name to confirm. */

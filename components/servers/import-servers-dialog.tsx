@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { useImportServers, usePreviewImport } from "@/lib/servers/client";
+import { useImportServers, usePreviewImport } from "@/lib/servers/hooks";
 import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/mcp-config";
 import { plural } from "@/lib/plural";
 

@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "@/lib/servers/schema";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "@/lib/mcp/types";
 import { SchemaTable } from "./schema-table";
 
 const ANNOTATIONS: { key: string; label: string; className: string }[] = [

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/app/empty-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useServerInventory } from "@/lib/servers/client";
+import { useServerInventory } from "@/lib/servers/hooks";
 import { filterInventory } from "./inventory-filter";
 import { PromptList, ResourceList, TemplateList, ToolList } from "./inventory-lists";
 import { LoadError } from "@/components/app/load-error";

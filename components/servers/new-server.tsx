@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { useCreateServer } from "@/lib/servers/client";
+import { useCreateServer } from "@/lib/servers/hooks";
 import { ServerForm } from "./server-form";
 import { emptyValues } from "./server-form-model";
 

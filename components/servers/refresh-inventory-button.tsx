@@ -6,7 +6,7 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { failureMessage } from "@/lib/api/api-error";
 import { plural } from "@/lib/plural";
-import { serverKeys, useDiscoverServer } from "@/lib/servers/client";
+import { serverKeys, useDiscoverServer } from "@/lib/servers/hooks";
 
 /** Asks the server again for its tools, resources, templates and prompts, and says what came back. */
 export function RefreshInventoryButton({ serverId, serverName, ...props }: { serverId: string; serverName: string } & ButtonProps) {

@@ -10,7 +10,7 @@ import { MonitoringTab } from "@/components/monitoring/monitoring-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { SecurityTab } from "@/components/scanner/security-tab";
 import { ApiError } from "@/lib/api/api-error";
-import { useServer } from "@/lib/servers/client";
+import { useServer } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { InventoryTab } from "./inventory-tab";
 import { LoadError } from "@/components/app/load-error";

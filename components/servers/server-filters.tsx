@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { ServerFilters } from "@/lib/servers/client";
+import type { ServerFilters } from "@/lib/servers/hooks";
 import type { ServerStatus } from "@/lib/servers/schema";
 import { STATUS_META, STATUS_ORDER } from "@/components/monitoring/server-status";
 

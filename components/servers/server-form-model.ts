@@ -8,8 +8,8 @@ import {
   type ServerCreate,
   type ServerDto,
   type ServerUpdate,
-  type Transport,
 } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 import { isRecord } from "@/lib/guards";
 
 /**

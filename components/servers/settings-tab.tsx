@@ -4,7 +4,7 @@ import { useState } from "react";
 import { PauseToggle } from "@/components/monitoring/pause-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { useUpdateServer } from "@/lib/servers/client";
+import { useUpdateServer } from "@/lib/servers/hooks";
 import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
 import { DeleteServer } from "./delete-server";
 import { ServerForm } from "./server-form";

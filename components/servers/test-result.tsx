@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, PlugZap } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { ConnectionTestResult, Transport } from "@/lib/servers/schema";
+import type { ConnectionTestResult } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 import { CapabilityList } from "./capability-list";
 import { formatMs } from "@/components/app/format-time";
 import { TRANSPORT_INFO } from "./transports";

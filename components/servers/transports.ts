@@ -1,4 +1,4 @@
-import type { Transport } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 
 export const TRANSPORT_INFO: Record<Transport, { label: string; short: string; description: string }> = {
   "streamable-http": {

@@ -2,8 +2,8 @@
 
 import { useId, useMemo, useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
-import { useTestConnection } from "@/lib/servers/client";
-import type { Transport } from "@/lib/servers/schema";
+import { useTestConnection } from "@/lib/servers/hooks";
+import type { Transport } from "@/lib/mcp/types";
 import { mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
 import { firstErrorKey, suggestedTransport, validateConnection, type ServerFormValues } from "./server-form-model";
 import type { TestState } from "./test-result";

@@ -11,7 +11,7 @@ import { useAuth } from "@/lib/auth/auth-provider";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { signInMethodLabel } from "@/lib/auth/sign-in-methods";
 import { resetSync } from "@/lib/auth/sync";
-import { settingsKeys } from "@/lib/settings/client";
+import { settingsKeys } from "@/lib/settings/hooks";
 import { SettingsSection } from "./settings-section";
 import { PasswordForm } from "./password-form";
 import { SignOutEverywhere } from "./sign-out-everywhere";

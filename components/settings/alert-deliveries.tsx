@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/app/form-alert";
 import { LoadMore } from "@/components/app/load-more";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useDeliveries, useSendTestEvent } from "@/lib/alerts/client";
+import { useDeliveries, useSendTestEvent } from "@/lib/alerts/hooks";
 import type { AlertDeliveryDto } from "@/lib/alerts/schema";
 import { DeliveryItem } from "./delivery-item";
 

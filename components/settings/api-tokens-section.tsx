@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ConfirmDialog } from "@/components/app/confirm-dialog";
 import { CopyButton } from "@/components/app/copy-button";
 import { nativeSelectClass } from "@/components/app/native-select";
-import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/client";
+import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/hooks";
 import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
 import { SettingsSection } from "./settings-section";
 

@@ -17,7 +17,7 @@ import {
 import { BusyButton } from "@/components/app/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 import { isApiError } from "@/lib/api/error-codes";
 import { SettingsSection } from "./settings-section";
 

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
-import { useUpdateSettings } from "@/lib/settings/client";
+import { useUpdateSettings } from "@/lib/settings/hooks";
 import { webhookUrl, type UserSettings } from "@/lib/settings/schema";
 import { AlertDeliveries } from "./alert-deliveries";
 import { SettingsSection } from "./settings-section";

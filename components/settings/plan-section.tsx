@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { FEATURES, PLANS, PRO_REQUEST_PATH, type Feature } from "@/lib/plans";
+import { FEATURES, PLANS, PRO_REQUEST_PATH, type Feature } from "@/lib/plans/table";
 import type { UserSettings } from "@/lib/settings/schema";
 import { SettingsSection } from "./settings-section";
 

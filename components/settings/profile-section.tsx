@@ -5,7 +5,7 @@ import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { useUpdateSettings } from "@/lib/settings/client";
+import { useUpdateSettings } from "@/lib/settings/hooks";
 import { settingsUpdate, type UserSettings } from "@/lib/settings/schema";
 import { SettingsSection } from "./settings-section";
 

@@ -3,7 +3,7 @@
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { StatusPagesSection } from "./status-pages-section";
-import { useSettings } from "@/lib/settings/client";
+import { useSettings } from "@/lib/settings/hooks";
 import { AccountSecuritySection } from "./account-security-section";
 import { ApiTokensSection } from "./api-tokens-section";
 import { CookiesSection, DataSection } from "./data-section";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { FormAlert } from "@/components/app/form-alert";
 import { BusyButton } from "@/components/app/busy-button";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 import { userMessage } from "@/lib/api/api-error";
 import { useAuth } from "@/lib/auth/auth-provider";
 

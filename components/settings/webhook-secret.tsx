@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@/components/app/confirm-dialog";
 import { CopyButton } from "@/components/app/copy-button";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { useRotateWebhookSecret } from "@/lib/settings/client";
+import { useRotateWebhookSecret } from "@/lib/settings/hooks";
 
 /**
  * The signing secret: shown in full only right after it was generated, then

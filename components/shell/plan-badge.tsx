@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/table";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 
 /**

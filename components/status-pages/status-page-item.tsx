@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ServerDto } from "@/lib/servers/schema";
-import { useDeleteStatusPage, useUpdateStatusPage } from "@/lib/status-pages/client";
+import { useDeleteStatusPage, useUpdateStatusPage } from "@/lib/status-pages/hooks";
 import type { StatusPageDto } from "@/lib/status-pages/schema";
 import { toast } from "@/components/ui/use-toast";
 import { StatusPageForm } from "./status-page-form";

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ServerOption } from "@/lib/activity/servers";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
-import { useCreateTicket } from "@/lib/support/client";
+import { useCreateTicket } from "@/lib/support/hooks";
 import { CATEGORY_LABELS, MESSAGE_MAX, TICKET_CATEGORIES, ticketCreate, type TicketCategory, type TicketThread } from "@/lib/support/schema";
 
 export function NewTicketForm({

@@ -7,7 +7,7 @@ import { FormAlert } from "@/components/app/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import type { ServerOption } from "@/lib/activity/servers";
-import { useOwnTickets } from "@/lib/support/client";
+import { useOwnTickets } from "@/lib/support/hooks";
 import { TICKET_CATEGORIES, type TicketCategory } from "@/lib/support/schema";
 import { NewTicketForm } from "./new-ticket-form";
 import { TicketList } from "./ticket-list";

@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { usePostMessage, useSetTicketStatus, useTicket } from "@/lib/support/client";
+import { usePostMessage, useSetTicketStatus, useTicket } from "@/lib/support/hooks";
 import { CATEGORY_LABELS, MESSAGE_MAX, messageCreate, STATUS_LABELS, TICKET_STATUSES, type TicketStatus, type TicketThread } from "@/lib/support/schema";
 import { cn } from "@/lib/utils";
 import { TicketStatusBadge } from "./ticket-status-badge";

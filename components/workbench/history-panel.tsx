@@ -13,7 +13,7 @@ import { Switch } from "@/components/ui/switch";
 import { DurationBadge } from "./results/duration-badge";
 import { JsonView } from "./results/json-view";
 import { cn } from "@/lib/utils";
-import { useHistory, useHistoryEntry } from "@/lib/workbench/client";
+import { useHistory, useHistoryEntry } from "@/lib/workbench/hooks";
 import type { HistoryEntry } from "@/lib/workbench/schema";
 
 const METHOD_LABELS: Record<HistoryEntry["method"], string> = {

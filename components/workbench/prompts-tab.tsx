@@ -2,7 +2,7 @@
 
 import { MessageSquare } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import type { PromptDefinition } from "@/lib/servers/schema";
+import type { PromptDefinition } from "@/lib/mcp/types";
 import { useCall } from "@/lib/workbench/use-call";
 import { ArgumentFields, useMissingValues, type ArgumentFormProps } from "./argument-fields";
 import { CallOutput } from "./call-output";

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/servers/schema";
+import type { ResourceDefinition, ResourceTemplateDefinition } from "@/lib/mcp/types";
 import { expandTemplate, templateVariables } from "@/lib/workbench/uri-template";
 import { useCall } from "@/lib/workbench/use-call";
 import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";

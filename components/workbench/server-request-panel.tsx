@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 import type { ServerRequestReply } from "@/lib/workbench/schema";
 import { defaultsFor } from "@/lib/workbench/schema-form/defaults";
 import type { Issue, JsonSchema } from "@/lib/workbench/schema-form/types";

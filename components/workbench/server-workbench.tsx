@@ -8,7 +8,7 @@ import { Loading } from "@/components/app/loading";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useServerInventory } from "@/lib/servers/client";
+import { useServerInventory } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { useRoots } from "@/lib/workbench/roots-store";
 import { PromptsTab } from "./prompts-tab";

@@ -3,7 +3,7 @@
 import { Play } from "lucide-react";
 import { useRef, type KeyboardEvent } from "react";
 import { SchemaForm } from "./schema-form/schema-form";
-import type { ToolDefinition } from "@/lib/servers/schema";
+import type { ToolDefinition } from "@/lib/mcp/types";
 import type { JsonSchema } from "@/lib/workbench/schema-form/types";
 import type { CallState } from "@/lib/workbench/use-call";
 import { AnnotationBadges } from "./annotation-badges";

@@ -9,7 +9,7 @@ import { Loading } from "@/components/app/loading";
 import { AddServerButton } from "@/components/servers/add-server-button";
 import { RefreshInventoryButton } from "@/components/servers/refresh-inventory-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useServers } from "@/lib/servers/client";
+import { useServers } from "@/lib/servers/hooks";
 import type { CallRequest, HistoryEntry } from "@/lib/workbench/schema";
 import { HistoryPanel } from "./history-panel";
 import { PingButton } from "./ping-button";

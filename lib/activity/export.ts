@@ -1,7 +1,7 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { planRequired } from "../http/errors";
-import { effectiveSubscription, type PlanId } from "../plans";
+import { effectiveSubscription, type PlanId } from "../plans/table";
 import { activityPages, type ExportRow } from "./queries";
 import { EXPORT_COLUMNS, type ActivityFilters, type ExportFormat } from "./schema";
 

@@ -1,6 +1,6 @@
 /**
  * The activity log's filters, query string and query keys, shared by the
- * browser's hooks (./client.ts) and the page that fills their cache on the
+ * browser's hooks (./hooks.ts) and the page that fills their cache on the
  * server (./prefetch.ts): one name for each cache entry.
  */
 

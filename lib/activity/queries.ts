@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { activityEvents, servers } from "../db/schema";
 import { exactTime as exactTimeOf, keysetPage, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";

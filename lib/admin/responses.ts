@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime, nextCursor } from "../api/fields";
-import { PLAN_IDS } from "../plans";
+import { PLAN_IDS } from "../plans/table";
 import { ROLES, type AdminUser, type AdminUsersPage } from "./schema";
 
 /** The administrators' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */

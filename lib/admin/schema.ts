@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_IDS, type PlanId } from "../plans";
+import { PLAN_IDS, type PlanId } from "../plans/table";
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];

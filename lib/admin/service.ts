@@ -2,11 +2,11 @@ import "server-only";
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { record } from "../activity/service";
-import { forgetUser } from "../auth/user-cache";
+import { forgetUser } from "../users/cache";
 import { db } from "../db";
 import { servers, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { effectiveSubscription, PLANS } from "../plans";
+import { effectiveSubscription, PLANS } from "../plans/table";
 import { ADMIN_USERS_PAGE, type AdminUser, type AdminUsersPage, type AdminUserUpdate } from "./schema";
 
 const columns = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { alertDeliveries } from "../db/schema";
 import { exactTime, keysetPage, olderThan, parseCursor } from "../db/time-cursor";
 import { maxAttempts } from "./backoff";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db as processDb } from "../db";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { startPeriodic, type Periodic } from "../periodic";
 import { notifyIncidents, reviewFlapping } from "./outbox";
 import { sendDue } from "./send";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { alertFlapStates, incidents, servers, users } from "../db/schema";
 import { FLAP_WINDOW_MS, onChange, onReview, reviewAt, type FlapState } from "./flapping";
 import { incidentPayload, type IncidentRow } from "./payload";

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { alertDeliveries, users } from "../db/schema";
 import { mailEnabled } from "../mail/service";
-import { effectiveSubscription } from "../plans";
+import { effectiveSubscription } from "../plans/table";
 import type { AlertChannel, AlertPayload } from "./schema";
 
 /** What decides where a user's alerts go. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { secretContext } from "../crypto/contexts";
 import { decrypt } from "../crypto/encryption";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { alertDeliveries, users } from "../db/schema";
 import { mailEnabled, sendMail } from "../mail/service";
 import { chatServiceOf } from "../webhooks/chat";

@@ -1,5 +1,5 @@
 import { PAGE_LOAD_TIMING_DELAY_MS, truncate } from "./events";
-import { track } from "./client";
+import { track } from "./track";
 import { captureUtm } from "./utm";
 
 /**

@@ -5,7 +5,7 @@ import { servers } from "../db/schema";
 import { env } from "../env";
 import { HttpError, notFound } from "../http/errors";
 import type { Logger } from "../log";
-import { createServer, discoverServer } from "../servers/service";
+import { createAndDiscover, discoverServer } from "../discovery/service";
 import { upsertOnSignIn } from "../users/service";
 import { adminAuth } from "./firebase-admin";
 
@@ -42,7 +42,7 @@ async function ensureDemoServer(log: Logger) {
     .where(and(eq(servers.ownerUid, user.uid), eq(servers.url, demoServerUrl())))
     .limit(1);
   if (!existing) {
-    const created = createServer(user, {
+    const created = createAndDiscover(user, {
       name: DEMO_SERVER_NAME,
       description: "The MCP reference server that exercises every protocol feature, started by npm start on this machine.",
       transport: "streamable-http",

@@ -9,9 +9,9 @@ import {
   initializeAuth,
   type Auth,
 } from "firebase/auth";
-import { apiGet } from "@/lib/api/client";
+import { apiGet } from "@/lib/api/fetch";
 import { publicConfigSchema, type PublicConfig } from "./config";
-import { logAuthEvent } from "./debug-log";
+import { logAuthEvent } from "../debug-log";
 
 /**
  * Loads the identity config from `GET /api/config`. An invalid or unreachable

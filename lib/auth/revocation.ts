@@ -7,7 +7,7 @@ import { sharedCache } from "../cache/shared-cache";
 import { userColumns, type UserRecord } from "../users/service";
 import { adminAuth } from "./firebase-admin";
 import type { SessionData } from "./session";
-import { cachedUserRow, forgetUser, keepUserRow, type SessionRow } from "./user-cache";
+import { cachedUserRow, forgetUser, keepUserRow, type SessionRow } from "../users/cache";
 
 /**
  * How long the identity provider's word that an account is enabled and its

@@ -9,7 +9,7 @@ import {
   type AuthProvider,
   type UserCredential,
 } from "firebase/auth";
-import { logAuthEvent } from "./debug-log";
+import { logAuthEvent } from "../debug-log";
 import { providerErrorCode } from "./provider-errors";
 
 export type SocialProvider = "google" | "github";

@@ -2,10 +2,10 @@
 
 import type { User } from "firebase/auth";
 import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 import { errorCodeOf } from "@/lib/api/error-codes";
 import type { SessionUser } from "./schema";
-import { logAuthEvent } from "./debug-log";
+import { logAuthEvent } from "../debug-log";
 
 /** Duplicate sync calls for the same user within this window are skipped. */
 export const SYNC_DEDUP_WINDOW_MS = 5_000;

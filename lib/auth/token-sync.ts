@@ -1,8 +1,8 @@
 "use client";
 
 import type { User } from "firebase/auth";
-import { sendTokenTo } from "@/lib/api/client";
-import { logAuthEvent } from "./debug-log";
+import { sendTokenTo } from "@/lib/api/fetch";
+import { logAuthEvent } from "../debug-log";
 
 /** A token sent to the sync URL is never older than this. */
 export const SYNC_TOKEN_MAX_AGE_SEC = 300;

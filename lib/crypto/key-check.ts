@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { sweepSecrets, unreadableWarnings } from "./stored-secrets";
 
 // Instrumentation and route handlers can be bundled apart, each with its own

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { plural } from "../plural";
 import { serverHeaders, users } from "../db/schema";
 import { secretContext } from "./contexts";

@@ -5,7 +5,7 @@ import { fleetOverview } from "../monitoring/fleet";
 import { eventSummaryColumns } from "../activity/queries";
 import { activityEvents, servers } from "../db/schema";
 import { fleetFindings } from "../scanner/fleet";
-import { planOf, type PlanHolder } from "../servers/limits";
+import { planOf, type PlanHolder } from "../plans/holder";
 import { SERVER_STATUSES, type ServerStatus } from "../servers/schema";
 import type { DashboardSummary } from "./types";
 

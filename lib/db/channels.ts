@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Client } from "pg";
 import { log } from "../log";
 import { processSingleton } from "../process-singleton";
-import { DatabaseUnavailableError, type Database } from "./client";
+import { DatabaseUnavailableError, type Database } from "./database";
 
 /**
  * Messages between the instances of the service that share one PostgreSQL,

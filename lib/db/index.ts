@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "../env";
-import { openDatabase, type Database } from "./client";
+import { openDatabase, type Database } from "./database";
 
 // Route handlers, the proxy and instrumentation can be bundled apart, each
 // with its own copy of this module: the process-wide handle lives on

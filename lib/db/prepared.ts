@@ -1,4 +1,4 @@
-import type { Db } from "./client";
+import type { Db } from "./database";
 
 /**
  * A statement of the workbench call's path, prepared once per database

@@ -1,10 +1,5 @@
 import { createHash } from "node:crypto";
-import type {
-  PromptDefinition,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ToolDefinition,
-} from "../servers/schema";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./types";
 
 /**
  * What is kept of each discovered item, and its hash. The hash covers what

@@ -1,16 +1,11 @@
 import "server-only";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerInfo } from "../db/schema";
-import type {
-  PromptDefinition,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ToolDefinition,
-  Transport,
-} from "../servers/schema";
-import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./client";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "./types";
+import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./connection";
 import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "./definitions";
-import { McpFailure, TRANSPORT_LABELS } from "./errors";
+import { McpFailure } from "./errors";
+import { TRANSPORT_LABELS } from "./types";
 
 export interface Discovery {
   serverInfo: ServerInfo;

@@ -1,9 +1,9 @@
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-import { badRequest, HttpError } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { findOutboundError, type OutboundError } from "../net/errors";
-import type { Transport } from "../servers/schema";
+import type { Transport } from "./types";
 
 /**
  * Every way talking to an MCP server can fail, reduced to what the user can
@@ -22,8 +22,6 @@ export class McpFailure extends Error {
     this.name = "McpFailure";
   }
 }
-
-export const TRANSPORT_LABELS: Record<Transport, string> = { "streamable-http": "Streamable HTTP", sse: "SSE" };
 
 /** The URL without query or credentials: what a message may show of it. */
 export function displayUrl(url: string): string {
@@ -108,15 +106,29 @@ function classify(err: unknown, url: string, lastFetchError?: OutboundError): Mc
   return new McpFailure("protocol", `The server's answer is not valid MCP: ${message.slice(0, 300)}`, {}, { cause: err });
 }
 
-/** The API's error for a failure: 400 for a refused address, 504 for a timeout, 502 otherwise. */
-export function toHttpError(failure: McpFailure): HttpError {
-  const details = failure.extra.suggestion ? { suggestion: failure.extra.suggestion } : undefined;
+/**
+ * The API's error code for a failure: a refused address is the request's
+ * fault (400), a timeout is 504, anything else the server did is 502. The
+ * one mapping: discovery's answers and the workbench's call results use it.
+ */
+export function failureCode(failure: McpFailure): "validation_failed" | "upstream_timeout" | "upstream_error" {
   switch (failure.kind) {
     case "refused":
-      return badRequest(failure.message, [{ path: "url", message: failure.message }]);
+      return "validation_failed";
     case "timeout":
-      return new HttpError("upstream_timeout", failure.message, { details });
+      return "upstream_timeout";
     default:
-      return new HttpError("upstream_error", failure.message, { details });
+      return "upstream_error";
   }
+}
+
+/** The API's error for a failure to reach a server given by the request's `url` field. */
+export function toHttpError(failure: McpFailure): HttpError {
+  const details =
+    failure.kind === "refused"
+      ? [{ path: "url", message: failure.message }]
+      : failure.extra.suggestion
+        ? { suggestion: failure.extra.suggestion }
+        : undefined;
+  return new HttpError(failureCode(failure), failure.message, { details });
 }

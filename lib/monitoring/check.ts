@@ -1,6 +1,6 @@
 import "server-only";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/client";
+import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/connection";
 import { listAll } from "../mcp/discovery";
 import { toolsHash } from "../mcp/tools-hash";
 import { describeCheckFailure, type CheckFailure } from "./failure";

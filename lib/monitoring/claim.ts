@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "../db";
-import type { PlanId } from "../plans";
+import type { PlanId } from "../plans/table";
 import type { SealedHeader } from "../servers/headers";
 import type { ServerToCheck } from "./run-check";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PrefetchQuery } from "../query/prefetch";
-import type { PlanHolder } from "../servers/limits";
+import type { PlanHolder } from "../plans/holder";
 import { monitoringKeys } from "./keys";
 import { OVERVIEW_UPTIME_WINDOWS } from "./schema";
 import { getUptime } from "./service";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { incidents, monitorChecks, servers } from "../db/schema";
 import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
 import { log as rootLog, type Logger } from "../log";
-import { PLANS, type Plan } from "../plans";
+import { PLANS, type Plan } from "../plans/table";
 import { hit } from "../rate-limit/service";
 import { FREE_UPTIME_WINDOWS, UPTIME_WINDOWS } from "./schema";
 import { WINDOW_BUCKETS } from "./windows";

@@ -4,16 +4,16 @@ import { DecryptionError } from "../crypto/encryption";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { logger } from "../log";
-import type { McpLimits } from "../mcp/client";
+import type { McpLimits } from "../mcp/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
-import { rediscoverQuietly } from "../servers/service";
+import { rediscoverQuietly } from "../discovery/service";
 import { observeCheck } from "../metrics/monitoring";
 import { performCheck, type CheckOutcome } from "./check";
 import { HEADERS_UNOPENED, type CheckFailure } from "./failure";
 import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
 import type { ServerState } from "./write-check";
-import type { Transport } from "../servers/schema";
+import type { Transport } from "../mcp/types";
 
 export interface RunCheckOptions {
   /** The time the check is for: the schedule's due time, or now for a manual check. One check per server and due time. */

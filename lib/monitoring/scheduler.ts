@@ -5,7 +5,7 @@ import { claimDue, finishClaims, msUntilNextDue, releaseAll, type Claimed, type 
 import { instanceName } from "./instance";
 import { runRetention } from "./retention";
 import type { RunCheckOptions } from "./run-check";
-import { dueAfterCheck, effectiveIntervalSec, nextDueAfter } from "./schedule";
+import { dueAfterCheck, effectiveIntervalSec, nextDueAfter } from "../servers/check-schedule";
 
 /**
  * The loop that runs scheduled checks in this process: it claims due checks

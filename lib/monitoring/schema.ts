@@ -116,8 +116,3 @@ export interface FleetOverview {
   /** Over every monitored server's checks in the last 24 h; null with no checks. */
   uptime24hPct: number | null;
 }
-
-/** Monitoring settings a user edits on the server page (a field of the server's PATCH). */
-export const THRESHOLD_MIN_MS = 100;
-export const THRESHOLD_MAX_MS = 60_000;
-export const DEFAULT_THRESHOLD_MS = 2_000;

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import type { CheckOutcome } from "./check";
 import { histogramOf } from "./histogram";
 import { hourOf } from "./hour";

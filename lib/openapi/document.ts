@@ -2,15 +2,19 @@ import "server-only";
 import { z, type ZodType } from "zod";
 import { ERROR_STATUS } from "../api/error-codes";
 import { SESSION_COOKIE } from "../auth/session";
-import type { RouteSpec, AuthMode } from "../http/route";
+import type { AuthMode, DocumentedHandler, RouteSpec } from "../route/handler";
 import { SITE } from "../site";
-import { apiRoutes, HTTP_METHODS } from "./routes";
 
 /**
  * The OpenAPI 3.1 document of the API, built from the declarations the route
- * wrapper parses and answers with (lib/http/route.ts): the request schemas
+ * wrapper parses and answers with (lib/route/handler.ts): the request schemas
  * are the ones requests are validated with, so the two cannot disagree.
  */
+
+/** A route file's exports: a handler made by `route()` per method. */
+export type RouteModule = Partial<Record<HttpMethod, DocumentedHandler>>;
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const HTTP_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 type JsonSchema = Record<string, unknown>;
 type Spec = RouteSpec<AuthMode, ZodType, ZodType, ZodType>;
@@ -106,9 +110,10 @@ function operation(path: string, method: string, spec: Spec) {
   };
 }
 
-export async function openApiDocument(serverUrl: string) {
+/** The document of `routes` (path in the reference → its route module, app/api/route-modules.ts). */
+export async function openApiDocument(serverUrl: string, routes: Record<string, () => Promise<RouteModule>>) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, load] of Object.entries(apiRoutes)) {
+  for (const [path, load] of Object.entries(routes)) {
     const mod = await load();
     for (const method of HTTP_METHODS) {
       const handler = mod[method];

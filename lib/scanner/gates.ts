@@ -1,7 +1,7 @@
 import "server-only";
 import { planRequired } from "../http/errors";
-import { effectiveSubscription, type Feature } from "../plans";
-import type { PlanHolder } from "../servers/limits";
+import { effectiveSubscription, type Feature } from "../plans/table";
+import type { PlanHolder } from "../plans/holder";
 
 export const featuresOf = (user: PlanHolder) => effectiveSubscription(user.subscriptionPlan, user.subscriptionExpiresAt).features;
 

@@ -4,8 +4,8 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db } from "../db";
 import { inventoryItems, scanBaselines, serverHeaders, servers, users } from "../db/schema";
 import { canonicalJson, type InventoryKind } from "../mcp/definitions";
-import { planOf } from "../servers/limits";
-import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "../servers/schema";
+import { planOf } from "../plans/holder";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "../mcp/types";
 import type { BaselineItem, RuleTier, ScanInput } from "./types";
 
 type Definitions = Pick<ScanInput, "tools" | "prompts" | "resources" | "resourceTemplates">;

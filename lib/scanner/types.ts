@@ -1,11 +1,5 @@
 import type { ServerInfo } from "../db/schema";
-import type {
-  PromptDefinition,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ToolDefinition,
-  Transport,
-} from "../servers/schema";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "../mcp/types";
 
 /**
  * The scanner's vocabulary, shared by the rules (pure functions of what a

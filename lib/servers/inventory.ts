@@ -5,7 +5,6 @@ import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
 import { toolsHash } from "../mcp/tools-hash";
 import type { Discovery } from "../mcp/discovery";
-import { scanAfterDiscovery } from "../scanner/auto-scan";
 import type { ServerInventory } from "./schema";
 
 /** A discovery saved: how the stored inventory changed, by item key. */
@@ -28,21 +27,6 @@ const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "reso
 ];
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
-
-const definitionsChanged = (diff: InventoryDiff) =>
-  diff.first || diff.instructionsChanged || diff.added.length + diff.changed.length + diff.removed.length > 0;
-
-/**
- * Saves a discovery and, when what the server exposes to a model changed,
- * scans it: every discovery (on demand, after a create, or started by a
- * monitoring check that saw the tools change) comes through here. The scan
- * is quiet: its failure never fails the discovery.
- */
-export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
-  const diff = await storeDiscovery(serverId, found, now);
-  if (definitionsChanged(diff)) await scanAfterDiscovery(serverId);
-  return diff;
-}
 
 /**
  * Replaces a server's inventory with a discovery's, in one transaction:

@@ -2,7 +2,7 @@ import { SERVER_STATUSES, type ServerStatus } from "./schema";
 
 /**
  * The servers domain's query keys, filters and API paths, shared by the
- * browser's hooks (./client.ts) and the pages that fill their cache on the
+ * browser's hooks (./hooks.ts) and the pages that fill their cache on the
  * server (lib/query/prefetch.tsx): one name for each cache entry.
  */
 

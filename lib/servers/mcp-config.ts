@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isRecord } from "../guards";
-import { serverCreate, type ServerCreate, type Transport } from "./schema";
+import { serverCreate, type ServerCreate } from "./schema";
+import type { Transport } from "../mcp/types";
 
 /**
  * `mcpServers` configuration files, the shape the ecosystem keeps its

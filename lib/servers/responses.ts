@@ -1,8 +1,10 @@
 import { z, type ZodType } from "zod";
+// The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
-import { SERVER_STATUSES, TRANSPORTS, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse } from "./schema";
+import { SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse } from "./schema";
+import { TRANSPORTS } from "../mcp/types";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed

@@ -1,16 +1,20 @@
 import { z } from "zod";
-import { THRESHOLD_MAX_MS, THRESHOLD_MIN_MS } from "../monitoring/schema";
+// The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
+import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
  * The limits are the API's: the forms check the same ones before sending.
  */
 
-export const TRANSPORTS = ["streamable-http", "sse"] as const;
-export type Transport = (typeof TRANSPORTS)[number];
 export const SERVER_STATUSES = ["unknown", "up", "degraded", "down", "paused"] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+/** Slower than this (handshake to ping) a check is degraded: the bounds of the server's monitoring setting. */
+export const THRESHOLD_MIN_MS = 100;
+export const THRESHOLD_MAX_MS = 60_000;
+export const DEFAULT_THRESHOLD_MS = 2_000;
 
 export const MAX_HEADERS = 20;
 export const MAX_TAGS = 10;
@@ -169,37 +173,6 @@ export const serverListQuery = z.object({
 /** `GET /api/servers` → the signed-in user's servers, by name. */
 export interface ServerListResponse {
   servers: ServerDto[];
-}
-
-export interface ToolDefinition {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-  /** MCP tasks: "required", "optional", or (absent, "forbidden") not as a task. */
-  execution?: { taskSupport?: "required" | "optional" | "forbidden" };
-}
-export interface ResourceDefinition {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
-export interface ResourceTemplateDefinition {
-  uriTemplate: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
-export interface PromptDefinition {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
 }
 
 /**

@@ -3,26 +3,27 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
+import { isUniqueViolation } from "../db/database";
 import { serverHeaders, servers, users } from "../db/schema";
 import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
-import type { McpLimits, McpTarget } from "../mcp/client";
-import { discover, testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
-import { firstDue } from "../monitoring/schedule";
-import { DEFAULT_THRESHOLD_MS } from "../monitoring/schema";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
+import type { PlanHolder } from "../plans/holder";
+import { planOf } from "../plans/holder";
+import { assertInterval, serverLimitReached } from "../plans/limits";
+// servers <-> scanner, the one pair left on purpose: a server's answer carries its latest scan's
+// summary (the list's security column, read here and typed in ./schema and ./responses), while the
+// scanner scans stored servers. Both sides read each other's tables; nothing else of the scanner is used.
 import { latestScansOf } from "../scanner/queries";
-import { plural } from "../plural";
-import { closePooledConnections } from "../workbench/pool";
+import { forgetCallTarget } from "./call-target";
+import { announceServerDeleted } from "./deletion";
+import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
-import { assertInterval, planOf, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
-import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
-import { readInventory, saveDiscovery } from "./inventory";
-import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory, ServerUpdate } from "./schema";
-import { forgetCallTarget } from "../workbench/targets";
+import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
+import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate } from "./schema";
 
 /**
  * The servers slice: every query is scoped to the caller (another user's
@@ -40,13 +41,6 @@ export interface Origin {
 }
 
 const nameTaken = () => conflict("You already have a server with this name.");
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /** Refuses a URL whose address the outbound policy refuses; a name that does not resolve (yet) can still be saved. */
 async function assertUrlAllowed(url: string) {
@@ -103,45 +97,8 @@ export async function assertOwnsServer(uid: string, id: string): Promise<void> {
   await findOwned(uid, id);
 }
 
-type Counts = { tools: number; resources: number; resourceTemplates: number; prompts: number };
-
-const countsOf = (d: Discovery): Counts => ({
-  tools: d.tools.length,
-  resources: d.resources.length,
-  resourceTemplates: d.resourceTemplates.length,
-  prompts: d.prompts.length,
-});
-
-const describeCounts = (c: Counts) =>
-  `${plural(c.tools, "tool")}, ${plural(c.resources, "resource")}, ${plural(c.resourceTemplates, "resource template")} and ${plural(c.prompts, "prompt")}`;
-
-/**
- * Discovers a stored server and saves what it found. Throws McpFailure; the
- * `server.discovered` event is recorded on success.
- */
-async function discoverAndSave(actor: Pick<Actor, "uid">, row: Pick<ServerRow, "id" | "name" | "transport" | "url">, origin: Origin, limits?: Partial<McpLimits>) {
-  const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id) };
-  const found = await discover(target, limits);
-  const diff = await saveDiscovery(row.id, found);
-  await record({
-    userUid: actor.uid,
-    action: "server.discovered",
-    summary: `Discovered ${describeCounts(diff.counts)} on ${row.name}`,
-    target: { type: "server", id: row.id },
-    metadata: {
-      counts: diff.counts,
-      added: diff.added,
-      changed: diff.changed,
-      removed: diff.removed,
-      truncated: found.truncated,
-    },
-    req: origin.req,
-    ip: origin.ip,
-  });
-  return found;
-}
-
-export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}, limits?: Partial<McpLimits>) {
+/** Saves a new server (its first discovery is lib/discovery's createAndDiscover). */
+export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}): Promise<ServerDto> {
   const plan = planOf(actor);
   assertInterval(plan, input.monitoring.intervalSec);
   await assertUrlAllowed(input.url);
@@ -199,19 +156,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
     ip: origin.ip,
   });
 
-  // Saving never depends on the server answering (or on the connection budget): the server stays
-  // "unknown" until a discovery or check succeeds.
-  if (await tryConnection(actor)) await discoverQuietly(actor, row, origin, limits);
-  return getServer(actor.uid, row.id);
-}
-
-async function discoverQuietly(actor: Actor, row: ServerRow, origin: Origin, limits?: Partial<McpLimits>) {
-  try {
-    await discoverAndSave(actor, row, origin, limits);
-  } catch (err) {
-    if (!(err instanceof McpFailure)) throw err;
-    origin.log?.info("discovery after create failed", { serverId: row.id, kind: err.kind, reason: err.message });
-  }
+  return dtoOf(actor.uid, row);
 }
 
 export async function updateServer(actor: Actor, id: string, patch: ServerUpdate, origin: Origin = {}) {
@@ -335,7 +280,7 @@ export async function deleteServer(actor: Actor, id: string, origin: Origin = {}
     .returning({ id: servers.id, name: servers.name, url: servers.url });
   if (!gone) throw missing();
   await forgetCallTarget(actor.uid, id);
-  await closePooledConnections(actor.uid, id);
+  await announceServerDeleted(actor.uid, id);
   await record({
     userUid: actor.uid,
     action: "server.deleted",
@@ -345,96 +290,4 @@ export async function deleteServer(actor: Actor, id: string, origin: Origin = {}
     req: origin.req,
     ip: origin.ip,
   });
-}
-
-/** "Test connection" before saving: what the server says about itself, or why it cannot be reached. */
-export async function testServerConnection(
-  actor: Actor,
-  input: ConnectionInput,
-  origin: Origin = {},
-  limits?: Partial<McpLimits>,
-): Promise<ConnectionTestResult> {
-  await spendConnection(actor);
-  const target: McpTarget = {
-    transport: input.transport,
-    url: input.url,
-    headers: Object.fromEntries(input.headers.map((h) => [h.name, h.value])),
-  };
-  const where = displayUrl(input.url);
-  try {
-    const found = await testConnection(target, limits);
-    await record({
-      userUid: actor.uid,
-      action: "server.tested",
-      summary: `Tested ${where}: ${found.serverInfo.name} ${found.serverInfo.version}, ${describeCounts(countsOf(found))}`,
-      metadata: { url: where, transport: input.transport, ok: true, latencyMs: found.handshakeMs },
-      req: origin.req,
-      ip: origin.ip,
-    });
-    return {
-      ok: true,
-      serverInfo: found.serverInfo,
-      capabilities: found.capabilities,
-      counts: countsOf(found),
-      latencyMs: found.handshakeMs,
-    };
-  } catch (err) {
-    if (!(err instanceof McpFailure)) throw err;
-    await record({
-      userUid: actor.uid,
-      action: "server.tested",
-      summary: `Tested ${where}: ${err.message}`.slice(0, 300),
-      metadata: { url: where, transport: input.transport, ok: false, failure: err.kind, suggestion: err.extra.suggestion },
-      req: origin.req,
-      ip: origin.ip,
-    });
-    throw toHttpError(err);
-  }
-}
-
-/** Refreshes a stored server's inventory now. */
-export async function discoverServer(actor: Actor, id: string, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerInventory> {
-  const row = await findOwned(actor.uid, id);
-  await spendConnection(actor);
-  try {
-    await discoverAndSave(actor, row, origin, limits);
-  } catch (err) {
-    if (err instanceof McpFailure) throw toHttpError(err);
-    throw err;
-  }
-  return getInventory(actor.uid, id);
-}
-
-/**
- * Refreshes the inventory of a server whose tool list a health check saw
- * change (or never saw stored). The monitor's doing, not the user's: no
- * connection budget is spent, and a failure is only logged (the next check
- * notices the change again).
- */
-export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
-  const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, ownerUid: servers.ownerUid })
-    .from(servers)
-    .where(eq(servers.id, serverId))
-    .limit(1);
-  if (!row) return false;
-  try {
-    await discoverAndSave({ uid: row.ownerUid }, row, {});
-    return true;
-  } catch (err) {
-    if (!(err instanceof McpFailure)) throw err;
-    log?.info("discovery after a check failed", { serverId, kind: err.kind, reason: err.message });
-    return false;
-  }
-}
-
-export async function getInventory(uid: string, id: string): Promise<ServerInventory> {
-  if (!isUuid(id)) throw missing();
-  const [row] = await (await db())
-    .select({ discoveredAt: servers.discoveredAt })
-    .from(servers)
-    .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
-    .limit(1);
-  if (!row) throw missing();
-  return readInventory(id, row.discoveredAt);
 }

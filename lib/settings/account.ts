@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { adminAuth } from "../auth/firebase-admin";
-import { forgetUser } from "../auth/user-cache";
+import { forgetUser } from "../users/cache";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { badRequest, HttpError } from "../http/errors";

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime } from "../api/fields";
-import { FEATURES, PLAN_IDS, type Subscription } from "../plans";
+import { FEATURES, PLAN_IDS, type Subscription } from "../plans/table";
 import type { SettingsResponse } from "./schema";
 
 /** The settings' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Feature, PlanId } from "../plans";
+import type { Feature, PlanId } from "../plans/table";
 
 export const DISPLAY_NAME_MAX = 80;
 

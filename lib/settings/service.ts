@@ -4,7 +4,7 @@ import { z } from "zod";
 import { countActionSince } from "../activity/queries";
 import { record } from "../activity/service";
 import { adminAuth } from "../auth/firebase-admin";
-import { forgetUser } from "../auth/user-cache";
+import { forgetUser } from "../users/cache";
 import { secretContext } from "../crypto/contexts";
 import { encrypt } from "../crypto/encryption";
 import { db } from "../db";
@@ -12,7 +12,7 @@ import { servers, users } from "../db/schema";
 import { env } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { mailEnabled } from "../mail/service";
-import { effectiveSubscription, PLANS } from "../plans";
+import { effectiveSubscription, PLANS } from "../plans/table";
 import { newSigningSecret } from "../webhooks/sign";
 import { webhookUrl, type SettingsResponse, type SettingsUpdate, type UserSettings } from "./schema";
 

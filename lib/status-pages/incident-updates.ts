@@ -5,7 +5,7 @@ import { db } from "../db";
 import { incidents, incidentUpdates, servers } from "../db/schema";
 import { notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
-import { planOf, type PlanHolder } from "../servers/limits";
+import { planOf, type PlanHolder } from "../plans/holder";
 import type { IncidentUpdateDto } from "./schema";
 
 /** Notes an owner posts on an incident; the public status pages that list its server show them. */

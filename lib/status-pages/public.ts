@@ -3,8 +3,8 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "../db";
 import { incidents, incidentUpdates, servers, statusPages, statusPageServers, users } from "../db/schema";
 import { getUptime } from "../monitoring/service";
-import { effectiveSubscription } from "../plans";
-import type { PlanHolder } from "../servers/limits";
+import { effectiveSubscription } from "../plans/table";
+import type { PlanHolder } from "../plans/holder";
 import { publicIncidentSummary } from "./public-words";
 import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
 

@@ -2,10 +2,11 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
+import { isUniqueViolation } from "../db/database";
 import { servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, conflict, notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
-import { planOf, type PlanHolder } from "../servers/limits";
+import { planOf, type PlanHolder } from "../plans/holder";
 import type { StatusPageCreate, StatusPageDto, StatusPageUpdate } from "./schema";
 
 /**
@@ -24,13 +25,6 @@ const slugTaken = () => conflict("This address is taken. Choose another one.");
 function assertCanPublish(actor: PlanHolder) {
   if (planOf(actor).features.fullMonitoring) return;
   throw planRequired("fullMonitoring", "Public status pages come with full monitoring on the Pro or Enterprise plan.");
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 const pageColumns = {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/client";
+import { apiGet } from "@/lib/api/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans";
+import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans/table";
 
 export const subscriptionKeys = {
   /** Per user: a new sign-in must not see the previous user's plan. */

@@ -1,11 +1,10 @@
 import "server-only";
-import { forgetUser } from "../auth/user-cache";
 import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
 import type { SelectedRow } from "../db/selection";
-import type { SessionUser } from "../auth/schema";
 import { env } from "../env";
+import { forgetUser } from "./cache";
 
 /** What the server knows of the signed-in user; never a whole row. */
 export const userColumns = {
@@ -71,18 +70,4 @@ export async function upsertOnSignIn(profile: SignInProfile, now = new Date()): 
     .returning({ ...userColumns, sessionVersion: users.sessionVersion });
   await forgetUser(profile.uid);
   return row;
-}
-
-/** The session user, as the session API and the pages hand it to the browser. */
-export function toSessionUser(user: UserRecord): SessionUser {
-  return {
-    uid: user.uid,
-    email: user.email,
-    displayName: user.displayName,
-    photoURL: user.photoUrl,
-    emailVerified: user.emailVerified,
-    role: user.role,
-    subscriptionPlan: user.subscriptionPlan,
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-  };
 }

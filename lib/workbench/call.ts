@@ -13,7 +13,7 @@ import {
 import { DecryptionError } from "../crypto/encryption";
 import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
 import { listAll } from "../mcp/discovery";
-import { displayUrl, McpFailure } from "../mcp/errors";
+import { displayUrl, failureCode, McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { decryptedHeaders } from "../servers/headers";
 import { publishSessionEvent } from "./event-channel";
@@ -22,7 +22,7 @@ import { followSubscriptions } from "./subscriptions";
 import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage } from "./session";
 import type { ServerRequest } from "./server-requests";
-import type { CallTarget } from "./targets";
+import type { CallTarget } from "../servers/call-target";
 
 /**
  * Runs one workbench call on a pooled connection: the per-call timeout
@@ -56,11 +56,8 @@ function failure(code: CallErrorCode, message: string): CallFailure {
 }
 
 function fromMcpFailure(f: McpFailure): CallFailure {
-  if (f.kind === "timeout") return failure("upstream_timeout", f.message);
   // The guard's own limit is a little higher than the one promised: name the promised one.
-  if (f.kind === "too_large") return failure("upstream_error", tooLargeFailure().message);
-  if (f.kind === "refused") return failure("validation_failed", f.message);
-  return failure("upstream_error", f.message);
+  return failure(failureCode(f), f.kind === "too_large" ? tooLargeFailure().message : f.message);
 }
 
 /** A failure of the connection itself (to open it, or of a request that is not a call) as the API answers it. */

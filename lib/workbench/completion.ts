@@ -2,7 +2,7 @@ import "server-only";
 import { enforce } from "../rate-limit/service";
 import { onPooledSession } from "./call";
 import type { CompleteRequest, CompleteResponse } from "./schema";
-import { findCallTarget } from "./targets";
+import { findCallTarget } from "../servers/call-target";
 
 /**
  * `POST /api/servers/{id}/complete`: the server's suggestions for what the

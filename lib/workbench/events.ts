@@ -6,7 +6,7 @@ import { enforce } from "../rate-limit/service";
 import type { ServerEventLine, SubscriptionsResponse } from "./schema";
 import { onSessionEvents } from "./event-channel";
 import { recordSubscription, subscribedUris } from "./subscriptions";
-import { findCallTarget } from "./targets";
+import { findCallTarget } from "../servers/call-target";
 
 /**
  * The server's notifications between calls (resource updates, list

@@ -9,7 +9,7 @@ import { notFound } from "../http/errors";
 import type { CallOutcome } from "./call";
 import { HISTORY_LIMIT, targetOf, type CallMethod, type CallRequest, type HistoryDetail, type HistoryEntry } from "./schema";
 import { boundedCopy, isErrorResult, summarizeResult } from "./summary";
-import type { CallTarget } from "./targets";
+import type { CallTarget } from "../servers/call-target";
 import { isUuid } from "../guards";
 
 /**

@@ -1,7 +1,7 @@
 import type { CompleteRequest } from "./schema";
 
 /**
- * The workbench's query keys, shared by the browser's hooks (./client.ts) and
+ * The workbench's query keys, shared by the browser's hooks (./hooks.ts) and
  * the page that fills their cache on the server (./prefetch.ts).
  */
 export const workbenchKeys = {

@@ -1,5 +1,6 @@
 import "server-only";
 import { processSingleton } from "../process-singleton";
+import { onServerDeleted } from "../servers/deletion";
 import type { WorkbenchSession } from "./session";
 
 /**
@@ -147,7 +148,12 @@ export class ConnectionPool {
 }
 
 export function workbenchPool(): ConnectionPool {
-  return processSingleton("workbench-pool", () => new ConnectionPool());
+  return processSingleton("workbench-pool", () => {
+    const pool = new ConnectionPool();
+    // A deleted server's connections must not stay reachable.
+    onServerDeleted((uid, serverId) => closePooledConnections(uid, serverId));
+    return pool;
+  });
 }
 
 /** The pool key of a user's connection to one of their servers. */

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrefetchQuery } from "../query/prefetch";
-import { inventoryPrefetch, serverListPrefetch } from "../servers/prefetch";
+import { inventoryPrefetch } from "../discovery/prefetch";
+import { serverListPrefetch } from "../servers/prefetch";
 import type { HistoryResponse } from "./schema";
 import { listHistory } from "./history";
 import { workbenchKeys } from "./keys";

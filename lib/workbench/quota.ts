@@ -1,7 +1,7 @@
 import "server-only";
 import { rateLimited } from "../http/errors";
 import { hit } from "../rate-limit/service";
-import { planOf, type PlanHolder } from "../servers/limits";
+import { planOf, type PlanHolder } from "../plans/holder";
 
 /**
  * The plan's daily workbench calls. The counter's window is a day aligned

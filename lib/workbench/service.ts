@@ -1,14 +1,14 @@
 import "server-only";
 import { HttpError } from "../http/errors";
 import type { Logger } from "../log";
-import type { PlanHolder } from "../servers/limits";
+import type { PlanHolder } from "../plans/holder";
 import { assertTaskSupport, executeCall, type CallOutcome } from "./call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";
 import { NDJSON } from "../api/ndjson";
 import type { CallRequest, CallResponse, CallStreamLine } from "./schema";
-import { findCallTarget, type CallTarget } from "./targets";
+import { findCallTarget, type CallTarget } from "../servers/call-target";
 
 /**
  * `POST /api/servers/{id}/call`: ownership, the daily quota, the call on a

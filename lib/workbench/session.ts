@@ -13,7 +13,7 @@ import {
   ToolListChangedNotificationSchema,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
-import { connectMcp, type McpTarget, type McpConnection } from "../mcp/client";
+import { connectMcp, type McpTarget, type McpConnection } from "../mcp/connection";
 import { McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "./schema";

@@ -2,9 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { track } from "@/lib/analytics/client";
+import { track } from "@/lib/analytics/track";
 import { errorCodeOf, namesCode } from "@/lib/api/error-codes";
-import { streamCall } from "./client";
+import { streamCall } from "./hooks";
 import { workbenchKeys } from "./keys";
 import { useRoots } from "./roots-store";
 import type { CallExchange, CallRequest, CallStreamLine, ServerRequestKind } from "./schema";

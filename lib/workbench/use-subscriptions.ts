@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/client";
-import { listenToServer } from "./client";
+import { apiSend } from "@/lib/api/fetch";
+import { listenToServer } from "./hooks";
 import type { SubscriptionsResponse } from "./schema";
 
 /**

@@ -5,7 +5,7 @@ import type { AlertPayload } from "@/lib/alerts/schema";
 import { encrypt } from "@/lib/crypto/encryption";
 import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { alertDeliveries, incidents, servers, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { newSigningSecret, verifySignature } from "@/lib/webhooks/sign";

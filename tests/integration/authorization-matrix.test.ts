@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { DELETE as userDELETE } from "@/app/api/user/route";
-import { specOf } from "@/lib/http/route";
+import { specOf } from "@/lib/route/handler";
 import { proxy } from "@/proxy";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN } from "../support/http";

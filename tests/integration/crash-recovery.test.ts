@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/database";
 import { activityEvents, servers, workbenchCalls } from "@/lib/db/schema";
 import { HISTORY_LIMIT } from "@/lib/workbench/schema";
 import { createPostgresDatabase } from "../support/databases";

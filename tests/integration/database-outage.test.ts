@@ -1,7 +1,7 @@
 import { Client } from "pg";
 import { GET as serversGET } from "@/app/api/servers/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { useDatabase } from "@/lib/db";
 import { createPostgresDatabase } from "../support/databases";
 import { call } from "../support/http";

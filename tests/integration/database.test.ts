@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { DatabaseUnavailableError, openDatabase } from "@/lib/db/client";
+import { DatabaseUnavailableError, openDatabase } from "@/lib/db/database";
 import { DataDirLockedError, lockDataDir } from "@/lib/db/lock";
 import { hit } from "@/lib/rate-limit/service";
 import { describeEachDatabase } from "../support/databases";

@@ -12,7 +12,7 @@ import { secretContext } from "@/lib/crypto/contexts";
 import { decrypt, encrypt, isCurrent, type Keyring } from "@/lib/crypto/encryption";
 import { checkStoredSecrets } from "@/lib/crypto/key-check";
 import { db } from "@/lib/db";
-import { openDatabase, type Db } from "@/lib/db/client";
+import { openDatabase, type Db } from "@/lib/db/database";
 import { activityEvents, serverHeaders, servers, users } from "@/lib/db/schema";
 import { createPostgresDatabase, describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";

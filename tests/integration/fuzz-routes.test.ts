@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { ZodType } from "zod";
-import { specOf } from "@/lib/http/route";
+import { specOf } from "@/lib/route/handler";
 import { DEFAULT_MAX_BODY_BYTES } from "@/lib/http/body";
 import { workbenchPool } from "@/lib/workbench/pool";
 import { describeEachDatabase } from "../support/databases";

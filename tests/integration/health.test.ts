@@ -1,5 +1,5 @@
 import { GET } from "@/app/api/health/route";
-import { openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/database";
 import { useDatabase } from "@/lib/db";
 import { call } from "../support/http";
 import { describeEachDatabase } from "../support/databases";

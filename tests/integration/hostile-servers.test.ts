@@ -2,7 +2,7 @@ import { POST as createPOST } from "@/app/api/servers/route";
 import { performCheck } from "@/lib/monitoring/check";
 import { executeCall } from "@/lib/workbench/call";
 import { workbenchPool } from "@/lib/workbench/pool";
-import { findCallTarget } from "@/lib/workbench/targets";
+import { findCallTarget } from "@/lib/servers/call-target";
 import { describeEachDatabase } from "../support/databases";
 import { startHostileServer, HOSTILE_BEHAVIOURS, type HostileServer } from "../support/hostile-servers";
 import { call } from "../support/http";

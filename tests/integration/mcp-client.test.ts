@@ -1,9 +1,9 @@
 import { PUBLIC_ONLY } from "@/lib/net/address-policy";
-import type { McpLimits } from "@/lib/mcp/client";
+import type { McpLimits } from "@/lib/mcp/connection";
 import { canonicalJson, definitionHash } from "@/lib/mcp/definitions";
 import { discover, testConnection } from "@/lib/mcp/discovery";
 import { McpFailure, toHttpError } from "@/lib/mcp/errors";
-import type { Transport } from "@/lib/servers/schema";
+import type { Transport } from "@/lib/mcp/types";
 import {
   startAuthProxy,
   startEverything,

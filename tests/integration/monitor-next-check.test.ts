@@ -5,7 +5,7 @@ import { POST as createPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
 import { servers, users } from "@/lib/db/schema";
 import { claimDue } from "@/lib/monitoring/claim";
-import { phaseMs } from "@/lib/monitoring/schedule";
+import { phaseMs } from "@/lib/servers/check-schedule";
 import { describeEachDatabase } from "../support/databases";
 import { createUser } from "../support/emulator";
 import { call } from "../support/http";

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { monitorChecks, monitorRollups, servers, users } from "@/lib/db/schema";
 import { runRetention } from "@/lib/monitoring/retention";
-import type { PlanId } from "@/lib/plans";
+import type { PlanId } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
 
 jest.setTimeout(60_000);

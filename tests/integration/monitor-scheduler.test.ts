@@ -5,8 +5,8 @@ import { servers, users } from "@/lib/db/schema";
 import { claimDue, finishClaim } from "@/lib/monitoring/claim";
 import type { RunCheckOptions } from "@/lib/monitoring/run-check";
 import { createScheduler } from "@/lib/monitoring/scheduler";
-import { nextDueAfter } from "@/lib/monitoring/schedule";
-import type { PlanId } from "@/lib/plans";
+import { nextDueAfter } from "@/lib/servers/check-schedule";
+import type { PlanId } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
 
 // testTimeout in jest.config.mjs is a global option that a project ignores.

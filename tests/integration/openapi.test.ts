@@ -8,7 +8,7 @@ import { POST as signoutPOST } from "@/app/api/auth/signout/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { DELETE as userDELETE } from "@/app/api/user/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
-import { apiRoutes } from "@/lib/openapi/routes";
+import { apiRoutes } from "@/app/api/route-modules";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN, type CallOptions } from "../support/http";
 import { createOwnedResources } from "../support/owned-resources";

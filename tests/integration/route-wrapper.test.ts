@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { conflict } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { NextRequest } from "next/server";
 import { call, ORIGIN } from "../support/http";
 import { describeEachDatabase } from "../support/databases";

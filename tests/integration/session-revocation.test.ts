@@ -9,7 +9,7 @@ import { GET as subscriptionGET } from "@/app/api/user/subscription/route";
 import { adminAuth } from "@/lib/auth/firebase-admin";
 import { idTokenAllowed, revokeIdTokens } from "@/lib/auth/revocation";
 import { sealSession, SESSION_COOKIE } from "@/lib/auth/session";
-import { forgetUser } from "@/lib/auth/user-cache";
+import { forgetUser } from "@/lib/users/cache";
 import { db } from "@/lib/db";
 import { activityEvents, users } from "@/lib/db/schema";
 import { clientAddress } from "../support/client-address";

@@ -8,7 +8,7 @@ import { NextRequest } from "next/server";
 import { executeCall, onPooledSession } from "@/lib/workbench/call";
 import { completeArgument } from "@/lib/workbench/completion";
 import { workbenchPool } from "@/lib/workbench/pool";
-import { findCallTarget } from "@/lib/workbench/targets";
+import { findCallTarget } from "@/lib/servers/call-target";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";

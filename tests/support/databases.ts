@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { useDatabase } from "@/lib/db";
 import { createPostgresDatabase } from "./postgres";
 

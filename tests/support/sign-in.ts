@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { PlanId } from "@/lib/plans";
+import type { PlanId } from "@/lib/plans/table";
 import { clientAddress } from "./client-address";
 import { createUser, uniqueEmail, verifyEmail, type EmulatorUser } from "./emulator";
 import { call, cookieFrom } from "./http";

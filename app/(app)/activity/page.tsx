@@ -8,7 +8,7 @@ import { activityPrefetch } from "@/lib/activity/prefetch";
 import { ownedServerOptions } from "@/lib/activity/servers";
 import { currentUser } from "@/lib/auth/current-user";
 import { isUuid } from "@/lib/guards";
-import { effectiveSubscription } from "@/lib/plans";
+import { effectiveSubscription } from "@/lib/plans/table";
 import { Prefetch, type PageSearchParams } from "@/lib/query/prefetch";
 
 export const metadata: Metadata = { title: "Activity" };

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/app/page-header";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { currentUser } from "@/lib/auth/current-user";
 import { Prefetch } from "@/lib/query/prefetch";
-import { dashboardPrefetch } from "@/lib/servers/prefetch";
+import { dashboardPrefetch } from "@/lib/dashboard/prefetch";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -7,7 +7,8 @@ import { ServerList } from "@/components/servers/server-list";
 import { currentUser } from "@/lib/auth/current-user";
 import { Prefetch, searchParamsOf, type PageSearchParams } from "@/lib/query/prefetch";
 import { serverFiltersFrom } from "@/lib/servers/keys";
-import { dashboardPrefetch, serverListPrefetch } from "@/lib/servers/prefetch";
+import { dashboardPrefetch } from "@/lib/dashboard/prefetch";
+import { serverListPrefetch } from "@/lib/servers/prefetch";
 
 export const metadata: Metadata = { title: "Servers" };
 

@@ -3,7 +3,7 @@ import { FeatureCard } from "@/components/marketing/feature-card";
 import { GetStartedCta } from "@/components/marketing/get-started-cta";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/table";
 import { pageMetadata } from "@/lib/site";
 
 export const metadata = pageMetadata({

@@ -1,6 +1,6 @@
 import { listActivity } from "@/lib/activity/queries";
 import { activityListQuery } from "@/lib/activity/schema";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { activityPage } from "@/lib/activity/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "The user's activity log, newest first, a page at a time", response: activityPage }, query: activityListQuery }, async ({ user, query }) => {

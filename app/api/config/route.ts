@@ -1,6 +1,6 @@
 import { publicConfig } from "@/lib/auth/public-config";
 import { unavailable } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { publicConfigSchema } from "@/lib/auth/config";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { contactSchema, HONEYPOT_FIELD } from "@/lib/contact/schema";
 import { saveContactMessage } from "@/lib/contact/service";
 import { z } from "zod";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
 
 /** Messages an hour per IP: enough for a person, too few to be worth spamming. */

@@ -2,7 +2,7 @@ import { storedSecretWarnings } from "@/lib/crypto/key-check";
 import { database } from "@/lib/db";
 import { configurationWarnings, env } from "@/lib/env";
 import { checkHealth } from "@/lib/health";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { z } from "zod";
 
 const healthResponse = z.object({

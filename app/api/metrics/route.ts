@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { assertScraper, scrape } from "@/lib/metrics/scrape";
 
 export const dynamic = "force-dynamic";

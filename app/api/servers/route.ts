@@ -1,6 +1,7 @@
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { serverCreate, serverListQuery, type ServerListResponse } from "@/lib/servers/schema";
-import { createServer, listServers } from "@/lib/servers/service";
+import { createAndDiscover } from "@/lib/discovery/service";
+import { listServers } from "@/lib/servers/service";
 import { serverDto, serverListResponse } from "@/lib/servers/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "The user's servers, by name", response: serverListResponse }, query: serverListQuery }, async ({ user, query }) => {
@@ -9,5 +10,5 @@ export const GET = route({ auth: "user", doc: { summary: "The user's servers, by
 });
 
 export const POST = route({ auth: "user", doc: { summary: "Register a server (its connection is tested first)", status: 201, response: serverDto }, body: serverCreate }, async ({ user, body, req, ip, log }) =>
-  json(await createServer(user, body, { req, ip, log }), 201),
+  json(await createAndDiscover(user, body, { req, ip, log }), 201),
 );

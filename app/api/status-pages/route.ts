@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { statusPageCreate } from "@/lib/status-pages/schema";
 import { createStatusPage, listStatusPages } from "@/lib/status-pages/service";
 import { statusPageDto, statusPageList } from "@/lib/status-pages/responses";

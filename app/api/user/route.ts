@@ -1,5 +1,5 @@
 import { sessionCookieOptions } from "@/lib/auth/session";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { deleteAccount } from "@/lib/settings/account";
 import { deleteAccountBody } from "@/lib/settings/schema";
 import { z } from "zod";

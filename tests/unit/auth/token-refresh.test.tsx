@@ -23,10 +23,10 @@ jest.mock("@/lib/auth/firebase-client", () => ({
   loadPublicConfig: async () => ({ apiKey: "k", authDomain: "d", projectId: "p", syncUrl: null }),
   firebaseAuth: () => mockAuth,
 }));
-jest.mock("@/lib/auth/debug-log", () => ({ logAuthEvent: (...args: unknown[]) => mockLog(...args) }));
+jest.mock("@/lib/debug-log", () => ({ logAuthEvent: (...args: unknown[]) => mockLog(...args) }));
 jest.mock("@/lib/auth/sync", () => ({ resetSync: () => {}, syncUserWithBackend: jest.fn() }));
 jest.mock("@/lib/auth/token-sync", () => ({ startTokenSync: () => () => {} }));
-jest.mock("@/lib/api/client", () => ({ configureApiClient: () => {} }));
+jest.mock("@/lib/api/fetch", () => ({ configureApiClient: () => {} }));
 
 const known: SessionUser = {
   uid: "u-1",

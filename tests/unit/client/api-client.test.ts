@@ -15,8 +15,8 @@ import {
   navigation,
   sendTokenTo,
   type TokenSource,
-} from "@/lib/api/client";
-import { clearDebugLog, getDebugLog } from "@/lib/auth/debug-log";
+} from "@/lib/api/fetch";
+import { clearDebugLog, getDebugLog } from "@/lib/debug-log";
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 

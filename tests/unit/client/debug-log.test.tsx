@@ -7,7 +7,7 @@ import {
   getDebugLog,
   logAuthEvent,
   subscribeDebugLog,
-} from "@/lib/auth/debug-log";
+} from "@/lib/debug-log";
 
 beforeEach(() => {
   clearDebugLog();

@@ -1,4 +1,4 @@
-import { flush, track } from "@/lib/analytics/client";
+import { flush, track } from "@/lib/analytics/track";
 import { startTracking } from "@/lib/analytics/tracker";
 import { UTM_STORAGE_KEY, captureUtm } from "@/lib/analytics/utm";
 import { resetConsentCache, saveConsent } from "@/lib/consent/store";

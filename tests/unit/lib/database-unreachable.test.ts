@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import { DatabaseUnavailableError, isDatabaseUnreachable } from "@/lib/db/client";
+import { DatabaseUnavailableError, isDatabaseUnreachable } from "@/lib/db/database";
 
 /** What a route answers 503 `unavailable` (the database is away) rather than 500. */
 

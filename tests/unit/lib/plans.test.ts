@@ -1,4 +1,4 @@
-import { effectiveSubscription, FREE_SUBSCRIPTION, PLANS } from "@/lib/plans";
+import { effectiveSubscription, FREE_SUBSCRIPTION, PLANS } from "@/lib/plans/table";
 
 describe("plans", () => {
   it("keeps the free default: free tier, inactive, no expiry, no features", () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { configureApiClient } from "@/lib/api/client";
-import { FREE_SUBSCRIPTION } from "@/lib/plans";
+import { configureApiClient } from "@/lib/api/fetch";
+import { FREE_SUBSCRIPTION } from "@/lib/plans/table";
 import { fetchSubscription } from "@/lib/subscription/use-subscription";
 
 jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({}) }));

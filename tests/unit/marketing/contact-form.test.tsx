@@ -2,9 +2,9 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ContactForm } from "@/components/marketing/contact-form";
 import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/client";
+import { apiSend } from "@/lib/api/fetch";
 
-jest.mock("@/lib/api/client", () => ({ apiSend: jest.fn() }));
+jest.mock("@/lib/api/fetch", () => ({ apiSend: jest.fn() }));
 const send = apiSend as jest.MockedFunction<typeof apiSend>;
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<"Name" | "Email" | "Subject" | "Message", string>>) {

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { PricingTable } from "@/components/marketing/pricing-table";
-import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { PLAN_IDS, PLANS } from "@/lib/plans/table";
 
 describe("PricingTable", () => {
   it("shows every plan of the plans table with its limits and features", () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { randomUUID } from "node:crypto";
-import { dueAfterCheck, effectiveIntervalSec, nextDueAfter, phaseMs } from "@/lib/monitoring/schedule";
+import { dueAfterCheck, effectiveIntervalSec, nextDueAfter, phaseMs } from "@/lib/servers/check-schedule";
 
 const at = (iso: string) => new Date(iso);
 

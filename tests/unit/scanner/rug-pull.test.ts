@@ -2,7 +2,7 @@
 import { baselineOf } from "@/lib/scanner/baseline";
 import { rugPull } from "@/lib/scanner/rules/rug-pull";
 import type { ScanInput } from "@/lib/scanner/types";
-import type { ToolDefinition } from "@/lib/servers/schema";
+import type { ToolDefinition } from "@/lib/mcp/types";
 import { scanInput } from "./scan-input";
 
 const pinnedTool: ToolDefinition = {

@@ -1,5 +1,5 @@
 import type { Rule, ScanInput } from "@/lib/scanner/types";
-import type { ToolDefinition } from "@/lib/servers/schema";
+import type { ToolDefinition } from "@/lib/mcp/types";
 
 /** A scan input: a public HTTPS server with an Authorization header and nothing exposed, plus what a test adds. */
 export function scanInput(partial: Partial<Omit<ScanInput, "server">> & { server?: Partial<ScanInput["server"]> } = {}): ScanInput {

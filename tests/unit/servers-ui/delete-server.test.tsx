@@ -7,7 +7,7 @@ import type { ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
 const mockReplace = jest.fn();
-jest.mock("@/lib/api/client", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 jest.mock("next/navigation", () => ({ useRouter: () => ({ replace: mockReplace, push: jest.fn() }) }));
 
 const server = { id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10", name: "Prod tools" } as ServerDto;

@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
 import { ServerForm } from "@/components/servers/server-form";
 import { emptyValues, valuesFromServer } from "@/components/servers/server-form-model";
 import { ApiError } from "@/lib/api/api-error";
-import { FREE_SUBSCRIPTION } from "@/lib/plans";
+import { FREE_SUBSCRIPTION } from "@/lib/plans/table";
 import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/client", () => ({
+jest.mock("@/lib/api/fetch", () => ({
   apiGet: jest.fn(),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

@@ -7,7 +7,7 @@ import type { UserSettings } from "@/lib/settings/schema";
 
 const mockApiGet = jest.fn();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/client", () => ({
+jest.mock("@/lib/api/fetch", () => ({
   apiGet: (...args: unknown[]) => mockApiGet(...args),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

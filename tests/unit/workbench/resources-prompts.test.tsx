@@ -14,14 +14,14 @@ type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSign
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
 type Listen = (serverId: string, opts: { signal: AbortSignal; onLine: (line: ServerEventLine) => void }) => Promise<void>;
 const mockListen = jest.fn<ReturnType<Listen>, Parameters<Listen>>();
-jest.mock("@/lib/workbench/client", () => ({
-  ...jest.requireActual("@/lib/workbench/client"),
+jest.mock("@/lib/workbench/hooks", () => ({
+  ...jest.requireActual("@/lib/workbench/hooks"),
   streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
   listenToServer: (...args: Parameters<Listen>) => mockListen(...args),
 }));
-jest.mock("@/lib/analytics/client", () => ({ track: () => {} }));
+jest.mock("@/lib/analytics/track", () => ({ track: () => {} }));
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/client", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 
 beforeAll(installResizeObserver);
 beforeEach(() => {

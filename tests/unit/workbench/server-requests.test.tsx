@@ -11,13 +11,13 @@ import { installResizeObserver } from "./jsdom-gaps";
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/workbench/client", () => ({
-  ...jest.requireActual("@/lib/workbench/client"),
+jest.mock("@/lib/workbench/hooks", () => ({
+  ...jest.requireActual("@/lib/workbench/hooks"),
   streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
 }));
-jest.mock("@/lib/api/client", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
-jest.mock("@/lib/analytics/client", () => ({ track: jest.fn() }));
-jest.mock("@/lib/servers/client", () => ({
+jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/analytics/track", () => ({ track: jest.fn() }));
+jest.mock("@/lib/servers/hooks", () => ({
   useServerInventory: () => ({
     isPending: false,
     isError: false,

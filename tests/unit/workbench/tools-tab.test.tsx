@@ -11,11 +11,11 @@ import { installResizeObserver } from "./jsdom-gaps";
 type Stream = (serverId: string, request: CallRequest, opts: { signal: AbortSignal; onLine: (line: CallStreamLine) => void }) => Promise<void>;
 const mockStreamCall = jest.fn<ReturnType<Stream>, Parameters<Stream>>();
 const mockTrack = jest.fn();
-jest.mock("@/lib/workbench/client", () => ({
-  ...jest.requireActual("@/lib/workbench/client"),
+jest.mock("@/lib/workbench/hooks", () => ({
+  ...jest.requireActual("@/lib/workbench/hooks"),
   streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
 }));
-jest.mock("@/lib/analytics/client", () => ({ track: (...args: unknown[]) => mockTrack(...args) }));
+jest.mock("@/lib/analytics/track", () => ({ track: (...args: unknown[]) => mockTrack(...args) }));
 
 beforeAll(installResizeObserver);
 beforeEach(() => {

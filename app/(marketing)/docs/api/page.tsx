@@ -2,6 +2,7 @@ import { ApiReference } from "@/components/api-reference/api-reference";
 import { PageIntro } from "@/components/marketing/page-intro";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/openapi/document";
+import { apiRoutes } from "@/app/api/route-modules";
 import { pageMetadata } from "@/lib/site";
 
 export const metadata = pageMetadata({
@@ -14,7 +15,7 @@ export const metadata = pageMetadata({
 export const dynamic = "force-dynamic";
 
 export default async function ApiReferencePage() {
-  const doc = await openApiDocument(env().appUrl);
+  const doc = await openApiDocument(env().appUrl, apiRoutes);
   return (
     <>
       <PageIntro

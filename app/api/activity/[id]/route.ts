@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { activityDetails } from "@/lib/activity/queries";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { activityDetailsResponse } from "@/lib/activity/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "One activity entry of the user", response: activityDetailsResponse }, params: z.object({ id: z.uuid() }) }, async ({ user, params }) =>

@@ -2,7 +2,7 @@ import { assertCanExport, activityExportStream } from "@/lib/activity/export";
 import { activityExportQuery, exportFileName } from "@/lib/activity/schema";
 import { record } from "@/lib/activity/service";
 import { activityExport } from "@/lib/activity/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 
 const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" } as const;
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { listContactMessages } from "@/lib/support/contact-messages";
 import { contactInboxQuery } from "@/lib/support/schema";
 import { contactPage } from "@/lib/support/responses";

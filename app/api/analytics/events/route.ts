@@ -2,7 +2,7 @@ import { analyticsBatchSchema } from "@/lib/analytics/schema";
 import { MAX_BATCH_BYTES } from "@/lib/analytics/events";
 import { storeEvents } from "@/lib/analytics/service";
 import { CONSENT_COOKIE, parseConsentCookie } from "@/lib/consent/consent";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
 import { z } from "zod";
 

@@ -1,7 +1,7 @@
 import { assertSameOrigin } from "@/lib/auth/authenticate";
 import { demoAvailable, demoSignInToken } from "@/lib/auth/demo";
 import { notFound } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
 import { z } from "zod";
 

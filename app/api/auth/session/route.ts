@@ -4,9 +4,10 @@ import { adminAuth } from "@/lib/auth/firebase-admin";
 import { sessionPayload, type SessionUser } from "@/lib/auth/schema";
 import { sealSession, sessionCookieOptions } from "@/lib/auth/session";
 import { badRequest, unauthenticated } from "@/lib/http/errors";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
-import { toSessionUser, upsertOnSignIn } from "@/lib/users/service";
+import { toSessionUser } from "@/lib/auth/session-user";
+import { upsertOnSignIn } from "@/lib/users/service";
 import { signInMethodLabel } from "@/lib/auth/sign-in-methods";
 import { sessionAnswer } from "@/lib/auth/responses";
 

@@ -2,7 +2,7 @@ import { assertSameOrigin } from "@/lib/auth/authenticate";
 import { record } from "@/lib/activity/service";
 import { revokeSessions } from "@/lib/auth/revocation";
 import { readSession, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/session";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { findUser } from "@/lib/users/service";
 import { z } from "zod";
 

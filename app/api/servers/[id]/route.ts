@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { serverUpdate } from "@/lib/servers/schema";
 import { deleteServer, getServer, updateServer } from "@/lib/servers/service";
 import { serverDto } from "@/lib/servers/responses";

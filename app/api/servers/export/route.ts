@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { toConfigFile } from "@/lib/servers/mcp-config";
 import { listServers } from "@/lib/servers/service";
 import { mcpServersFile } from "@/lib/servers/responses";

@@ -1,5 +1,5 @@
-import { json, route } from "@/lib/http/route";
-import { importServers } from "@/lib/servers/import";
+import { json, route } from "@/lib/route/handler";
+import { importServers } from "@/lib/import/service";
 import { importBody, MAX_IMPORT_BYTES } from "@/lib/servers/mcp-config";
 import { importResult } from "@/lib/servers/responses";
 

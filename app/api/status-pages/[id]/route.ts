@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { statusPageUpdate } from "@/lib/status-pages/schema";
 import { deleteStatusPage, getStatusPage, updateStatusPage } from "@/lib/status-pages/service";
 import { statusPageDto } from "@/lib/status-pages/responses";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { ticketCreate } from "@/lib/support/schema";
 import { createTicket, listOwnTickets } from "@/lib/support/service";
 import { ticketAnswer, ticketList } from "@/lib/support/responses";

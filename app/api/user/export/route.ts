@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
 import { userDataStream } from "@/lib/settings/user-data";
 

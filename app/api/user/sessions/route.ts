@@ -2,7 +2,7 @@ import { record } from "@/lib/activity/service";
 import { revokeIdTokens, revokeSessions } from "@/lib/auth/revocation";
 import { sessionCookieOptions } from "@/lib/auth/session";
 import { z } from "zod";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 
 /**
  * Signs out everywhere: every session cookie of the user stops working, and

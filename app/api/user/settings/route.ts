@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { settingsUpdate } from "@/lib/settings/schema";
 import { getSettings, updateSettings } from "@/lib/settings/service";
 import { settingsResponse } from "@/lib/settings/responses";

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { effectiveSubscription } from "@/lib/plans";
+import { route } from "@/lib/route/handler";
+import { effectiveSubscription } from "@/lib/plans/table";
 import { subscription } from "@/lib/settings/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "The user's plan and its limits", response: subscription } }, async ({ user }) =>

@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { tokenCreate, type TokenListResponse } from "@/lib/tokens/schema";
 import { createToken, listTokens } from "@/lib/tokens/service";
 import { tokenCreated, tokenList } from "@/lib/tokens/responses";

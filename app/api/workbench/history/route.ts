@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { listHistory } from "@/lib/workbench/history";
 import { historyQuery } from "@/lib/workbench/schema";
 import { historyResponse } from "@/lib/workbench/responses";

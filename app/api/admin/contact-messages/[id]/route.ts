@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { setContactStatus } from "@/lib/support/contact-messages";
 import { contactStatusUpdate } from "@/lib/support/schema";
 import { contactMessageAnswer } from "@/lib/support/responses";

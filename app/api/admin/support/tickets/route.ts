@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { ticketInboxQuery } from "@/lib/support/schema";
 import { listAllTickets } from "@/lib/support/service";
 import { ticketPage } from "@/lib/support/responses";

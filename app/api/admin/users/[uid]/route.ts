@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminUserUpdate } from "@/lib/admin/schema";
 import { updateUser } from "@/lib/admin/service";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { adminUser } from "@/lib/admin/responses";
 
 export const PATCH = route(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { callRequest, MAX_REQUEST_BYTES } from "@/lib/workbench/schema";
 import { callServer } from "@/lib/workbench/service";
 import { callResponse, callStreamLine } from "@/lib/workbench/responses";

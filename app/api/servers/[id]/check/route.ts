@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { checkNow } from "@/lib/monitoring/service";
 import { checkNowResponse } from "@/lib/monitoring/responses";
 

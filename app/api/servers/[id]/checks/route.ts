@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { pageQuery } from "@/lib/monitoring/schema";
 import { listChecks } from "@/lib/monitoring/service";
 import { checksPage } from "@/lib/monitoring/responses";

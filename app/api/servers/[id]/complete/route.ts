@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { completeArgument } from "@/lib/workbench/completion";
 import { completeRequest } from "@/lib/workbench/schema";
 import { completeResponse } from "@/lib/workbench/responses";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { streamServerEvents } from "@/lib/workbench/events";
 import { serverEventLine } from "@/lib/workbench/responses";
 

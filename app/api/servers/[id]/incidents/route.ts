@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { pageQuery } from "@/lib/monitoring/schema";
 import { listIncidents } from "@/lib/monitoring/service";
 import { incidentsPage } from "@/lib/monitoring/responses";

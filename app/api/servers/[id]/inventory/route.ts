@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { getInventory } from "@/lib/servers/service";
+import { route } from "@/lib/route/handler";
+import { getInventory } from "@/lib/discovery/service";
 import { serverInventory } from "@/lib/servers/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "The tools, resources and prompts found by the last discovery", response: serverInventory }, params: z.object({ id: z.string() }) }, ({ user, params }) =>

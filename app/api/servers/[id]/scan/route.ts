@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { serverParams } from "@/lib/scanner/schema";
 import { getScanOverview, scanNow } from "@/lib/scanner/service";
 import { scanNowResult, scanOverview } from "@/lib/scanner/responses";

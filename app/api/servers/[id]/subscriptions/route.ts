@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { setSubscription } from "@/lib/workbench/events";
 import { subscriptionRequest } from "@/lib/workbench/schema";
 import { subscriptionsResponse } from "@/lib/workbench/responses";

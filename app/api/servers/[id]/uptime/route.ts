@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { uptimeQuery } from "@/lib/monitoring/schema";
 import { getUptime } from "@/lib/monitoring/service";
 import { uptimeDto } from "@/lib/monitoring/responses";

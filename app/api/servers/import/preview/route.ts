@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { previewImport } from "@/lib/servers/import";
+import { route } from "@/lib/route/handler";
+import { previewImport } from "@/lib/import/service";
 import { importBody, MAX_IMPORT_BYTES, type ImportPreview } from "@/lib/servers/mcp-config";
 import { importPreview } from "@/lib/servers/responses";
 

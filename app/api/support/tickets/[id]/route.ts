@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { ticketStatusUpdate } from "@/lib/support/schema";
 import { getThread, updateStatus } from "@/lib/support/service";
 import { ticketAnswer } from "@/lib/support/responses";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { rotateWebhookSecret } from "@/lib/settings/service";
 import { settingsResponse } from "@/lib/settings/responses";
 

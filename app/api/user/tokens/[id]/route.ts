@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { revokeToken } from "@/lib/tokens/service";
 import { tokenRevoked } from "@/lib/tokens/responses";
 

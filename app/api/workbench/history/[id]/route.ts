@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { getHistoryEntry } from "@/lib/workbench/history";
 import { historyDetail } from "@/lib/workbench/responses";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
 import { serverRequestReply } from "@/lib/workbench/schema";
 import { serverRequests } from "@/lib/workbench/server-requests";

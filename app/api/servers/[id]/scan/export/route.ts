@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { exportFindings } from "@/lib/scanner/export";
 import { scanExportQuery, serverParams } from "@/lib/scanner/schema";
 import { findingsExport } from "@/lib/scanner/responses";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/handler";
 import { historyParams } from "@/lib/scanner/schema";
 import { getHistoryScan } from "@/lib/scanner/service";
 import { scanDetail } from "@/lib/scanner/responses";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { messageCreate } from "@/lib/support/schema";
 import { postMessage } from "@/lib/support/service";
 import { ticketAnswer } from "@/lib/support/responses";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { json, route } from "@/lib/http/route";
+import { json, route } from "@/lib/route/handler";
 import { listIncidentUpdates, postIncidentUpdate } from "@/lib/status-pages/incident-updates";
 import { incidentUpdateCreate } from "@/lib/status-pages/schema";
 import { incidentUpdateDto, incidentUpdateList } from "@/lib/status-pages/responses";

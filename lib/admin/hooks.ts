@@ -1,9 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/client";
+import { apiGet, apiSend } from "@/lib/api/fetch";
 import type { AdminUser, AdminUsersPage, AdminUserUpdate, Role } from "./schema";
-import type { PlanId } from "../plans";
+import type { PlanId } from "../plans/table";
 
 const USERS = "/api/admin/users";
 

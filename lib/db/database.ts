@@ -62,6 +62,14 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   return false;
 }
 
+/** A unique index refused the write (SQLSTATE 23505), wherever the driver wrapped the database's error. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
 
 /** A PostgreSQL URL with its password removed, for messages and logs. */

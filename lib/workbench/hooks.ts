@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api-error";
-import { apiGet, apiStream } from "@/lib/api/client";
+import { apiGet, apiStream } from "@/lib/api/fetch";
 import { workbenchKeys } from "./keys";
 import type { CallRequest, CallStreamLine, HistoryDetail, HistoryResponse, ServerEventLine } from "./schema";
 

@@ -14,7 +14,7 @@
  * read today). A read that TanStack Query holds must not also be cached here,
  * or its refetches and invalidations would get the old answer back.
  */
-import { logAuthEvent } from "@/lib/auth/debug-log";
+import { logAuthEvent } from "@/lib/debug-log";
 
 import { ApiError, errorDetail } from "./api-error";
 import { isExpiredAnswer } from "./error-codes";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { effectiveSubscription, PLANS, type PlanId } from "../plans";
+import { effectiveSubscription, PLANS, type PlanId } from "../plans/table";
 
 /**
  * When a server's scheduled checks fall due. Each server has a stable phase

@@ -7,16 +7,17 @@ import { badRequest, HttpError } from "../http/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { plural } from "../plural";
-import { planOf } from "./limits";
-import { ConfigFileError, readConfigFile, type ImportPreviewEntry, type ImportResult } from "./mcp-config";
-import { createServer, type Actor, type Origin } from "./service";
-import type { ServerCreate } from "./schema";
+import { createAndDiscover } from "../discovery/service";
+import { planOf } from "../plans/holder";
+import { ConfigFileError, readConfigFile, type ImportPreviewEntry, type ImportResult } from "../servers/mcp-config";
+import type { ServerCreate } from "../servers/schema";
+import type { Actor, Origin } from "../servers/service";
 
 /**
  * Import of an `mcpServers` file: the preview says, entry by entry, what
  * would be created and why the rest would not; the import plans again (the
  * file is the input, never the preview) and creates each server through
- * `createServer`, which connects to it and discovers it.
+ * `createAndDiscover`, which connects to it and discovers it.
  */
 
 type Planned = ImportPreviewEntry & { input?: ServerCreate };
@@ -80,7 +81,7 @@ function publicEntry(planned: Planned): ImportPreviewEntry {
   return entry;
 }
 
-/** The skip kind of an entry that `createServer` refused after the plan allowed it. */
+/** The skip kind of an entry that `createAndDiscover` refused after the plan allowed it. */
 const SKIP_BY_STATUS: Record<number, NonNullable<ImportPreviewEntry["kind"]>> = { 403: "plan_limit", 409: "duplicate", 400: "address_refused" };
 
 export async function previewImport(actor: Actor, text: string): Promise<ImportPreviewEntry[]> {
@@ -93,7 +94,7 @@ export async function importServers(actor: Actor, text: string, origin: Origin =
   for (const entry of planned) {
     if (!entry.input) continue;
     try {
-      const server = await createServer(actor, entry.input, origin);
+      const server = await createAndDiscover(actor, entry.input, origin);
       result.created.push({ id: server.id, name: server.name, connected: server.serverInfo !== null, status: server.status });
     } catch (err) {
       // A server created meanwhile (another tab, the limit reached) skips this entry rather than failing the rest.

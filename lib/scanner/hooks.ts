@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/client";
-import { dashboardKeys, serverKeys } from "@/lib/servers/client";
+import { apiGet, apiSend } from "@/lib/api/fetch";
+import { dashboardKeys, serverKeys } from "@/lib/servers/hooks";
 import type { PinResult, ScanDetail, ScanExportFormat, ScanNowResult, ScanOverview } from "./schema";
 
 export const scanKeys = {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/client";
-import { dashboardKeys, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/client";
+import { apiGet, apiSend } from "@/lib/api/fetch";
+import { dashboardKeys, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { monitoringKeys } from "./keys";
 import type { CheckNowResponse, ChecksPage, IncidentsPage, UptimeDto, UptimeWindow } from "./schema";

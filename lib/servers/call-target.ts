@@ -4,7 +4,7 @@ import { sharedCache } from "../cache/shared-cache";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
-import type { Transport } from "../servers/schema";
+import type { Transport } from "../mcp/types";
 import { isUuid } from "../guards";
 
 /** A server as the workbench calls it: what the connection needs and what identifies its definition. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { sharedCache } from "../cache/shared-cache";
-import type { UserRecord } from "../users/service";
+import type { UserRecord } from "./service";
 
 /**
  * The session's user row as sessionUser() last read it, kept for at most

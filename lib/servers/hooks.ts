@@ -1,8 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/client";
-import type { DashboardSummary } from "@/lib/dashboard/types";
+import { apiGet, apiSend } from "@/lib/api/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./mcp-config";
 import type {
@@ -49,14 +48,6 @@ export function useServerInventory(id: string, enabled = true) {
     queryKey: serverKeys.inventory(id),
     queryFn: ({ signal }) => apiGet<ServerInventory>(`${serverPath(id)}/inventory`, { signal }),
     enabled,
-  });
-}
-
-export function useDashboardSummary() {
-  return useQuery({
-    queryKey: dashboardKeys.summary(),
-    queryFn: ({ signal }) => apiGet<DashboardSummary>("/api/dashboard", { signal }),
-    refetchInterval: LIVE_REFETCH_MS,
   });
 }
 

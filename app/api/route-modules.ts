@@ -1,14 +1,12 @@
-import type { DocumentedHandler } from "../http/route";
+import type { RouteModule } from "@/lib/openapi/document";
 
 /**
  * Every API route, by its path in the reference (`{id}` for a segment), with
- * its module. The OpenAPI integration test fails when a route file under
- * app/api is missing here, so a new route cannot be left out of the document.
+ * its module: what lib/openapi builds /api/openapi.json and /docs/api from.
+ * It lives beside the routes because lib never imports app. The OpenAPI
+ * integration test fails when a route file under app/api is missing here, so
+ * a new route cannot be left out of the document.
  */
-export type RouteModule = Partial<Record<HttpMethod, DocumentedHandler>>;
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export const HTTP_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
 export const apiRoutes: Record<string, () => Promise<RouteModule>> = {
   "/api/activity/{id}": () => import("@/app/api/activity/[id]/route"),
   "/api/activity/export": () => import("@/app/api/activity/export/route"),

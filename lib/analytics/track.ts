@@ -1,4 +1,4 @@
-import { apiBeacon } from "@/lib/api/client";
+import { apiBeacon } from "@/lib/api/fetch";
 import { hasAnalyticsConsent } from "@/lib/consent/store";
 import {
   ANALYTICS_ENDPOINT,

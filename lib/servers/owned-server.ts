@@ -2,8 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db";
 import { servers } from "../db/schema";
+import { isUuid } from "../guards";
 import { notFound } from "../http/errors";
-import type { Transport } from "../servers/schema";
+import type { Transport } from "../mcp/types";
 
 export interface OwnedServer {
   id: string;
@@ -13,12 +14,11 @@ export interface OwnedServer {
   discoveredAt: Date | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("No server with this id.");
 
 /** The caller's server, or 404 (another user's server is not found either). */
 export async function findOwnedServer(uid: string, id: string): Promise<OwnedServer> {
-  if (!UUID.test(id)) throw missing();
+  if (!isUuid(id)) throw missing();
   const [row] = await (await db())
     .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, discoveredAt: servers.discoveredAt })
     .from(servers)
@@ -27,5 +27,3 @@ export async function findOwnedServer(uid: string, id: string): Promise<OwnedSer
   if (!row) throw missing();
   return row;
 }
-
-export const isUuid = (id: string) => UUID.test(id);

@@ -18,7 +18,7 @@ import { findOutboundError, type OutboundError } from "../net/errors";
 import { guardedFetch, type Resolver } from "../net/guarded-fetch";
 import { version } from "../../package.json";
 import { SITE } from "../site";
-import type { Transport } from "../servers/schema";
+import type { Transport } from "./types";
 import { describeMcpError, McpFailure } from "./errors";
 
 /**

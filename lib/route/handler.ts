@@ -3,13 +3,13 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { DecryptionError } from "../crypto/encryption";
-import { isDatabaseUnreachable } from "../db/client";
+import { isDatabaseUnreachable } from "../db/database";
 import { logger, type Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
 import { assertTokenMay, recordTokenUse } from "../tokens/verify";
-import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "./body";
-import { clientIp } from "./client-address";
-import { HttpError, badRequest, encryptionKeyMismatch, forbidden, unauthenticated } from "./errors";
+import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "../http/body";
+import { clientIp } from "../http/client-address";
+import { HttpError, badRequest, encryptionKeyMismatch, forbidden, unauthenticated } from "../http/errors";
 import { observeRequest } from "../metrics/http";
 
 /**

@@ -1,0 +1,72 @@
+import "server-only";
+import { record } from "../activity/service";
+import type { McpLimits, McpTarget } from "../mcp/connection";
+import { discover, type Discovery } from "../mcp/discovery";
+import { plural } from "../plural";
+import { scanAfterDiscovery } from "../scanner/auto-scan";
+import { decryptedHeaders } from "../servers/headers";
+import { storeDiscovery, type InventoryDiff } from "../servers/inventory";
+import type { Origin } from "../servers/service";
+
+/**
+ * Discover and save: every discovery of a stored server (on demand, after a
+ * create, or started by a monitoring check that saw the tools change) comes
+ * through here. The scanner refreshes definitions on its own
+ * (storeDiscovery), since the scan it runs next is the one asked for.
+ */
+
+export type Counts = { tools: number; resources: number; resourceTemplates: number; prompts: number };
+
+export const countsOf = (d: Discovery): Counts => ({
+  tools: d.tools.length,
+  resources: d.resources.length,
+  resourceTemplates: d.resourceTemplates.length,
+  prompts: d.prompts.length,
+});
+
+export const describeCounts = (c: Counts) =>
+  `${plural(c.tools, "tool")}, ${plural(c.resources, "resource")}, ${plural(c.resourceTemplates, "resource template")} and ${plural(c.prompts, "prompt")}`;
+
+const definitionsChanged = (diff: InventoryDiff) =>
+  diff.first || diff.instructionsChanged || diff.added.length + diff.changed.length + diff.removed.length > 0;
+
+/**
+ * Saves a discovery and, when what the server exposes to a model changed,
+ * scans it. The scan is quiet: its failure never fails the discovery.
+ */
+export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+  const diff = await storeDiscovery(serverId, found, now);
+  if (definitionsChanged(diff)) await scanAfterDiscovery(serverId);
+  return diff;
+}
+
+/**
+ * Discovers a stored server and saves what it found. Throws McpFailure; the
+ * `server.discovered` event is recorded on success.
+ */
+export async function discoverAndSave(
+  owner: { uid: string },
+  row: { id: string; name: string; transport: McpTarget["transport"]; url: string },
+  origin: Origin,
+  limits?: Partial<McpLimits>,
+): Promise<Discovery> {
+  const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id) };
+  const found = await discover(target, limits);
+  const diff = await saveDiscovery(row.id, found);
+  await record({
+    userUid: owner.uid,
+    action: "server.discovered",
+    summary: `Discovered ${describeCounts(diff.counts)} on ${row.name}`,
+    target: { type: "server", id: row.id },
+    metadata: {
+      counts: diff.counts,
+      added: diff.added,
+      changed: diff.changed,
+      removed: diff.removed,
+      truncated: found.truncated,
+    },
+    req: origin.req,
+    ip: origin.ip,
+  });
+  return found;
+}

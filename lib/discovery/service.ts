@@ -1,0 +1,127 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { record } from "../activity/service";
+import { db } from "../db";
+import { servers } from "../db/schema";
+import type { Logger } from "../log";
+import type { McpLimits, McpTarget } from "../mcp/connection";
+import { testConnection } from "../mcp/discovery";
+import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
+import { readInventory } from "../servers/inventory";
+import { findOwnedServer } from "../servers/owned-server";
+import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
+import { createServer, getServer, type Actor, type Origin } from "../servers/service";
+import { countsOf, describeCounts, discoverAndSave } from "./save";
+
+/**
+ * Discovery as the API, the monitor and the scanner use it: testing a
+ * connection before saving, discovering a stored server (by hand, right
+ * after it is added, or when a check saw its tools change) and reading the
+ * inventory that discovery stored. The servers service never connects to a
+ * server; this module does, on top of it.
+ */
+
+/** "Test connection" before saving: what the server says about itself, or why it cannot be reached. */
+export async function testServerConnection(
+  actor: Actor,
+  input: ConnectionInput,
+  origin: Origin = {},
+  limits?: Partial<McpLimits>,
+): Promise<ConnectionTestResult> {
+  await spendConnection(actor);
+  const target: McpTarget = {
+    transport: input.transport,
+    url: input.url,
+    headers: Object.fromEntries(input.headers.map((h) => [h.name, h.value])),
+  };
+  const where = displayUrl(input.url);
+  try {
+    const found = await testConnection(target, limits);
+    await record({
+      userUid: actor.uid,
+      action: "server.tested",
+      summary: `Tested ${where}: ${found.serverInfo.name} ${found.serverInfo.version}, ${describeCounts(countsOf(found))}`,
+      metadata: { url: where, transport: input.transport, ok: true, latencyMs: found.handshakeMs },
+      req: origin.req,
+      ip: origin.ip,
+    });
+    return {
+      ok: true,
+      serverInfo: found.serverInfo,
+      capabilities: found.capabilities,
+      counts: countsOf(found),
+      latencyMs: found.handshakeMs,
+    };
+  } catch (err) {
+    if (!(err instanceof McpFailure)) throw err;
+    await record({
+      userUid: actor.uid,
+      action: "server.tested",
+      summary: `Tested ${where}: ${err.message}`.slice(0, 300),
+      metadata: { url: where, transport: input.transport, ok: false, failure: err.kind, suggestion: err.extra.suggestion },
+      req: origin.req,
+      ip: origin.ip,
+    });
+    throw toHttpError(err);
+  }
+}
+
+/**
+ * Adds a server and discovers it. Saving never depends on the server
+ * answering (or on the connection budget): the server stays "unknown" until
+ * a discovery or check succeeds.
+ */
+export async function createAndDiscover(actor: Actor, input: ServerCreate, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerDto> {
+  const created = await createServer(actor, input, origin);
+  if (!(await tryConnection(actor))) return created;
+  try {
+    await discoverAndSave(actor, created, origin, limits);
+  } catch (err) {
+    if (!(err instanceof McpFailure)) throw err;
+    origin.log?.info("discovery after create failed", { serverId: created.id, kind: err.kind, reason: err.message });
+  }
+  return getServer(actor.uid, created.id);
+}
+
+/** Refreshes a stored server's inventory now. */
+export async function discoverServer(actor: Actor, id: string, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerInventory> {
+  const row = await findOwnedServer(actor.uid, id);
+  await spendConnection(actor);
+  try {
+    await discoverAndSave(actor, row, origin, limits);
+  } catch (err) {
+    if (err instanceof McpFailure) throw toHttpError(err);
+    throw err;
+  }
+  return getInventory(actor.uid, id);
+}
+
+/**
+ * Refreshes the inventory of a server whose tool list a health check saw
+ * change (or never saw stored). The monitor's doing, not the user's: no
+ * connection budget is spent, and a failure is only logged (the next check
+ * notices the change again).
+ */
+export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
+  const [row] = await (await db())
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, ownerUid: servers.ownerUid })
+    .from(servers)
+    .where(eq(servers.id, serverId))
+    .limit(1);
+  if (!row) return false;
+  try {
+    await discoverAndSave({ uid: row.ownerUid }, row, {});
+    return true;
+  } catch (err) {
+    if (!(err instanceof McpFailure)) throw err;
+    log?.info("discovery after a check failed", { serverId, kind: err.kind, reason: err.message });
+    return false;
+  }
+}
+
+/** The stored inventory of the caller's server. */
+export async function getInventory(uid: string, id: string): Promise<ServerInventory> {
+  const row = await findOwnedServer(uid, id);
+  return readInventory(row.id, row.discoveredAt);
+}

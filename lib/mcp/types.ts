@@ -1,0 +1,42 @@
+/**
+ * What the product keeps of the MCP protocol: the transports it speaks, and
+ * the definitions a server lists (tools, resources, resource templates,
+ * prompts) as discovery stores them. Shared by the MCP client, the forms and
+ * the API's answers, so nothing here is server-only.
+ */
+
+export const TRANSPORTS = ["streamable-http", "sse"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+export const TRANSPORT_LABELS: Record<Transport, string> = { "streamable-http": "Streamable HTTP", sse: "SSE" };
+
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  /** MCP tasks: "required", "optional", or (absent, "forbidden") not as a task. */
+  execution?: { taskSupport?: "required" | "optional" | "forbidden" };
+}
+export interface ResourceDefinition {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
