@@ -19,8 +19,6 @@ import { call } from "../support/http";
 import { startAuthProxy, startEverything, type AuthProxy, type RunningServer } from "../support/mcp-server";
 import { signedIn, type Session } from "../support/sign-in";
 
-jest.setTimeout(120_000);
-
 // This process rotates: NEW is ENCRYPTION_KEY, OLD is ENCRYPTION_KEY_PREVIOUS (read at the first use of the keys).
 const OLD = randomBytes(32);
 const NEW = randomBytes(32);

@@ -12,9 +12,6 @@ import { signedIn, type Session } from "../support/sign-in";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 import type { RunningServer } from "../support/mcp-server";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 /** The monitoring API as a client sees it: checks, history, uptime, incidents, gates and limits. */
 
 let raw: RunningServer;

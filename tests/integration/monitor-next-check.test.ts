@@ -9,8 +9,6 @@ import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { signedIn } from "../support/sign-in";
 
-jest.setTimeout(60_000);
-
 /**
  * A server's next due time follows what its owner does through the API:
  * set when it is created monitored, moved when the interval changes,

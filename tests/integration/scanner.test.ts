@@ -18,9 +18,6 @@ import { signedIn, type Session } from "../support/sign-in";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {

@@ -23,9 +23,6 @@ import {
 } from "../support/mcp-server";
 import { signedIn, type Session } from "../support/sign-in";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 // Every log line is captured (LOG_LEVEL=debug) to prove that no header value is ever written.
 process.env.LOG_LEVEL = "debug";
 

@@ -14,8 +14,6 @@ import { signedIn, type Session } from "../support/sign-in";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 import type { RunningServer } from "../support/mcp-server";
 
-jest.setTimeout(60_000);
-
 /**
  * Public status pages: the owner's API (plan gate, slug rules, ownership),
  * incident updates, and the public page's data: only what the owner chose to

@@ -21,9 +21,6 @@ import { startAuthProxy, startEverything, type AuthProxy, type RunningServer } f
 import { signedIn, type Session } from "../support/sign-in";
 import { startMalformedServer, startRecordingProxy, startScriptedTools, type RecordingProxy } from "./workbench-fixtures";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 const TOKEN = "workbench-proxy-token-5f1c2d";
 
 let everything: RunningServer;

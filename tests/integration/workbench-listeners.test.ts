@@ -14,8 +14,6 @@ import { call, ORIGIN } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { signIn } from "../support/sign-in";
 
-jest.setTimeout(180_000);
-
 /** Calls of every kind that go over the pooled connection: tools, log levels, completions. */
 const CALLS = 1_000;
 
