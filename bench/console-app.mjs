@@ -170,3 +170,35 @@ export async function signInAsPro({ url, emulatorHost, projectId, email, account
   await grantPro({ url, headers, uid: account.uid });
   return headers;
 }
+
+/**
+ * The console built and started in `root` on the bench's services, with a
+ * pro user who owns one server-everything: what the API and page benchmarks
+ * measure. `stop()` ends the console and the services.
+ */
+export async function startConsoleWithServer(root) {
+  await ensureBuild(root);
+  const services = await startBenchServices();
+  const { emulator, everything, postgres } = services;
+  const email = "bench@example.com";
+  const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
+  const stop = async () => {
+    app.stop();
+    await services.stop();
+  };
+  try {
+    const headers = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email });
+    const name = "Everything (bench)";
+    const created = await fetch(`${app.url}/api/servers`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name, transport: "streamable-http", url: everything.url }),
+    });
+    if (created.status !== 201) throw new Error(`create server: ${created.status} ${await created.text()}`);
+    const { id } = await created.json();
+    return { app, everything, postgres, headers, server: { id, name }, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
