@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startDemoMcpServer } from "../scripts/lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "../scripts/lib/emulator.mjs";
+import { createPostgresDatabase } from "../scripts/lib/postgres-database.mjs";
 import { npxBin, run, startChild, stopAll, waitFor } from "../scripts/lib/processes.mjs";
 
 /** The identity project of every benchmark's console and Auth emulator. */
@@ -32,25 +33,7 @@ export function freePort() {
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */
-export async function freshPostgres(adminUrl) {
-  const { default: pg } = await import("pg");
-  const name = `mcp_console_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
+export const freshPostgres = (adminUrl) => createPostgresDatabase(adminUrl, "mcp_console_bench");
 
 /**
  * What a console benchmark runs beside the console: the Auth emulator, a
