@@ -1,10 +1,11 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import regexp from "eslint-plugin-regexp";
+import { loadProjectModule } from "./scripts/lib/project-modules.mjs";
 
-/** The API's error codes (lib/api/error-codes.ts), as a pattern for the rule below. */
-const ERROR_CODES =
-  "^(validation_failed|unauthenticated|token_expired|forbidden|plan_required|csrf|not_found|conflict|payload_too_large|rate_limited|cancelled|internal_error|upstream_error|unavailable|upstream_timeout)$";
+/** The API's error codes, from their one table, as a pattern for the rule below. */
+const { ERROR_STATUS } = await loadProjectModule("lib/api/error-codes.ts");
+const ERROR_CODES = `^(${Object.keys(ERROR_STATUS).join("|")})$`;
 const codeField = "/^(error|code)$/";
 const comparison = "BinaryExpression[operator=/^[!=]==?$/]";
 

@@ -30,8 +30,10 @@ const integration = {
 // next/jest builds one project's config at a time.
 export default async function config() {
   return {
-    // Jest reads the timeout only at the top level, not per project. Opening a
-    // database on a loaded two-core machine can take seconds.
+    // The unit tests' timeout: typing whole forms key by key and axe walking
+    // them take seconds on a loaded two-core machine. Jest reads testTimeout
+    // only here (jest-circus takes the global one; a project's is ignored), so
+    // the integration tests' longer one is set by their setup file.
     testTimeout: 60_000,
     projects: [await createJestConfig(unit)(), await createJestConfig(integration)()],
   };

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startDemoMcpServer } from "../scripts/lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "../scripts/lib/emulator.mjs";
+import { createPostgresDatabase } from "../scripts/lib/postgres-database.mjs";
 import { npxBin, run, startChild, stopAll, waitFor } from "../scripts/lib/processes.mjs";
 
 /** The identity project of every benchmark's console and Auth emulator. */
@@ -32,25 +33,7 @@ export function freePort() {
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */
-export async function freshPostgres(adminUrl) {
-  const { default: pg } = await import("pg");
-  const name = `mcp_console_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
+export const freshPostgres = (adminUrl) => createPostgresDatabase(adminUrl, "mcp_console_bench");
 
 /**
  * What a console benchmark runs beside the console: the Auth emulator, a
@@ -169,4 +152,36 @@ export async function signInAsPro({ url, emulatorHost, projectId, email, account
   const headers = await openSession({ url, emulatorHost, account });
   await grantPro({ url, headers, uid: account.uid });
   return headers;
+}
+
+/**
+ * The console built and started in `root` on the bench's services, with a
+ * pro user who owns one server-everything: what the API and page benchmarks
+ * measure. `stop()` ends the console and the services.
+ */
+export async function startConsoleWithServer(root) {
+  await ensureBuild(root);
+  const services = await startBenchServices();
+  const { emulator, everything, postgres } = services;
+  const email = "bench@example.com";
+  const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
+  const stop = async () => {
+    app.stop();
+    await services.stop();
+  };
+  try {
+    const headers = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email });
+    const name = "Everything (bench)";
+    const created = await fetch(`${app.url}/api/servers`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name, transport: "streamable-http", url: everything.url }),
+    });
+    if (created.status !== 201) throw new Error(`create server: ${created.status} ${await created.text()}`);
+    const { id } = await created.json();
+    return { app, everything, postgres, headers, server: { id, name }, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

@@ -31,6 +31,9 @@ const base64Key = z
     message: "must be 32 bytes encoded in base64 (openssl rand -base64 32)",
   });
 
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -65,7 +68,7 @@ const schema = z.object({
   ),
   AUTH_SYNC_URL: optionalString.pipe(z.url({ message: "must be an absolute URL" }).optional()),
   ADMIN_EMAILS: emailList,
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -83,6 +86,14 @@ const schema = z.object({
   MONITOR_LEASE_SEC: z.coerce.number().int().min(15).max(3600).default(60),
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
+  ),
+  // Printable and short: it is stored on every check and shown in logs.
+  INSTANCE_ID: optionalString.pipe(
+    z
+      .string()
+      .max(100, "must be at most 100 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces, such as a pod's name")
+      .optional(),
   ),
 });
 
@@ -135,6 +146,8 @@ function finish(raw: z.infer<typeof schema>) {
     },
     /** The bearer token Prometheus scrapes /api/metrics with; the endpoint answers 404 without one. */
     metricsToken: raw.METRICS_TOKEN,
+    /** The name this instance records on the checks it runs (a pod's name); host and process when unset. */
+    instanceId: raw.INSTANCE_ID,
   };
 }
 
@@ -180,6 +193,17 @@ export function configurationWarnings(e: Env): string[] {
     warnings.push(`APP_URL (${e.appUrl}) is not https: the session cookie is sent without Secure, in clear text.`);
   }
   return warnings;
+}
+
+/**
+ * LOG_LEVEL alone, for the logger, which cannot call env(): it must still
+ * write when the rest of the configuration is invalid, since that is what it
+ * then reports. An unset or unknown value is `info` (env() refuses an unknown
+ * one at start). Read at each call, as tests set it after importing.
+ */
+export function logLevel(): LogLevel {
+  const raw = process.env.LOG_LEVEL;
+  return LOG_LEVELS.find((level) => level === raw) ?? "info";
 }
 
 let cached: Env | undefined;

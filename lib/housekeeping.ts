@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "./db";
+import { deleteInBatches, deleteSelected } from "./db/batch-delete";
 import { log } from "./log";
 import { startPeriodic, type Periodic } from "./periodic";
 import { hit } from "./rate-limit/service";
@@ -27,35 +28,27 @@ export interface HousekeepingResult {
   rateLimitsDeleted: number;
 }
 
-/** Deletes the rows `doomed` selects (at most a batch), in batches, each a short statement, until one comes back short. */
-async function deleteInBatches(table: "analytics_events" | "rate_limits", key: "id" | "key", doomed: SQL): Promise<number> {
+/** Deletes the rows `doomed` selects, a batch at a time, until none are left. */
+async function deleteAll(table: "analytics_events" | "rate_limits", key: "id" | "key", doomed: SQL): Promise<number> {
   const d = await db();
-  let total = 0;
-  for (;;) {
-    const result = await d.execute(sql`
-      with gone as (delete from ${sql.raw(table)} where ${sql.raw(key)} in (${doomed} limit ${BATCH}) returning 1)
-      select count(*)::int as n from gone`);
-    const n = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-    total += n;
-    if (n < BATCH) return total;
-  }
+  return (await deleteInBatches(BATCH, () => deleteSelected(d, table, key, sql`${doomed} limit ${BATCH}`))).deleted;
 }
 
 export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTICS_MAX_ROWS } = {}): Promise<HousekeepingResult> {
   if (claim && !(await hit("job:housekeeping", 1, HOUSEKEEPING_PERIOD_SEC)).allowed) {
     return { ran: false, analyticsDeleted: 0, rateLimitsDeleted: 0 };
   }
-  const expired = await deleteInBatches(
+  const expired = await deleteAll(
     "analytics_events",
     "id",
     sql`select id from analytics_events where created_at < now() - make_interval(days => ${ANALYTICS_RETENTION_DAYS})`,
   );
-  const overCap = await deleteInBatches(
+  const overCap = await deleteAll(
     "analytics_events",
     "id",
     sql`select id from analytics_events order by created_at desc offset ${maxAnalyticsRows}`,
   );
-  const rateLimitsDeleted = await deleteInBatches(
+  const rateLimitsDeleted = await deleteAll(
     "rate_limits",
     "key",
     sql`select key from rate_limits where window_start < now() - ${LONGEST_WINDOW}::interval`,

@@ -1,11 +1,13 @@
+import { logLevel, type LogLevel } from "./env";
+
 /**
  * Structured logging: one JSON object per line on stdout. Values under keys
  * that can carry credentials are replaced before anything is written, so a
  * secret handed to the logger by mistake never reaches the log.
  */
 
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+type Level = Exclude<LogLevel, "silent">;
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 const SECRET_KEY = /authorization|cookie|password|secret|token|api[-_]?key|headers|credential|private/i;
 const MAX_DEPTH = 6;
@@ -22,15 +24,10 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-function threshold(): number {
-  const level = process.env.LOG_LEVEL as Level | "silent" | undefined;
-  return ORDER[level ?? "info"] ?? ORDER.info;
-}
-
 export type Fields = Record<string, unknown>;
 
 function write(level: Level, msg: string, fields?: Fields) {
-  if (ORDER[level] < threshold()) return;
+  if (ORDER[level] < ORDER[logLevel()]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...(redact(fields ?? {}) as Fields) });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }

@@ -12,12 +12,10 @@
 //   owner's plan no longer keeps it, in rows per second.
 // Prints the figures; asserts nothing.
 import fs from "node:fs";
-import path from "node:path";
-import { createJiti } from "jiti";
 import { freshPostgres } from "../bench/console-app.mjs";
 import { percentile } from "../bench/stats.mjs";
+import { loadProjectModule as load } from "./lib/project-modules.mjs";
 
-const root = path.resolve(new URL("..", import.meta.url).pathname);
 const SERVERS = 10_000;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 5_000);
 const ROLLUP_SERVERS = 1_000;
@@ -32,8 +30,6 @@ process.env.DATABASE_URL = postgres.url;
 process.env.LOG_LEVEL = "warn";
 process.env.FIREBASE_PROJECT_ID ??= "demo-mcp-console-bench";
 
-const jiti = createJiti(import.meta.url, { alias: { "@": root, "server-only": path.join(root, "tests/support/empty-module.js") } });
-const load = (file) => jiti.import(path.join(root, file));
 const { database } = await load("lib/db/index.ts");
 const { recordCheck } = await load("lib/monitoring/record.ts");
 const { getUptime } = await load("lib/monitoring/service.ts");

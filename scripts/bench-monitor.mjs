@@ -21,12 +21,12 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createJiti } from "jiti";
 import { ensureBuild, freePort, freshPostgres, startNext } from "../bench/console-app.mjs";
 import { openSql } from "../bench/database.mjs";
 import { usage } from "../bench/proc.mjs";
 import { percentile } from "../bench/stats.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
+import { loadProjectModule } from "./lib/project-modules.mjs";
 import { stopAll, waitFor } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
@@ -43,9 +43,8 @@ const IDLE_SEC = 15;
 const WARM_UP_SEC = 20;
 
 // The project's own TypeScript, for the phase spread and the tool-list hash the service uses.
-const jiti = createJiti(import.meta.url, { alias: { "@": root, "server-only": path.join(root, "tests/support/empty-module.js") } });
-const { nextDueAfter } = await jiti.import(path.join(root, "lib/servers/check-schedule.ts"));
-const { toolsHash } = await jiti.import(path.join(root, "lib/mcp/tools-hash.ts"));
+const { nextDueAfter } = await loadProjectModule("lib/servers/check-schedule.ts");
+const { toolsHash } = await loadProjectModule("lib/mcp/tools-hash.ts");
 
 await ensureBuild(root);
 

@@ -17,7 +17,7 @@ import http from "node:http";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ensureBuild, projectId, signInAsPro, startBenchServices, startConsole } from "../bench/console-app.mjs";
+import { startConsoleWithServer } from "../bench/console-app.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
@@ -28,23 +28,9 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 /** The API's p50 over the bare forwarder's p50, both measured in the same alternating loop. */
 const BAR = 2.0;
 
-await ensureBuild(root);
-
-const services = await startBenchServices();
-const { emulator, everything, postgres } = services;
-const email = "bench@example.com";
-const app = await startConsole({ root, emulatorHost: emulator.host, projectId, adminEmail: email, databaseUrl: postgres?.url });
-
+const { app, everything, postgres, headers, server, stop } = await startConsoleWithServer(root);
+const { id } = server;
 try {
-  const headers = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email });
-  const created = await fetch(`${app.url}/api/servers`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Everything (bench)", transport: "streamable-http", url: everything.url }),
-  });
-  if (created.status !== 201) throw new Error(`create server: ${created.status} ${await created.text()}`);
-  const { id } = await created.json();
-
   const client = new Client({ name: "bench", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(everything.url)));
   const arguments_ = { message: "benchmark" };
@@ -129,9 +115,8 @@ try {
   process.exitCode = ratio <= BAR ? 0 : 1;
 
   await benchScanner({ appUrl: app.url, headers });
-  await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, "Everything (bench)") });
+  await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, server.name) });
 } finally {
-  app.stop();
-  await services.stop();
+  await stop();
 }
 process.exit(process.exitCode ?? 0);

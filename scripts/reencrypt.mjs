@@ -6,19 +6,10 @@
 // configuration as the service (DATABASE_URL, or the PGlite DATA_DIR, which
 // only one process may open: stop the service first). Prints the counts;
 // exits 1 when some secret opens with neither key.
-import { createRequire } from "node:module";
-import path from "node:path";
-// jiti is a production dependency for this script: it runs where the service runs, often an install without dev dependencies.
-import { createJiti } from "jiti";
+import { loadProjectModule } from "./lib/project-modules.mjs";
 
-const root = path.resolve(new URL("..", import.meta.url).pathname);
-// This script is the server: "server-only" resolves as it does under the react-server condition, to the package's empty module.
-const serverOnly = path.join(path.dirname(createRequire(import.meta.url).resolve("server-only")), "empty.js");
-const jiti = createJiti(import.meta.url, { alias: { "@": root, "server-only": serverOnly } });
-const load = (file) => jiti.import(path.join(root, file));
-
-const { database } = await load("lib/db/index.ts");
-const { sweepSecrets } = await load("lib/crypto/stored-secrets.ts");
+const { database } = await loadProjectModule("lib/db/index.ts");
+const { sweepSecrets } = await loadProjectModule("lib/crypto/stored-secrets.ts");
 
 const handle = await database();
 let unreadable = 0;

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
-import type { Db } from "../db/database";
+import type { Tx } from "../db/transaction";
 import { activityEvents, servers } from "../db/schema";
 import { exactTime as exactTimeOf, keysetPage, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";
@@ -40,8 +40,6 @@ function where(uid: string, filters: ActivityFilters, after: TimeCursor | null):
 // "nulls last" as in activity_events_user_created_idx: only an exact match of
 // the index's order lets PostgreSQL walk it and stop at the page's end.
 const newestFirst = [sql`${activityEvents.createdAt} desc nulls last`, sql`${activityEvents.id} desc nulls last`];
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Runs a page query with sorting ruled out, so the planner walks the index in

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database";
+import type { Tx } from "../db/transaction";
 import { alertFlapStates, incidents, servers, users } from "../db/schema";
 import { FLAP_WINDOW_MS, onChange, onReview, reviewAt, type FlapState } from "./flapping";
 import { incidentPayload, type IncidentRow } from "./payload";
@@ -17,7 +18,6 @@ import type { AlertEventName, AlertFlapping } from "./schema";
  * notified, so nothing is alerted twice or lost.
  */
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type FlapStateRow = typeof alertFlapStates.$inferSelect;
 
 /** Same condition as the partial index incidents_to_notify_idx, so that it serves this query. */

@@ -49,14 +49,13 @@ export async function loadOwner(d: Db, uid: string): Promise<Owner | undefined> 
   return row;
 }
 
-type Tx = Pick<Db, "insert">;
-
 /**
  * One pending delivery per channel of the same event, due at once. Each gets
  * its own id, which is also the payload's: a receiver recognises a retry.
  */
 export async function queueDeliveries(
-  tx: Tx,
+  // The database or a transaction: only inserts are made.
+  tx: Pick<Db, "insert">,
   a: { owner: Owner; channels: Channel[]; serverId: string | null; incidentId: string | null; now: Date; payload: (id: string) => AlertPayload },
 ): Promise<string[]> {
   if (a.channels.length === 0) return [];

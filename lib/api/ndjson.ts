@@ -26,3 +26,58 @@ export async function* ndjsonLines<T>(body: ReadableStream<BufferSource>): Async
 export async function readLines<T>(body: ReadableStream<BufferSource>, onLine: (line: T) => void): Promise<void> {
   for await (const line of ndjsonLines<T>(body)) onLine(line);
 }
+
+/** The sending side of a streamed NDJSON answer. */
+export interface NdjsonWriter<T> {
+  /** Sends one line; nothing once the stream has ended. */
+  write(line: T): void;
+  /** Ends the stream; later calls do nothing. */
+  close(): void;
+  readonly open: boolean;
+}
+
+/**
+ * A streamed NDJSON answer: `start` is handed the writer at once, `onCancel`
+ * runs when the reader goes away first (the writer is still open then, so
+ * that it can clean up and close).
+ */
+export function ndjsonResponse<T>(start: (out: NdjsonWriter<T>) => void, onCancel: () => void): Response {
+  const encoder = new TextEncoder();
+  let open = true;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const out: NdjsonWriter<T> = {
+    write(line) {
+      if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      try {
+        controller.close();
+      } catch {
+        // Already closed: the reader went away first.
+      }
+    },
+    get open() {
+      return open;
+    },
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      start(out);
+    },
+    cancel() {
+      onCancel();
+      open = false;
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": `${NDJSON}; charset=utf-8`,
+      // no-transform keeps compression from holding lines back; x-accel-buffering, nginx.
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

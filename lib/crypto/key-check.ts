@@ -1,11 +1,10 @@
 import "server-only";
 import type { Db } from "../db/database";
+import { processSingleton } from "../process-singleton";
 import { sweepSecrets, unreadableWarnings } from "./stored-secrets";
 
-// Instrumentation and route handlers can be bundled apart, each with its own
-// copy of this module: the finding lives on globalThis, as the database does.
-const KEY = Symbol.for("mcp-console.stored-secret-warnings");
-const holder = globalThis as { [KEY]?: string[] };
+// Found by instrumentation, read by route handlers: one per process (see processSingleton).
+const finding = processSingleton("stored-secret-warnings", (): { warnings: string[] } => ({ warnings: [] }));
 
 /**
  * Opens every stored secret once, at start, without writing: a key that does
@@ -14,11 +13,11 @@ const holder = globalThis as { [KEY]?: string[] };
  */
 export async function checkStoredSecrets(d: Db): Promise<string[]> {
   const warnings = unreadableWarnings(await sweepSecrets(d, { rewrite: false }));
-  holder[KEY] = warnings;
+  finding.warnings = warnings;
   return warnings;
 }
 
 /** The finding of the check at start (none before it has run). */
 export function storedSecretWarnings(): string[] {
-  return holder[KEY] ?? [];
+  return finding.warnings;
 }

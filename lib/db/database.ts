@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Client as PgClient } from "pg";
+import { causeChain, causeCodes } from "../errors/cause-chain";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
 import { timeQueries } from "../metrics/database";
@@ -49,26 +50,20 @@ const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when tryi
  */
 export function isDatabaseUnreachable(err: unknown): boolean {
   // Duck-typed: a socket's error is made by Node itself, in another realm than the code under test may run in.
-  type Failure = { code?: unknown; message?: unknown; cause?: unknown };
-  let e = err as Failure | null | undefined;
   let fromDriver = true;
-  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+  for (const link of causeChain(err)) {
+    if (typeof link !== "object") return false;
+    const e = link as { code?: unknown; message?: unknown };
     if (e instanceof DatabaseUnavailableError) return true;
     if (typeof e.code === "string" && (UNREACHABLE_SQLSTATE.test(e.code) || (fromDriver && SOCKET_CODES.has(e.code)))) return true;
     if (fromDriver && typeof e.message === "string" && UNREACHABLE_MESSAGES.test(e.message)) return true;
     fromDriver = e instanceof DrizzleQueryError;
-    e = e.cause as Failure | null | undefined;
   }
   return false;
 }
 
 /** A unique index refused the write (SQLSTATE 23505), wherever the driver wrapped the database's error. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
+export const isUniqueViolation = (err: unknown): boolean => causeCodes(err).includes("23505");
 
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
 

@@ -1,3 +1,4 @@
+import { causeChain, causeCodes } from "../errors/cause-chain";
 import { displayUrl, McpFailure, type McpFailureKind } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 
@@ -32,14 +33,8 @@ const TLS_CODES: Record<string, string> = {
 
 /** The codes (and messages) along an error's cause chain. */
 function causes(err: unknown): { codes: string[]; messages: string[] } {
-  const codes: string[] = [];
-  const messages: string[] = [];
-  for (let e = err, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") codes.push(code);
-    if (e instanceof Error) messages.push(e.message);
-  }
-  return { codes, messages };
+  const messages = [...causeChain(err)].flatMap((e) => (e instanceof Error ? [e.message] : []));
+  return { codes: causeCodes(err), messages };
 }
 
 function tlsProblem(codes: string[], messages: string[]): string | null {

@@ -1,7 +1,8 @@
 import os from "node:os";
+import { env } from "../env";
 
 /**
  * The name this service instance records on the checks it runs: the
  * operator's INSTANCE_ID when set (a pod's name), else host and process.
  */
-export const instanceName = (): string => process.env.INSTANCE_ID?.trim() || `${os.hostname()}:${process.pid}`;
+export const instanceName = (): string => env().instanceId ?? `${os.hostname()}:${process.pid}`;

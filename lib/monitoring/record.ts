@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
-import type { Db } from "../db/database";
+import type { Tx } from "../db/transaction";
 import { incidents, monitorChecks, servers } from "../db/schema";
 import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";
@@ -23,8 +23,6 @@ import { writeCheck, type ServerState } from "./write-check";
  * one whose server changed in the meantime, is recorded in a transaction
  * that locks the server's row first.
  */
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface CheckToRecord {
   serverId: string;

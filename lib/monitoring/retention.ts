@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
+import { deleteInBatches, deleteSelected } from "../db/batch-delete";
 import { log as rootLog, type Logger } from "../log";
 import { PLANS, type Plan } from "../plans/table";
 import { hit } from "../rate-limit/service";
@@ -64,16 +65,13 @@ async function deleteBatch(table: "monitor_checks" | "monitor_rollups", limit: n
     table === "monitor_checks"
       ? sql`select id from monitor_checks c where c.server_id = s.id and c.due_at < ${cutoff} limit ${limit}`
       : sql`select server_id, hour from monitor_rollups r where r.server_id = s.id and r.hour < ${cutoff} limit ${limit}`;
-  const key = table === "monitor_checks" ? sql.raw("id") : sql.raw("(server_id, hour)");
-  const result = await (await db()).execute(sql`
-    with doomed as (
-      select d.* from servers s
-        join users u on u.uid = s.owner_uid
-        cross join lateral (${doomed}) d
-       limit ${limit}),
-    gone as (delete from ${sql.raw(table)} where ${key} in (select * from doomed) returning 1)
-    select count(*)::int as n from gone`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const key = table === "monitor_checks" ? "id" : "(server_id, hour)";
+  return deleteSelected(
+    await db(),
+    table,
+    key,
+    sql`select d.* from servers s join users u on u.uid = s.owner_uid cross join lateral (${doomed}) d limit ${limit}`,
+  );
 }
 
 export async function runRetention(options: RetentionOptions): Promise<RetentionResult> {
@@ -85,13 +83,10 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   const deadline = Date.now() + (options.budgetMs ?? 60_000);
   const more = () => Date.now() < deadline && !options.shouldStop?.();
   for (const table of ["monitor_checks", "monitor_rollups"] as const) {
-    while (more()) {
-      const n = await deleteBatch(table, batchSize);
-      result.batches += 1;
-      if (table === "monitor_checks") result.checksDeleted += n;
-      else result.rollupsDeleted += n;
-      if (n < batchSize) break;
-    }
+    const { deleted, batches } = await deleteInBatches(batchSize, () => deleteBatch(table, batchSize), more);
+    result.batches += batches;
+    if (table === "monitor_checks") result.checksDeleted = deleted;
+    else result.rollupsDeleted = deleted;
   }
   if (result.checksDeleted || result.rollupsDeleted) log.info("monitoring history deleted", { instance: options.instance, ...result });
   return result;

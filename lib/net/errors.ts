@@ -1,3 +1,5 @@
+import { causeChain } from "../errors/cause-chain";
+
 /**
  * Why an outbound request failed, in words a user can act on. `kind` lets
  * callers map it to a status: a refused address is the user's input, the
@@ -18,7 +20,7 @@ export class OutboundError extends Error {
 
 /** The OutboundError anywhere in an error's cause chain (fetch wraps them in TypeError). */
 export function findOutboundError(err: unknown): OutboundError | undefined {
-  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causeChain(err)) {
     if (e instanceof OutboundError) return e;
   }
   return undefined;

@@ -4,6 +4,7 @@ import type { LookupAddress, LookupAllOptions, LookupOneOptions } from "node:dns
 import type { LookupFunction } from "node:net";
 import { Agent, fetch as undiciFetch } from "undici";
 import { env, type Env } from "../env";
+import { causeCodes } from "../errors/cause-chain";
 import { ipLiteral, refusalReason, type OutboundPolicy } from "./address-policy";
 import { findOutboundError, OutboundError } from "./errors";
 
@@ -117,10 +118,7 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 function describeNetworkError(err: unknown, url: URL): OutboundError {
   const found = findOutboundError(err);
   if (found) return found;
-  let code: string | undefined;
-  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    code ??= (e as { code?: string }).code;
-  }
+  const code: string | undefined = causeCodes(err)[0];
   const where = url.host;
   switch (code) {
     case "ECONNREFUSED":

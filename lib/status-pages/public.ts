@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { incidents, incidentUpdates, servers, statusPages, statusPageServers, users } from "../db/schema";
 import { getUptime } from "../monitoring/service";
@@ -95,19 +96,19 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
   return { title: page.title, servers: result, generatedAt: now.toISOString() };
 }
 
-const cache = new Map<string, { expiresAt: number; data: Promise<PublicStatusPage> }>();
+// Keyed by page version, so an edit is a new key: nothing needs telling other
+// instances (unlike lib/cache/shared-cache.ts, the same LRU with invalidations).
+const cache = new LRUCache<string, Promise<PublicStatusPage>>({ max: MAX_CACHED_PAGES, ttl: PUBLIC_CACHE_TTL_MS });
 
 function remember(key: string, make: () => Promise<PublicStatusPage>): Promise<PublicStatusPage> {
-  const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return hit.data;
+  if (hit) return hit;
   // Concurrent visitors of a cold page share one build.
   const data = make();
-  data.catch(() => cache.delete(key));
-  cache.set(key, { expiresAt: now + PUBLIC_CACHE_TTL_MS, data });
-  if (cache.size > MAX_CACHED_PAGES) {
-    for (const [k, v] of cache) if (v.expiresAt <= now || cache.size > MAX_CACHED_PAGES) cache.delete(k);
-  }
+  data.catch(() => {
+    if (cache.peek(key) === data) cache.delete(key);
+  });
+  cache.set(key, data);
   return data;
 }
 

@@ -3,6 +3,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db/database";
+import type { Db } from "../db/database";
+import type { Tx } from "../db/transaction";
 import { servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, conflict, notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
@@ -14,9 +16,6 @@ import type { StatusPageCreate, StatusPageDto, StatusPageUpdate } from "./schema
  * owner; publishing needs fullMonitoring, while unpublishing and deleting
  * never do (a lapsed plan must not keep a page up).
  */
-
-type Database = Awaited<ReturnType<typeof db>>;
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("No status page with this id.");
@@ -38,7 +37,7 @@ const pageColumns = {
 };
 type PageRow = { [K in keyof typeof pageColumns]: (typeof pageColumns)[K]["_"]["data"] };
 
-async function withServers(database: Database | Tx, rows: PageRow[]): Promise<StatusPageDto[]> {
+async function withServers(database: Db | Tx, rows: PageRow[]): Promise<StatusPageDto[]> {
   if (rows.length === 0) return [];
   const listed = await database
     .select({ pageId: statusPageServers.pageId, id: servers.id, name: servers.name })
@@ -60,7 +59,7 @@ export async function listStatusPages(uid: string): Promise<StatusPageDto[]> {
   return withServers(database, rows);
 }
 
-async function findOwned(database: Database | Tx, uid: string, id: string): Promise<PageRow> {
+async function findOwned(database: Db | Tx, uid: string, id: string): Promise<PageRow> {
   if (!UUID.test(id)) throw missing();
   const [row] = await database
     .select(pageColumns)

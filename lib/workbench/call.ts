@@ -11,6 +11,7 @@ import {
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DecryptionError } from "../crypto/encryption";
+import { causeCodes } from "../errors/cause-chain";
 import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
 import { listAll } from "../mcp/discovery";
 import { displayUrl, failureCode, McpFailure } from "../mcp/errors";
@@ -69,14 +70,6 @@ export function upstreamHttpError(err: unknown): HttpError {
 
 class Cancelled extends Error {}
 
-function causeCode(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
-
 /** The request never reached a live session: sending it again cannot run anything twice. */
 function notDelivered(err: unknown): boolean {
   if (err instanceof Error && err.message === "Not connected") return true;
@@ -84,7 +77,7 @@ function notDelivered(err: unknown): boolean {
     return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
   }
   if (err instanceof Error && /\(HTTP 404\)/.test(err.message)) return true;
-  return causeCode(err) === "ECONNREFUSED";
+  return causeCodes(err)[0] === "ECONNREFUSED";
 }
 
 /** The connection broke while the request was out: it may or may not have run. */

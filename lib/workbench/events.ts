@@ -1,7 +1,7 @@
 import "server-only";
 import { conflict } from "../http/errors";
 import { leaseSession, onPooledSession, upstreamHttpError } from "./call";
-import { NDJSON } from "../api/ndjson";
+import { ndjsonResponse } from "../api/ndjson";
 import { enforce } from "../rate-limit/service";
 import type { ServerEventLine, SubscriptionsResponse } from "./schema";
 import { onSessionEvents } from "./event-channel";
@@ -33,8 +33,7 @@ export async function streamServerEvents(uid: string, serverId: string, req: Req
     throw upstreamHttpError(err);
   });
   const { session } = held;
-  const encoder = new TextEncoder();
-  let write = (line: ServerEventLine) => void line;
+  let write: (line: ServerEventLine) => void = () => {};
   let end = () => {};
   const recent = new Map<string, number>();
   let stopHearing: () => void;
@@ -45,12 +44,9 @@ export async function streamServerEvents(uid: string, serverId: string, req: Req
     throw err;
   }
 
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      write = (line) => {
-        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      };
+  return ndjsonResponse<ServerEventLine>(
+    (out) => {
+      write = out.write;
       const unwatch = session.watch((event) => {
         if (event.type !== "closed") return;
         write(event);
@@ -58,31 +54,22 @@ export async function streamServerEvents(uid: string, serverId: string, req: Req
       });
       const beat = setInterval(() => write({ type: "heartbeat" }), HEARTBEAT_MS);
       end = () => {
-        if (!open) return;
-        open = false;
+        if (!out.open) return;
+        // First, so that nothing more is written and the clean-up runs once.
+        out.close();
         unwatch();
         stopHearing();
         clearInterval(beat);
         // Through `req`, which this keeps alive: a request's signal follows the connection only while the request lives.
         req.signal.removeEventListener("abort", end);
         held.release();
-        try {
-          controller.close();
-        } catch {
-          // Already closed: the page went away first.
-        }
       };
       req.signal.addEventListener("abort", end, { once: true });
       write({ type: "ready", subscriptions: session.subscriptions });
       if (!session.usable) end();
     },
-    cancel() {
-      end();
-    },
-  });
-  return new Response(body, {
-    headers: { "content-type": `${NDJSON}; charset=utf-8`, "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
-  });
+    () => end(),
+  );
 }
 
 /** Two of the user's connections subscribed to one resource both hear its change: the page is told once. */

@@ -6,7 +6,7 @@ import { assertTaskSupport, executeCall, type CallOutcome } from "./call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";
-import { NDJSON } from "../api/ndjson";
+import { NDJSON, ndjsonResponse } from "../api/ndjson";
 import type { CallRequest, CallResponse, CallStreamLine } from "./schema";
 import { findCallTarget, type CallTarget } from "../servers/call-target";
 
@@ -63,19 +63,14 @@ function answer(body: CallResponse): Response {
 }
 
 function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: CallContext): Response {
-  const encoder = new TextEncoder();
   const abort = new AbortController();
   const stop = () => abort.abort();
   // The client may be gone already: an abort that happened before the listener never fires it.
   if (ctx.req.signal.aborted) stop();
   else ctx.req.signal.addEventListener("abort", stop, { once: true });
-  let open = true;
 
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (line: CallStreamLine) => {
-        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      };
+  return ndjsonResponse<CallStreamLine>(
+    ({ write, close }) => {
       void (async () => {
         const outcome = await executeCall(uid, target, request, {
           signal: abort.signal,
@@ -103,24 +98,9 @@ function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: 
         // Kept before the stream ends, so that a page reloading its history on the last line finds the call.
         await remember(uid, target, request, outcome, ctx);
         ctx.req.signal.removeEventListener("abort", stop);
-        if (open) {
-          open = false;
-          controller.close();
-        }
+        close();
       })();
     },
-    cancel() {
-      open = false;
-      stop();
-    },
-  });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": `${NDJSON}; charset=utf-8`,
-      // no-transform keeps compression from holding lines back.
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+    stop,
+  );
 }

@@ -15,8 +15,6 @@ import { signIn, signInAdmin, type SignedIn } from "../support/sign-in";
  * method, read from disk, is checked against what ROUTE_TABLE says about it.
  */
 
-jest.setTimeout(240_000);
-
 const EVIL_ORIGIN = "https://evil.example";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** What each kind must declare to the route wrapper (plain handlers declare nothing: undefined). */
@@ -57,6 +55,7 @@ describeEachDatabase("authorization matrix", () => {
     expect({ missingFromTable: missing, inTableButNoRoute: stale }).toEqual({ missingFromTable: [], inTableButNoRoute: [] });
   });
 
+  // Every method of every route, by each kind of caller: minutes on a loaded machine.
   test("every route answers each kind of caller as its kind says, and a refusal changes nothing", async () => {
     const routes = routeMethods().filter((r) => r.key in ROUTE_TABLE);
     const failures: string[] = [];
@@ -120,7 +119,7 @@ describeEachDatabase("authorization matrix", () => {
     const files = new Set(routes.map((r) => r.file)).size;
     console.log(`authorization matrix: ${files} routes, ${routes.length} methods, ${checks} checks`);
     expect(failures).toEqual([]);
-  });
+  }, 240_000);
 
   test("every console page sends an anonymous visitor to sign-in, and comes back after", async () => {
     const pages = consolePages();

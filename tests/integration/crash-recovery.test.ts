@@ -28,8 +28,6 @@ const LOAD_MS = 4_000;
 const MAX_CALLS = Math.min(HISTORY_LIMIT, 200) - 10;
 const APP_ORIGIN = "http://localhost:3000";
 
-jest.setTimeout(120_000);
-
 interface Instance {
   child: ChildProcess;
   origin: string;

@@ -17,9 +17,7 @@ import { activityEvents, serverHeaders, servers, users } from "@/lib/db/schema";
 import { createPostgresDatabase, describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { startAuthProxy, startEverything, type AuthProxy, type RunningServer } from "../support/mcp-server";
-import { signIn } from "../support/sign-in";
-
-jest.setTimeout(120_000);
+import { signedIn, type Session } from "../support/sign-in";
 
 // This process rotates: NEW is ENCRYPTION_KEY, OLD is ENCRYPTION_KEY_PREVIOUS (read at the first use of the keys).
 const OLD = randomBytes(32);
@@ -47,13 +45,12 @@ const headerOf = (serverId: string) => secretContext.serverHeader(serverId, "Aut
 describeEachDatabase("stored secrets under rotated and wrong keys, through the API", () => {
   let everything: RunningServer;
   let proxy: AuthProxy;
-  let owner: { uid: string; headers: Record<string, string> };
+  let owner: Session;
 
   beforeAll(async () => {
     everything = await startEverything("streamableHttp");
     proxy = await startAuthProxy(everything, TOKEN);
-    const u = await signIn({ plan: "pro" });
-    owner = { uid: u.uid, headers: u.bearer };
+    owner = await signedIn();
   });
   afterAll(async () => Promise.all([proxy?.stop(), everything?.stop()]));
 

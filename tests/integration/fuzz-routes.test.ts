@@ -19,8 +19,6 @@ import { arbitraryOf, type DeriveOptions } from "../support/zod-arbitrary";
  * error shape and writes no row, and no prototype is polluted.
  */
 
-jest.setTimeout(600_000);
-
 /** Cases per route and method; routes that reach an MCP server get fewer (each case is a real exchange). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 /** Only the routes whose `METHOD /path` matches, to chase one failure (`FUZZ_ONLY='POST /api/servers$'`). */
@@ -178,6 +176,7 @@ describeEachDatabase("bad input, fuzzed", () => {
     await everything?.stop();
   });
 
+  // Many generated requests to every route: the longest test of the suite.
   test("no route answers a 5xx, refusals have the error shape and write nothing", async () => {
     const failures: string[] = [];
     let routes = 0;
@@ -230,7 +229,7 @@ describeEachDatabase("bad input, fuzzed", () => {
 
     console.log(`fuzz: ${routes} routes, ${cases} cases (${relayed} relayed an MCP server's own failure as 502/504)`);
     expect(failures).toEqual([]);
-  });
+  }, 600_000);
 });
 
 /**

@@ -9,8 +9,6 @@ import { call } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { signIn, type SignedIn } from "../support/sign-in";
 
-jest.setTimeout(120_000);
-
 /** The call's and the check's timeout here: short, so that each hostile server is given up on soon. */
 const TIMEOUT_MS = 2_000;
 /** Loopback (where the test servers listen) but no private address: what a deployment's policy refuses. */

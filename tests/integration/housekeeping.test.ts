@@ -4,8 +4,6 @@ import { analyticsEvents, rateLimits } from "@/lib/db/schema";
 import { ANALYTICS_RETENTION_DAYS, runHousekeeping } from "@/lib/housekeeping";
 import { describeEachDatabase } from "../support/databases";
 
-jest.setTimeout(60_000);
-
 /** Analytics and rate-limit counters do not grow without bound. */
 
 const DAY = 24 * 3_600_000;

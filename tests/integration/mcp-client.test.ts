@@ -15,9 +15,6 @@ import {
   type ScriptedState,
 } from "../support/mcp-server";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 const TOKEN = "test-token-0123456789abcdef";
 const PATHS: Record<Transport, string> = { "streamable-http": "/mcp", sse: "/sse" };
 

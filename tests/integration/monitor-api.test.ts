@@ -8,12 +8,9 @@ import { POST as createPOST } from "@/app/api/servers/route";
 import type { CheckDto } from "@/lib/monitoring/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
-import { signIn } from "../support/sign-in";
+import { signedIn, type Session } from "../support/sign-in";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 import type { RunningServer } from "../support/mcp-server";
-
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
 
 /** The monitoring API as a client sees it: checks, history, uptime, incidents, gates and limits. */
 
@@ -24,16 +21,6 @@ beforeAll(async () => {
   raw = await startRawMcpServer(rawState);
 });
 afterAll(() => raw.stop());
-
-interface Session {
-  uid: string;
-  headers: Record<string, string>;
-}
-
-async function signedIn(plan: "free tier" | "pro"): Promise<Session> {
-  const s = await signIn({ plan });
-  return { uid: s.uid, headers: s.bearer };
-}
 
 type Handler = Parameters<typeof call>[0];
 const api = (handler: Handler, path: string, who: Session | null, opts: CallOptions = {}) =>

@@ -17,9 +17,6 @@ import {
 } from "../support/mcp-server";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 /** One health check against real servers and servers that misbehave: what a user reads in the history. */
 
 const TOKEN = "check-token-5b2e8d1f9a";

@@ -1,32 +1,19 @@
 import { eq } from "drizzle-orm";
-import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { DELETE as serverDELETE, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
-import { servers, users } from "@/lib/db/schema";
+import { servers } from "@/lib/db/schema";
 import { claimDue } from "@/lib/monitoring/claim";
 import { phaseMs } from "@/lib/servers/check-schedule";
 import { describeEachDatabase } from "../support/databases";
-import { createUser } from "../support/emulator";
 import { call } from "../support/http";
-
-jest.setTimeout(60_000);
+import { signedIn } from "../support/sign-in";
 
 /**
  * A server's next due time follows what its owner does through the API:
  * set when it is created monitored, moved when the interval changes,
  * cleared while monitoring is off or the server is paused, and gone with it.
  */
-
-async function signedIn(): Promise<Record<string, string>> {
-  const u = await createUser();
-  const res = await call(sessionPOST, "/api/auth/session", {
-    body: { idToken: u.idToken, uid: u.uid, email: u.email, displayName: null, photoURL: null },
-  });
-  expect(res.status).toBe(200);
-  await (await db()).update(users).set({ subscriptionPlan: "pro" }).where(eq(users.uid, u.uid));
-  return { authorization: `Bearer ${u.idToken}` };
-}
 
 async function nextCheckOf(id: string) {
   const [row] = await (await db()).select({ at: servers.nextCheckAt }).from(servers).where(eq(servers.id, id));
@@ -45,7 +32,7 @@ function expectScheduled(at: Date | null | undefined, id: string, intervalSec: n
 describeEachDatabase("next check time through the servers API", () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
-    headers = await signedIn();
+    headers = (await signedIn()).headers;
   });
 
   const patch = (id: string, body: Record<string, unknown>) =>

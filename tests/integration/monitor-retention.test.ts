@@ -6,8 +6,6 @@ import { runRetention } from "@/lib/monitoring/retention";
 import type { PlanId } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
 
-jest.setTimeout(60_000);
-
 /**
  * History is kept as long as its owner's plan says (a lapsed plan keeps what
  * the free tier keeps), and deleted in batches; rollups as long as the

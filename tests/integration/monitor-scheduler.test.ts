@@ -9,9 +9,6 @@ import { nextDueAfter } from "@/lib/servers/check-schedule";
 import type { PlanId } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores.
-jest.setTimeout(60_000);
-
 /**
  * The scheduler against a real database: what it claims, what it never
  * claims, how claims are shared and retaken, and how it moves each server to

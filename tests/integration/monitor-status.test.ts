@@ -22,9 +22,6 @@ import {
 } from "../support/mcp-server";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 /** Checks recorded: the status machine, incidents, activity, rollups, changed tools, and "never twice". */
 
 const TOKEN = "status-token-7c3f1a9e2d";

@@ -34,8 +34,6 @@ const SILENT = 20;
 const BOUND_MS = DEFAULT_CHECK_TIMEOUT_MS;
 const ROOT = path.resolve(__dirname, "../..");
 
-jest.setTimeout(RUN_MS + 180_000);
-
 if (!ADMIN_URL) console.log("two-instance scheduler test skipped: it needs PostgreSQL (set TEST_DATABASE_URL)");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -166,6 +164,7 @@ const logged = (i: Instance, msg: string) => i.logs.find((l) => l.msg === msg);
     await created?.drop();
   });
 
+  // The instances run for RUN_MS, then are stopped, killed and checked.
   it("runs every due check exactly once, misses none, and retakes a killed instance's claims", async () => {
     const db = handle.db;
     const uid = "two-instances-owner";
@@ -274,5 +273,5 @@ const logged = (i: Instance, msg: string) => i.logs.find((l) => l.msg === msg);
     expect(bExit.code).toBe(143);
     expect(logged(b, "monitoring scheduler stopped")).toMatchObject({ drained: true });
     expect(await leasedBy("b")).toEqual([]);
-  });
+  }, RUN_MS + 180_000);
 });

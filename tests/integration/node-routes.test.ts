@@ -26,8 +26,6 @@ import { signIn } from "../support/sign-in";
  * Next.js (here a 404 that says so).
  */
 
-jest.setTimeout(60_000);
-
 const LEFT_TO_NEXT = "left to Next.js";
 const CALL = /^\/api\/servers\/(?<id>[^/]+)\/call$/;
 

@@ -18,8 +18,6 @@ import { startEverything, type RunningServer } from "../support/mcp-server";
 import { responseValidator } from "../support/openapi";
 import { signIn, signInAdmin, type SignedIn } from "../support/sign-in";
 
-jest.setTimeout(60_000);
-
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /**

@@ -14,12 +14,9 @@ import type { FindingDto, ScanDetail } from "@/lib/scanner/schema";
 import { SEVERITIES, type Severity } from "@/lib/scanner/types";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
-import { signIn } from "../support/sign-in";
+import { signedIn, type Session } from "../support/sign-in";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
-
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -35,16 +32,6 @@ beforeAll(async () => {
   everything = await startEverything("streamableHttp");
 });
 afterAll(() => everything.stop());
-
-interface Session {
-  uid: string;
-  headers: Record<string, string>;
-}
-
-async function signedIn(plan: "free tier" | "pro"): Promise<Session> {
-  const s = await signIn({ plan });
-  return { uid: s.uid, headers: s.bearer };
-}
 
 type Handler = Parameters<typeof call>[0];
 const as = (who: Session | null, handler: Handler, path: string, opts: CallOptions = {}) =>

@@ -21,10 +21,7 @@ import {
   type RunningServer,
   type ScriptedState,
 } from "../support/mcp-server";
-import { signIn } from "../support/sign-in";
-
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
+import { signedIn, type Session } from "../support/sign-in";
 
 // Every log line is captured (LOG_LEVEL=debug) to prove that no header value is ever written.
 process.env.LOG_LEVEL = "debug";
@@ -64,16 +61,7 @@ afterAll(async () => {
   await Promise.all([proxy, everything, everythingSse, scripted].map((s) => s?.stop()));
 });
 
-interface Session {
-  uid: string;
-  headers: Record<string, string>;
-}
-
 /** Requests go with the user's ID token rather than the session cookie. */
-async function signedIn(plan: "free tier" | "pro" = "pro"): Promise<Session> {
-  const u = await signIn({ plan });
-  return { uid: u.uid, headers: u.bearer };
-}
 
 type Handler = Parameters<typeof call>[0];
 

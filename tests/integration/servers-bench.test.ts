@@ -8,9 +8,6 @@ import { call } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { signIn } from "../support/sign-in";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 /**
  * The closing figures of the servers feature, measured through the API
  * handlers: "Test connection" against a local server-everything, and the

@@ -14,9 +14,6 @@ import { emulatorUrl } from "../support/emulator";
 import { call } from "../support/http";
 import { freePort } from "../support/mcp-server";
 
-// testTimeout in jest.config.mjs is a global option that a project ignores; databases and real servers need more than 5 s.
-jest.setTimeout(60_000);
-
 /**
  * The local demo: the MCP server that `npm start` runs (scripts/lib/demo-mcp-server.mjs,
  * started here the same way) and the demo account that owns it.

@@ -12,8 +12,6 @@ import { call } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { signIn, type SignedIn } from "../support/sign-in";
 
-jest.setTimeout(60_000);
-
 let streamable: RunningServer;
 let sse: RunningServer;
 

@@ -10,11 +10,9 @@ import { activityEvents, users } from "@/lib/db/schema";
 import { publicStatusPage } from "@/lib/status-pages/public";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
-import { signIn } from "../support/sign-in";
+import { signedIn, type Session } from "../support/sign-in";
 import { startRawMcpServer, type RawState } from "../support/raw-mcp-server";
 import type { RunningServer } from "../support/mcp-server";
-
-jest.setTimeout(60_000);
 
 /**
  * Public status pages: the owner's API (plan gate, slug rules, ownership),
@@ -31,17 +29,6 @@ beforeAll(async () => {
   raw = await startRawMcpServer(rawState);
 });
 afterAll(() => raw.stop());
-
-interface Session {
-  uid: string;
-  email: string;
-  headers: Record<string, string>;
-}
-
-async function signedIn(plan: "free tier" | "pro"): Promise<Session> {
-  const s = await signIn({ plan });
-  return { uid: s.uid, email: s.email, headers: s.bearer };
-}
 
 const setPlan = async (uid: string, plan: "free tier" | "pro") => (await db()).update(users).set({ subscriptionPlan: plan }).where(eq(users.uid, uid));
 

@@ -18,11 +18,8 @@ import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN, type CallOptions } from "../support/http";
 import { startAuthProxy, startEverything, type AuthProxy, type RunningServer } from "../support/mcp-server";
-import { signIn } from "../support/sign-in";
+import { signedIn, type Session } from "../support/sign-in";
 import { startMalformedServer, startRecordingProxy, startScriptedTools, type RecordingProxy } from "./workbench-fixtures";
-
-// testTimeout in jest.config.mjs is a global option that a project ignores; real servers need more than 5 s.
-jest.setTimeout(60_000);
 
 const TOKEN = "workbench-proxy-token-5f1c2d";
 
@@ -49,16 +46,7 @@ afterAll(async () => {
   await Promise.all([proxy, authProxy, everything, everythingSse, scriptedSse, scriptedJson, malformed].map((s) => s?.stop()));
 });
 
-interface Session {
-  uid: string;
-  headers: Record<string, string>;
-}
-
 /** Requests go with the user's ID token rather than the session cookie. */
-async function signedIn(plan: "free tier" | "pro" = "pro"): Promise<Session> {
-  const u = await signIn({ plan });
-  return { uid: u.uid, headers: u.bearer };
-}
 
 type Handler = Parameters<typeof call>[0];
 const api = (handler: Handler, path: string, who: Session, opts: CallOptions = {}) =>

@@ -14,8 +14,6 @@ import { call, ORIGIN } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { signIn } from "../support/sign-in";
 
-jest.setTimeout(180_000);
-
 /** Calls of every kind that go over the pooled connection: tools, log levels, completions. */
 const CALLS = 1_000;
 
@@ -33,6 +31,7 @@ afterAll(async () => {
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
 describeEachDatabase("one pooled connection over many calls", () => {
+  // A thousand calls over one connection: over a minute on a loaded machine.
   it("leaves the abort listeners of the connection's signal where they were", async () => {
     const owner = await signIn({ plan: "pro" });
     const created = await call(createPOST, "/api/servers", {
@@ -73,7 +72,7 @@ describeEachDatabase("one pooled connection over many calls", () => {
     // Still the same connection: nothing was reopened on the way.
     expect(await connectionSignal()).toBe(signal);
     expect(listenersAfter).toBe(listenersBefore);
-  });
+  }, 180_000);
 });
 
 describeEachDatabase("pooled connections of deleted servers and accounts", () => {

@@ -46,6 +46,19 @@ export async function signIn(options: SignInOptions = {}): Promise<SignedIn> {
   return { ...user, cookie: cookieFrom(res, SESSION_COOKIE)!, bearer: { authorization: `Bearer ${user.idToken}` } };
 }
 
+/** A user as most API tests hold one: requests carry its ID token. */
+export interface Session {
+  uid: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+/** A new user on `plan`, signed in. */
+export async function signedIn(plan: PlanId = "pro"): Promise<Session> {
+  const u = await signIn({ plan });
+  return { uid: u.uid, email: u.email, headers: u.bearer };
+}
+
 /** An administrator: a verified email listed in ADMIN_EMAILS, signed in. */
 export async function signInAdmin(options: Omit<SignInOptions, "user"> = {}): Promise<SignedIn> {
   const email = uniqueEmail(options.emailPrefix ?? "admin");

@@ -123,4 +123,12 @@ describe("parseEnv", () => {
     });
     expect(() => parseEnv({ MONITOR_LEASE_SEC: "5", MONITOR_CONCURRENCY: "0" })).toThrow(/MONITOR_CONCURRENCY[\s\S]*MONITOR_LEASE_SEC/);
   });
+
+  it("reads INSTANCE_ID as the name recorded on checks, and refuses one with spaces or too long", () => {
+    expect(parseEnv({}).instanceId).toBeUndefined();
+    expect(parseEnv({ INSTANCE_ID: " " }).instanceId).toBeUndefined();
+    expect(parseEnv({ INSTANCE_ID: " console-7f9c4-x2 " }).instanceId).toBe("console-7f9c4-x2");
+    expect(() => parseEnv({ INSTANCE_ID: "pod one" })).toThrow(/INSTANCE_ID: must be printable ASCII without spaces/);
+    expect(() => parseEnv({ INSTANCE_ID: "x".repeat(101) })).toThrow(/INSTANCE_ID: must be at most 100 characters/);
+  });
 });

@@ -23,9 +23,6 @@ beforeAll(() => {
   jest.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
 });
 
-// axe walks every node of every form: slow on a busy machine.
-jest.setTimeout(20_000);
-
 /** Rules jsdom cannot judge (it has no layout or colours) are left to the end-to-end checks. */
 async function violations(container: HTMLElement) {
   const result = await axe.run(container, {

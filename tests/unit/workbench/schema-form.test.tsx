@@ -11,9 +11,6 @@ import { installResizeObserver } from "./jsdom-gaps";
 
 beforeAll(installResizeObserver);
 
-// Whole forms are typed into key by key; on a busy machine that takes longer than Jest's default 5 s.
-jest.setTimeout(20_000);
-
 const everything: JsonSchema = {
   type: "object",
   required: ["name", "count", "mode"],

@@ -36,7 +36,6 @@ beforeEach(() => {
   mockApiSend.mockReset();
   window.localStorage.clear();
 });
-jest.setTimeout(20_000);
 
 const SERVER = "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10";
 const server = { id: SERVER, name: "Everything", capabilities: { tools: {} } } as unknown as ServerDto;
