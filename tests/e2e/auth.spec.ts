@@ -130,7 +130,10 @@ test.describe("a newcomer who opens another loopback name than APP_URL's", () =>
 
     await page.goto(at("/dashboard"));
     await expect(page).toHaveURL(at("/auth/login?redirect=%2Fdashboard"));
+    const sessionWrite = page.waitForRequest((r) => r.url() === at("/api/auth/session") && r.method() === "POST");
     await fillLogin(page, email, PASSWORD);
+    // The write that sets the session cookie carries the origin the user browses, not APP_URL's.
+    expect((await (await sessionWrite).allHeaders()).origin).toBe(loopback.origin);
     await expect(page).toHaveURL(at("/dashboard"));
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("This request came from another site")).toHaveCount(0);

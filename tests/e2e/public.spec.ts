@@ -46,6 +46,7 @@ test.describe("public pages", () => {
   });
 
   test("the site has an icon, and no public page logs an error on a visitor's first load", async ({ browser, baseURL, page, request }) => {
+    test.slow(); // thirteen pages, each in a browser context of its own
     for (const path of ["/favicon.ico", "/icon.svg"]) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
