@@ -1,11 +1,13 @@
-// `npm run lighthouse -- [base URL] [--runs=N]`: Lighthouse (mobile, its
+// `npm run lighthouse -- [base URL] [--runs=N, default 3]`: Lighthouse (mobile, its
 // default settings) on the public pages of an already running server, in
-// Debian's Chromium, and a table of the four category scores. It builds and
-// starts nothing: start the server first (`npm run build && npm start`, or
-// `next start`). The base URL comes from the argument, else LIGHTHOUSE_URL,
-// else http://localhost:3000. With --runs=N each page is measured N times and
-// the run with the median performance score is reported. Exits with 1 when a
-// score misses its target.
+// Debian's Chromium, and a table of the four category scores and of the
+// JavaScript each page transferred while it loaded. It builds and starts
+// nothing: start the server first (`npm run build && npm start`, or
+// `node scripts/server.mjs`). The base URL comes from the argument, else
+// LIGHTHOUSE_URL, else http://localhost:3000. With --runs=N each page is
+// measured N times and each figure is the median of its N values (the
+// machine's load moves single runs). Exits with 1, naming the page and the
+// figure, when a page misses a bar.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -16,7 +18,7 @@ const require = createRequire(import.meta.url);
 
 const args = process.argv.slice(2);
 const runsArg = args.find((a) => a.startsWith("--runs="));
-const runs = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1) || 1);
+const runs = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 3) || 1);
 const base = (args.find((a) => !a.startsWith("--")) ?? process.env.LIGHTHOUSE_URL ?? "http://localhost:3000").replace(/\/$/, "");
 // The same Chromium, with the same flags, as the end-to-end tests (offline, no sandbox, no GPU).
 const chromium = JSON.parse(fs.readFileSync(new URL("./lib/chromium.json", import.meta.url), "utf8"));
@@ -24,11 +26,13 @@ const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? chrom
 const CHROME_FLAGS = ["--headless=new", ...chromium.args].join(" ");
 
 const CATEGORIES = [
-  { id: "performance", label: "Perf", target: 0.95 },
+  { id: "performance", label: "Perf", target: 0.98 },
   { id: "accessibility", label: "A11y", target: 1 },
-  { id: "best-practices", label: "Best pr.", target: 0.95 },
+  { id: "best-practices", label: "Best pr.", target: 1 },
   { id: "seo", label: "SEO", target: 1 },
 ];
+/** The most script a public page may transfer while it loads (compressed, kB), idle-time chunks included. */
+const MAX_JS_KB = 170;
 
 /** One post to measure: the first blog post the sitemap lists. */
 async function firstPostPath() {
@@ -72,17 +76,21 @@ async function lighthouse(url, attempt = 1) {
   };
 }
 
-function median(results) {
-  const sorted = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
-  return sorted[Math.floor(sorted.length / 2)];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each figure's median over the runs of one page; the audits below 1 of the run closest to the median performance. */
+function summarize(results) {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, median(results.map((r) => r.scores[c.id]))]));
+  const typical = results.find((r) => r.scores.performance === scores.performance);
+  return { scores, jsKb: median(results.map((r) => r.jsKb)), failing: typical.failing };
 }
 
-const pages = ["/", "/get-started", "/faq", "/blog", await firstPostPath()];
+const pages = ["/", "/get-started", "/faq", "/blog", await firstPostPath(), "/docs/api"];
 const rows = [];
 for (const path of pages) {
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await lighthouse(`${base}${path}`));
-  rows.push({ path, ...median(results) });
+  rows.push({ path, ...summarize(results) });
   process.stderr.write(`measured ${path}\n`);
 }
 
@@ -91,18 +99,23 @@ const header = ["Page".padEnd(width), ...CATEGORIES.map((c) => c.label.padStart(
 console.log(`\nLighthouse ${require("lighthouse/package.json").version}, mobile, ${base}${runs > 1 ? `, median of ${runs} runs` : ""}\n`);
 console.log(header);
 console.log("-".repeat(header.length));
-let missed = 0;
+const misses = [];
 for (const row of rows) {
   const cells = CATEGORIES.map((c) => {
     const score = row.scores[c.id];
     const ok = score >= c.target;
-    if (!ok) missed += 1;
+    if (!ok) misses.push(`${row.path}: ${c.label} ${score.toFixed(2)} < ${c.target}`);
     return `${score.toFixed(2)}${ok ? " " : "!"}`.padStart(8);
   });
-  console.log([row.path.padEnd(width), ...cells, row.jsKb.toFixed(1).padStart(8)].join("  "));
+  const light = row.jsKb <= MAX_JS_KB;
+  if (!light) misses.push(`${row.path}: JS ${row.jsKb.toFixed(1)} kB > ${MAX_JS_KB} kB`);
+  console.log([row.path.padEnd(width), ...cells, `${row.jsKb.toFixed(1)}${light ? " " : "!"}`.padStart(8)].join("  "));
 }
-console.log(`\nTargets: ${CATEGORIES.map((c) => `${c.label} ≥ ${c.target}`).join(", ")}. "!" marks a miss; JS kB is the script transferred (compressed) during the load.`);
-if (missed) {
+console.log(
+  `\nBars: ${CATEGORIES.map((c) => `${c.label} ≥ ${c.target}`).join(", ")}, JS ≤ ${MAX_JS_KB} kB. "!" marks a miss; JS kB is the script transferred (compressed) during the load, chunks loaded at idle time included.`,
+);
+if (misses.length) {
+  console.log(`\nMissed:\n${misses.map((m) => `  ${m}`).join("\n")}`);
   for (const row of rows) if (row.failing.length) console.log(`${row.path}: audits below 1: ${row.failing.join(", ")}`);
   process.exitCode = 1;
 }

@@ -1,5 +1,8 @@
 // Prints the JavaScript a browser downloads to show each page (first-load JS):
-// every script the server-rendered HTML references, raw and gzipped.
+// every script the server-rendered HTML references, raw and gzipped. Scripts
+// marked `nomodule` (Next.js's polyfills for browsers without ES modules) are
+// downloaded by no browser that runs the page's own scripts: they are counted
+// apart, in the last column, as Lighthouse's transfer sizes leave them out.
 // Usage: node scripts/page-weight.mjs http://localhost:3000 / /blog /faq
 import { gzipSync } from "node:zlib";
 
@@ -19,16 +22,22 @@ async function size(url) {
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
-console.log("page                            scripts   raw kB   gzip kB");
+console.log("page                            scripts   raw kB   gzip kB   nomodule gzip kB");
 for (const path of paths) {
   const html = await (await fetch(new URL(path, base))).text();
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  const tags = new Map([...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].map((m) => [m[1], /\snomodule\b/i.test(m[0])]));
   let raw = 0;
   let gzip = 0;
-  for (const src of srcs) {
+  let legacy = 0;
+  for (const [src, noModule] of tags) {
     const s = await size(new URL(src, base));
-    raw += s.raw;
-    gzip += s.gzip;
+    if (noModule) {
+      legacy += s.gzip;
+    } else {
+      raw += s.raw;
+      gzip += s.gzip;
+    }
   }
-  console.log(`${path.padEnd(32)}${String(srcs.length).padStart(7)}${kb(raw).padStart(9)}${kb(gzip).padStart(10)}`);
+  const count = [...tags.values()].filter((noModule) => !noModule).length;
+  console.log(`${path.padEnd(32)}${String(count).padStart(7)}${kb(raw).padStart(9)}${kb(gzip).padStart(10)}${kb(legacy).padStart(19)}`);
 }

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { DEFAULT_CONSENT, type ConsentChoice } from "@/lib/consent/consent";
 import { saveConsent } from "@/lib/consent/store";
 

@@ -1,35 +1,37 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import type { ReactNode } from "react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { useOnDemand } from "./on-demand";
+
+const loadPanel = () => import("./side-menu-panel").then((m) => m.SideMenuPanel);
 
 /**
- * A header's links on a small screen, where they do not fit: a panel from
- * the left behind a menu button, closed again once a link has taken the
- * user to another page (or to a section of this one).
+ * A header's links on a small screen, where they do not fit: a menu button
+ * whose panel (./side-menu-panel) loads when first used.
  */
 export function SideMenu({ buttonLabel, navLabel, children }: { buttonLabel: string; navLabel: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-
+  const { Loaded, prefetch, open } = useOnDemand(loadPanel);
+  if (Loaded) {
+    return (
+      <Loaded buttonLabel={buttonLabel} navLabel={navLabel} defaultOpen>
+        {children}
+      </Loaded>
+    );
+  }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={buttonLabel}>
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        aria-describedby={undefined}
-        className="top-0 left-0 h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 content-start rounded-none border-y-0 border-l-0 p-4"
-      >
-        <DialogTitle className="px-3 pt-1 text-base">Menu</DialogTitle>
-        {/* Following a link is the end of the panel's job; Escape and the close button end it too. */}
-        <nav aria-label={navLabel} onClick={(e) => (e.target as HTMLElement).closest("a") && setOpen(false)}>
-          {children}
-        </nav>
-      </DialogContent>
-    </Dialog>
+    <button
+      type="button"
+      aria-label={buttonLabel}
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      className={buttonVariants({ variant: "ghost", size: "icon" })}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+    >
+      <Menu aria-hidden="true" className="size-5" />
+    </button>
   );
 }

@@ -1,44 +1,28 @@
 "use client";
 
-import { Laptop, Moon, Sun } from "lucide-react";
-import { useTheme } from "next-themes";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { useOnDemand } from "./on-demand";
+import { ThemeIcon } from "./theme-icon";
 
-const THEMES = [
-  { value: "light", label: "Light", icon: Sun },
-  { value: "dark", label: "Dark", icon: Moon },
-  { value: "system", label: "System", icon: Laptop },
-] as const;
+const loadMenu = () => import("./theme-menu").then((m) => m.ThemeMenu);
 
+/** The theme button of every header; its menu (./theme-menu) loads when first used. */
 export function ThemeSwitch() {
-  const { theme, setTheme } = useTheme();
+  const { Loaded, prefetch, open } = useOnDemand(loadMenu);
+  if (Loaded) return <Loaded defaultOpen />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          <Sun className="size-4 dark:hidden" aria-hidden="true" />
-          <Moon className="hidden size-4 dark:block" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
-          {THEMES.map(({ value, label, icon: Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon className="mr-2 size-4" aria-hidden="true" />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      aria-label="Theme"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      className={buttonVariants({ variant: "ghost", size: "icon" })}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+    >
+      <ThemeIcon />
+    </button>
   );
 }
+

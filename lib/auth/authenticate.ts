@@ -7,6 +7,7 @@ import { isApiToken } from "../tokens/secret";
 import { verifyApiToken, type TokenUse } from "../tokens/verify";
 import { findUser, type UserRecord } from "../users/service";
 import { adminAuth } from "./firebase-admin";
+import { isOwnOrigin, reportRefusedOrigin } from "./own-origin";
 import { idTokenAllowed, sessionUser } from "./revocation";
 import { readSession, SESSION_COOKIE } from "./session";
 
@@ -22,16 +23,18 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * A cookie is sent by the browser whatever page made the request, so a write
  * authenticated by it must come from our own pages. Only APP_URL's origin is
- * ours: the Host and X-Forwarded-Host headers are the client's to write. A
- * write that says nothing of where it came from (no Origin, no
- * Sec-Fetch-Site) is refused too: every browser sends one of them.
+ * ours (and, in local mode, its other loopback names: lib/auth/own-origin.ts):
+ * the Host and X-Forwarded-Host headers are the client's to write. A write
+ * that says nothing of where it came from (no Origin, no Sec-Fetch-Site) is
+ * refused too: every browser sends one of them.
  */
 export function assertSameOrigin(req: NextRequest) {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get("origin");
   const fetchSite = req.headers.get("sec-fetch-site");
-  const sameOrigin = origin ? origin === new URL(env().appUrl).origin : fetchSite === "same-origin";
+  const sameOrigin = origin ? isOwnOrigin(origin, env()) : fetchSite === "same-origin";
   if (!sameOrigin) {
+    if (origin) reportRefusedOrigin(origin, env());
     throw new HttpError("csrf", "This request came from another site and was refused.");
   }
 }

@@ -116,3 +116,36 @@ test("a signed-in user who opens a sign-in page goes to the dashboard", async ({
   await page.goto("/auth/register");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test.describe("a newcomer who opens another loopback name than APP_URL's", () => {
+  // The Origin the browser itself sends: the config's extraHTTPHeaders would put APP_URL's on every request.
+  test.use({ extraHTTPHeaders: {} });
+
+  test("signs in and out at 127.0.0.1 while APP_URL says localhost (local mode)", async ({ page, request, baseURL }) => {
+    const { email } = await createAccount(request, uniqueEmail(), "Newcomer Nel");
+    const loopback = new URL(baseURL!);
+    expect(loopback.hostname).toBe("localhost");
+    loopback.hostname = "127.0.0.1";
+    const at = (path: string) => new URL(path, loopback).href;
+
+    await page.goto(at("/dashboard"));
+    await expect(page).toHaveURL(at("/auth/login?redirect=%2Fdashboard"));
+    const sessionWrite = page.waitForRequest((r) => r.url() === at("/api/auth/session") && r.method() === "POST");
+    await fillLogin(page, email, PASSWORD);
+    // The write that sets the session cookie carries the origin the user browses, not APP_URL's.
+    expect((await (await sessionWrite).allHeaders()).origin).toBe(loopback.origin);
+    await expect(page).toHaveURL(at("/dashboard"));
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("This request came from another site")).toHaveCount(0);
+
+    // Signing out is a cookie-authenticated write from this origin too.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Account menu for Newcomer Nel" }).click();
+      await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(at("/"));
+    await page.goto(at("/dashboard"));
+    await expect(page).toHaveURL(at("/auth/login?redirect=%2Fdashboard"));
+  });
+});

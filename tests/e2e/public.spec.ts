@@ -44,6 +44,33 @@ test.describe("public pages", () => {
     await expect(page.getByText(/You register the remote MCP servers you rely on/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Create a free account" }).first()).toHaveAttribute("href", "/auth/register");
   });
+
+  test("the site has an icon, and no public page logs an error on a visitor's first load", async ({ browser, baseURL, page, request }) => {
+    test.slow(); // thirteen pages, each in a browser context of its own
+    for (const path of ["/favicon.ico", "/icon.svg"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()["content-type"], path).toMatch(/^image\//);
+    }
+
+    const pages = [...PAGES, await firstPostPath(page), "/docs/api", "/auth/login", "/auth/register"];
+    const errors: string[] = [];
+    for (const path of pages) {
+      // A first visit: a browser context with nothing cached, not even the icon.
+      const context = await browser.newContext({ baseURL });
+      const visitor = await context.newPage();
+      visitor.on("console", (m) => {
+        if (m.type() === "error") errors.push(`${path}: ${m.text()} (${m.location().url})`);
+      });
+      visitor.on("pageerror", (e) => errors.push(`${path}: ${e.message}`));
+      await visitor.goto(path);
+      // The icon, the consent banner's idle-time chunk and the identity SDK's first calls come after the load event.
+      await visitor.waitForLoadState("networkidle");
+      await expect(visitor.getByRole("region", { name: "Cookie consent" }), path).toBeVisible();
+      await context.close();
+    }
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("the product tour", () => {
