@@ -7,6 +7,7 @@ import { badRequest, HttpError } from "../http/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { plural } from "../plural";
+import { spendNameLookups } from "../rate-limit/name-lookups";
 import { planOf } from "./limits";
 import { ConfigFileError, readConfigFile, type ImportPreviewEntry, type ImportResult } from "./mcp-config";
 import { createServer, type Actor, type Origin } from "./service";
@@ -39,6 +40,8 @@ async function plan(actor: Actor, text: string): Promise<Planned[]> {
     if (err instanceof ConfigFileError) throw badRequest(err.message, [{ path: "text", message: err.message }]);
     throw err;
   }
+  // Each entry's name may be resolved below (refusal), so the whole file is counted first.
+  await spendNameLookups(actor.uid, entries.filter((e) => e.ok).length);
   const existing = await (await db())
     .select({ name: servers.name, url: servers.url, transport: servers.transport })
     .from(servers)

@@ -16,6 +16,7 @@ import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { latestScansOf } from "../scanner/queries";
 import { plural } from "../plural";
+import { spendNameLookups } from "../rate-limit/name-lookups";
 import { closePooledConnections } from "../workbench/pool";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { assertInterval, planOf, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
@@ -49,7 +50,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Refuses a URL whose address the outbound policy refuses; a name that does not resolve (yet) can still be saved. */
-async function assertUrlAllowed(url: string) {
+async function assertUrlAllowed(uid: string, url: string) {
+  await spendNameLookups(uid, 1);
   try {
     await checkUrlAddress(new URL(url));
   } catch (err) {
@@ -144,7 +146,7 @@ async function discoverAndSave(actor: Pick<Actor, "uid">, row: Pick<ServerRow, "
 export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}, limits?: Partial<McpLimits>) {
   const plan = planOf(actor);
   assertInterval(plan, input.monitoring.intervalSec);
-  await assertUrlAllowed(input.url);
+  await assertUrlAllowed(actor.uid, input.url);
   // The id is chosen here, not by the database: each header's ciphertext is bound to it.
   const id = randomUUID();
   const sealed = input.headers.map((h) => sealHeader(id, h.name, h.value));
@@ -217,7 +219,7 @@ async function discoverQuietly(actor: Actor, row: ServerRow, origin: Origin, lim
 export async function updateServer(actor: Actor, id: string, patch: ServerUpdate, origin: Origin = {}) {
   const current = await findOwned(actor.uid, id);
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
-  if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(patch.url);
+  if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor.uid, patch.url);
 
   const changed: string[] = [];
   const set: Partial<typeof servers.$inferInsert> = {};
