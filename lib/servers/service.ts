@@ -22,6 +22,7 @@ import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { assertInterval, planOf, serverLimitReached, spendConnection, tryConnection, type PlanHolder } from "./limits";
 import { applyHeaderUpdate, decryptedHeaders, headerHints, sealHeader, type SealedHeader } from "./headers";
 import { readInventory, saveDiscovery } from "./inventory";
+import { headersForNewOrigin, sameOrigin } from "./secret-origin";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory, ServerUpdate } from "./schema";
 import { forgetCallTarget } from "../workbench/targets";
 
@@ -220,6 +221,8 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
   const current = await findOwned(actor.uid, id);
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
   if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor.uid, patch.url);
+  const moved = patch.url !== undefined && !sameOrigin(current.url, patch.url);
+  let headersDropped: string[] = [];
 
   const changed: string[] = [];
   const set: Partial<typeof servers.$inferInsert> = {};
@@ -274,12 +277,14 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
           .limit(1);
         if (taken) throw nameTaken();
       }
-      if (patch.headers) {
+      if (patch.headers || moved) {
         const stored: SealedHeader[] = await tx
           .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc, valueHint: serverHeaders.valueHint })
           .from(serverHeaders)
           .where(eq(serverHeaders.serverId, id));
-        headerChanges = applyHeaderUpdate(id, stored, patch.headers);
+        let update = patch.headers ?? stored.map((h) => ({ name: h.name }));
+        if (moved) ({ update, dropped: headersDropped } = headersForNewOrigin(stored, patch.headers));
+        headerChanges = applyHeaderUpdate(id, stored, update);
         const renamed = headerChanges.rows.some((h) => !stored.some((s) => s.name === h.name));
         // A kept value sealed anew under the current key is stored, but is no change of the user's.
         const resealed = headerChanges.rows.some((h) => !stored.some((s) => s.valueEnc === h.valueEnc));
@@ -326,7 +331,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       ip: origin.ip,
     });
   }
-  return getServer(actor.uid, id);
+  return { ...(await getServer(actor.uid, id)), headersDropped };
 }
 
 export async function deleteServer(actor: Actor, id: string, origin: Origin = {}) {
