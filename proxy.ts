@@ -2,13 +2,16 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "./lib/env";
 import { isProtectedPath } from "./lib/auth/protected-routes";
 import { readSession, SESSION_COOKIE } from "./lib/auth/session";
-import { contentSecurityPolicy, newNonce, rendersPerRequest } from "./lib/security/csp";
+import { pagePolicy } from "./lib/security/built-scripts";
+import { contentSecurityPolicy } from "./lib/security/csp";
 
 /**
  * Runs before every page request: guards the protected pages and adds the
  * headers that depend on the runtime configuration. A page rendered per
  * request gets a fresh script nonce in its Content-Security-Policy, on the
- * response and on the request, where Next.js reads it to stamp its scripts.
+ * response and on the request, where Next.js reads it to stamp its scripts;
+ * a prerendered page gets the hashes of its inline scripts, read from the
+ * build (lib/security/built-scripts.ts).
  * API routes are left out: they answer JSON, authenticate in the route
  * wrapper, and every workbench call would otherwise pay for a second pass
  * through the router.
@@ -27,7 +30,7 @@ export async function proxy(request: NextRequest) {
     }
   }
 
-  const policy = contentSecurityPolicy(e, rendersPerRequest(pathname) ? newNonce() : undefined);
+  const policy = pagePolicy(e, pathname);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", policy);
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);

@@ -24,6 +24,8 @@ const option = (name) => {
 const port = Number(option("-p") ?? process.env.PORT ?? 3000);
 const hostname = option("-H");
 
+// What lib/http/own-server.ts looks for: without it, a production process warns at start.
+globalThis[Symbol.for("mcp-console.own-http-server")] = true;
 // What the `next` command sets before it loads the server.
 process.env.NODE_ENV ||= "production";
 process.env.NEXT_RUNTIME = "nodejs";

@@ -49,7 +49,7 @@ export function ConnectionSection({ form }: { form: ServerFormState }) {
           />
         )}
       </Field>
-      <HeaderRows idPrefix={id("headers")} rows={values.headers} errors={errors} disabled={saving} onChange={(headers) => set({ headers })} />
+      <HeaderRows idPrefix={id("headers")} rows={values.headers} url={values.url} errors={errors} disabled={saving} onChange={(headers) => set({ headers })} />
       <ConnectionTest form={form} />
     </CardSection>
   );

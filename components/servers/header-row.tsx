@@ -9,11 +9,13 @@ import type { HeaderRow as Row } from "./server-form-model";
 /**
  * One request header: its name (from a list of common ones), its value
  * (masked unless shown; a stored header shows only its masked value, and a
- * blank value keeps it) and its removal.
+ * blank value keeps it, unless the URL moved to another origin: then the
+ * value must be typed again) and its removal.
  */
 export function HeaderRow({
   idPrefix,
   row,
+  reenter,
   index,
   listId,
   errors,
@@ -25,6 +27,8 @@ export function HeaderRow({
 }: {
   idPrefix: string;
   row: Row;
+  /** A stored value that will not be sent to the form's URL (another origin): it must be entered again. */
+  reenter: boolean;
   index: number;
   /** The datalist of common header names. */
   listId: string;
@@ -56,9 +60,14 @@ export function HeaderRow({
       </Field>
       <Field
         id={`${idPrefix}-${row.key}-value`}
-        label={row.stored ? `New value of ${label}` : `Value of ${label}`}
+        label={row.stored && !reenter ? `New value of ${label}` : `Value of ${label}`}
         hint={
-          row.stored ? (
+          reenter ? (
+            <>
+              The stored value <code className="font-mono">{row.masked}</code> is only sent to {originOf(row.storedFor)}. Enter it again to send it to the
+              new address.
+            </>
+          ) : row.stored ? (
             <>
               Stored value <code className="font-mono">{row.masked}</code>. Type a new value to rotate it.
             </>
@@ -76,7 +85,7 @@ export function HeaderRow({
               disabled={disabled}
               autoComplete="new-password"
               spellCheck={false}
-              placeholder={row.stored ? "Leave blank to keep" : "Bearer …"}
+              placeholder={row.stored && !reenter ? "Leave blank to keep" : "Bearer …"}
               className="font-mono"
               onChange={(e) => onChange({ value: e.target.value })}
             />
@@ -107,4 +116,13 @@ export function HeaderRow({
       </Button>
     </li>
   );
+}
+
+/** The origin a stored value belongs to, as the hint names it. */
+function originOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? "").origin;
+  } catch {
+    return "the saved address";
+  }
 }

@@ -7,7 +7,7 @@ import { describedBy, FieldMessages } from "@/components/ui/field";
 import { MAX_HEADERS } from "@/lib/servers/schema";
 import { HeaderRow } from "./header-row";
 import type { FieldErrors } from "@/components/app/save-error";
-import { newHeaderRow, type HeaderRow as Row } from "./server-form-model";
+import { mustReenter, newHeaderRow, type HeaderRow as Row } from "./server-form-model";
 
 const COMMON_HEADERS = ["Authorization", "X-API-Key", "X-Api-Token", "Proxy-Authorization"];
 
@@ -18,12 +18,15 @@ const COMMON_HEADERS = ["Authorization", "X-API-Key", "X-Api-Token", "Proxy-Auth
 export function HeaderRows({
   idPrefix,
   rows,
+  url,
   errors,
   disabled,
   onChange,
 }: {
   idPrefix: string;
   rows: Row[];
+  /** The URL in the form: stored values saved for another origin must be typed again. */
+  url: string;
   errors: FieldErrors;
   disabled?: boolean;
   onChange: (rows: Row[]) => void;
@@ -69,6 +72,7 @@ export function HeaderRows({
               key={row.key}
               idPrefix={idPrefix}
               row={row}
+              reenter={mustReenter(row, url)}
               index={i}
               listId={listId}
               errors={{ name: errors[`headers.${i}.name`], value: errors[`headers.${i}.value`] }}

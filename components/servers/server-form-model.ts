@@ -11,6 +11,7 @@ import {
 } from "@/lib/servers/schema";
 import type { Transport } from "@/lib/mcp/types";
 import { isRecord } from "@/lib/guards";
+import { sameOrigin } from "@/lib/servers/secret-origin";
 
 /**
  * The server form's state and its translation to and from the API: pure, so
@@ -26,6 +27,8 @@ export interface HeaderRow {
   stored: boolean;
   /** The masked value the API returned, shown as a hint for a stored header. */
   masked?: string;
+  /** The URL the stored value was saved for: it is sent to that origin only (lib/servers/secret-origin.ts). */
+  storedFor?: string;
 }
 
 export interface ServerFormValues {
@@ -65,7 +68,7 @@ export function valuesFromServer(server: ServerDto): ServerFormValues {
     name: server.name,
     transport: server.transport,
     url: server.url,
-    headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value })),
+    headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value, storedFor: server.url })),
     description: server.description,
     tags: [...server.tags],
     monitoringEnabled: server.monitoring.enabled,
@@ -100,9 +103,17 @@ export function validateCreate(values: ServerFormValues): Validated<ServerCreate
   return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collectFieldErrors(parsed.error.issues) };
 }
 
+/** A stored header whose value will not go to `url` (another origin than it was saved for): its value must be entered again. */
+export function mustReenter(row: HeaderRow, url: string): boolean {
+  return row.stored && row.storedFor !== undefined && !sameOrigin(row.storedFor, url);
+}
+
+export const REENTER_MESSAGE = "Enter the value again: a stored value is not sent to another address. Or remove this header.";
+
 /**
  * The whole form as a PATCH: stored headers left blank are listed without a
  * value (kept), typed values rotate them, removed rows are left out (deleted).
+ * A URL moved to another origin needs the stored values typed again.
  */
 export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate> {
   const parsed = serverUpdate.safeParse({
@@ -119,6 +130,7 @@ export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate
   values.headers.forEach((h, i) => {
     const key = `headers.${i}.value`;
     if (!h.stored && h.value === "" && !(key in errors)) errors[key] = "Enter a value.";
+    if (mustReenter(h, values.url) && h.value === "" && !(key in errors)) errors[key] = REENTER_MESSAGE;
   });
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, payload: parsed.data };

@@ -36,7 +36,9 @@ export function SettingsTab({ server }: { server: ServerDto }) {
           onSubmit={async (payload) => {
             const saved = await update.mutateAsync(payload);
             setSaves((n) => n + 1);
-            toast({ title: "Changes saved", description: saved.name });
+            // Stored headers that did not follow the URL to another origin (typed again, a value goes with it).
+            const dropped = saved.headersDropped.length ? `. Not sent to the new address, so removed: ${saved.headersDropped.join(", ")}` : "";
+            toast({ title: "Changes saved", description: `${saved.name}${dropped}` });
           }}
         />
       </section>

@@ -12,6 +12,7 @@ import { planOf } from "../plans/holder";
 import { ConfigFileError, readConfigFile, type ImportPreviewEntry, type ImportResult } from "../servers/mcp-config";
 import type { ServerCreate } from "../servers/schema";
 import type { Actor, Origin } from "../servers/service";
+import { spendNameLookups } from "../rate-limit/name-lookups";
 
 /**
  * Import of an `mcpServers` file: the preview says, entry by entry, what
@@ -40,6 +41,8 @@ async function plan(actor: Actor, text: string): Promise<Planned[]> {
     if (err instanceof ConfigFileError) throw badRequest(err.message, [{ path: "text", message: err.message }]);
     throw err;
   }
+  // Each entry's name may be resolved below (refusal), so the whole file is counted first.
+  await spendNameLookups(actor.uid, entries.filter((e) => e.ok).length);
   const existing = await (await db())
     .select({ name: servers.name, url: servers.url, transport: servers.transport })
     .from(servers)

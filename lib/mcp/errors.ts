@@ -4,6 +4,7 @@ import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { HttpError } from "../http/errors";
 import { findOutboundError, type OutboundError } from "../net/errors";
 import type { Transport } from "./types";
+import { publicUrl } from "../net/public-url";
 
 /**
  * Every way talking to an MCP server can fail, reduced to what the user can
@@ -23,15 +24,8 @@ export class McpFailure extends Error {
   }
 }
 
-/** The URL without query or credentials: what a message may show of it. */
-export function displayUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return "the server";
-  }
-}
+/** What a message may show of a server's URL (lib/net/public-url.ts). */
+export const displayUrl = (url: string): string => publicUrl(url) ?? "the server";
 
 function fromOutbound(err: OutboundError): McpFailure {
   const kind = err.kind === "redirect" ? "http" : err.kind;

@@ -80,13 +80,19 @@ export function isAllowed(cls: AddressClass, policy: OutboundPolicy): boolean {
 
 /**
  * Why `address` is refused under `policy`, as a sentence for the user; null
- * when it is allowed. `host` is the name it was resolved from, if any.
+ * when it is allowed. `host` is the name it was resolved from, if any: then
+ * the sentence names neither the address nor its kind, which would tell
+ * anyone what an internal name resolves to (the caller logs the address for
+ * the operator).
  */
 export function refusalReason(address: string, policy: OutboundPolicy, host?: string): string | null {
   const cls = classifyAddress(address);
   if (isAllowed(cls, policy)) return null;
+  if (host && host !== address) {
+    return `${host} resolves to an address that is not allowed; MCP Console does not connect to private networks. Use the server's public address (the operator of a self-hosted deployment can allow private networks).`;
+  }
   const what = DESCRIPTIONS[cls as Exclude<AddressClass, "public">];
-  const subject = host && host !== address ? `${host} resolves to ${address}, which is ${what}` : `${address} is ${what}`;
+  const subject = `${address} is ${what}`;
   const remedy =
     cls === "loopback" || cls === "private"
       ? "Use the server's public address, or, for a self-hosted deployment, ask the operator to set OUTBOUND_ALLOW_PRIVATE=true."

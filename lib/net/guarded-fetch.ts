@@ -5,6 +5,7 @@ import type { LookupFunction } from "node:net";
 import { Agent, fetch as undiciFetch } from "undici";
 import { env, type Env } from "../env";
 import { causeCodes } from "../errors/cause-chain";
+import { log } from "../log";
 import { ipLiteral, refusalReason, type OutboundPolicy } from "./address-policy";
 import { findOutboundError, OutboundError } from "./errors";
 
@@ -43,6 +44,14 @@ export function policyFor(e: Pick<Env, "localMode" | "outboundAllowPrivate">): O
 
 export const defaultOutboundPolicy = () => policyFor(env());
 
+/** Refuses a name that resolved to a refused address: the user is told that it is not allowed, the operator's log what it resolved to. */
+function assertResolvedAllowed(hostname: string, address: string, policy: OutboundPolicy) {
+  const reason = refusalReason(address, policy, hostname);
+  if (!reason) return;
+  log.warn("outbound address refused", { host: hostname, address });
+  throw new OutboundError("refused", reason);
+}
+
 const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 function guardedLookup(policy: OutboundPolicy, resolve: Resolver): LookupFunction {
@@ -55,10 +64,7 @@ function guardedLookup(policy: OutboundPolicy, resolve: Resolver): LookupFunctio
       .then((addresses) => {
         if (addresses.length === 0) throw new OutboundError("unreachable", `Could not connect to ${hostname}: the name does not resolve.`);
         // One refused address refuses the name: a mixed answer is how rebinding attacks start.
-        for (const { address } of addresses) {
-          const reason = refusalReason(address, policy, hostname);
-          if (reason) throw new OutboundError("refused", reason);
-        }
+        for (const { address } of addresses) assertResolvedAllowed(hostname, address, policy);
         const family = Number(options.family) || 0;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
         if (usable.length === 0) throw new OutboundError("unreachable", `Could not connect to ${hostname}: it has no IPv${family} address.`);
@@ -104,10 +110,7 @@ export async function checkUrlAddress(url: URL, opts: Pick<GuardedFetchOptions, 
   assertUrlAllowed(url, policy);
   if (ipLiteral(url.hostname)) return;
   const addresses = await (opts.resolver ?? systemResolver)(url.hostname);
-  for (const { address } of addresses) {
-    const reason = refusalReason(address, policy, url.hostname);
-    if (reason) throw new OutboundError("refused", reason);
-  }
+  for (const { address } of addresses) assertResolvedAllowed(url.hostname, address, policy);
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -1,4 +1,5 @@
 import { classifyAddress, ipLiteral } from "../net/address-policy";
+import { publicUrl } from "../net/public-url";
 
 /**
  * Where a server's URL points: this machine, a private network, or the
@@ -33,4 +34,4 @@ export function parseUrl(url: string): URL | null {
 }
 
 /** The URL as evidence: scheme, host and path only — the query and user info can hold secrets. */
-export const displayUrl = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
+export const displayUrl = (url: URL) => publicUrl(url.href) ?? url.host;

@@ -32,12 +32,15 @@ export const PER_REQUEST_ROUTES = [
   "/status/[slug]",
 ] as const;
 
-export function rendersPerRequest(pathname: string): boolean {
+/** Whether a route as Next.js writes it ("/servers/[id]") serves `pathname`. */
+export function routeMatches(route: string, pathname: string): boolean {
   const segments = pathname.split("/").filter(Boolean);
-  return PER_REQUEST_ROUTES.some((route) => {
-    const pattern = route.split("/").filter(Boolean);
-    return pattern.length === segments.length && pattern.every((p, i) => p.startsWith("[") || p === segments[i]);
-  });
+  const pattern = route.split("/").filter(Boolean);
+  return pattern.length === segments.length && pattern.every((p, i) => p.startsWith("[") || p === segments[i]);
+}
+
+export function rendersPerRequest(pathname: string): boolean {
+  return PER_REQUEST_ROUTES.some((route) => routeMatches(route, pathname));
 }
 
 /** 128 random bits, base64: a fresh one for every page request. */
@@ -53,10 +56,12 @@ export function newNonce(): string {
  * provider's gapi loader); no inline script without the nonce runs.
  *
  * Without one (prerendered pages: marketing, blog, not-found), Next.js's
- * inline bootstrap and data scripts differ per page and per build and carry
- * no nonce, so scripts stay limited to this origin plus inline. A hash of
- * each would have to be read from the build output for every page; a nonce
- * would make these pages render on every request.
+ * inline bootstrap and data scripts carry no nonce; they are fixed at build
+ * time, so `hashes` (read from the build by lib/security/built-scripts.ts)
+ * allow exactly them, beside this origin's script files. A page rendered per
+ * request in the public site's layout gets a nonce and the hashes of that
+ * layout's scripts. With neither (`next dev`, which builds pages on demand),
+ * inline scripts are allowed.
  *
  * Styles keep 'unsafe-inline' everywhere: React renders `style` attributes
  * (Radix positions its popovers with them), which neither nonces nor hashes
@@ -66,15 +71,15 @@ export function newNonce(): string {
  * download), and the profile photo hosts of the two sign-in providers
  * (Google, GitHub); no other host has a reason to appear in a page.
  */
-export function contentSecurityPolicy(e: Env, nonce?: string): string {
+export function contentSecurityPolicy(e: Env, nonce?: string, hashes: readonly string[] = []): string {
   const identity = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
   if (e.authEmulatorHost) identity.push(`http://${e.authEmulatorHost}`);
   if (e.authSyncUrl) identity.push(new URL(e.authSyncUrl).origin);
   // Development only: React's dev build rebuilds call stacks with eval.
   const devEval = e.production ? [] : ["'unsafe-eval'"];
   const scripts = nonce
-    ? [`'nonce-${nonce}'`, "'strict-dynamic'", ...devEval]
-    : ["'self'", "'unsafe-inline'", "https://apis.google.com", ...devEval];
+    ? [`'nonce-${nonce}'`, "'strict-dynamic'", ...hashes, ...devEval]
+    : ["'self'", ...(hashes.length ? hashes : ["'unsafe-inline'"]), "https://apis.google.com", ...devEval];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": scripts,

@@ -12,6 +12,7 @@ import type {
   ServerInventory,
   ServerListResponse,
   ServerUpdate,
+  ServerUpdateResult,
 } from "./schema";
 
 // The keys and paths live in ./keys.ts, where the server's prefetch (./prefetch.ts) reads them too.
@@ -89,9 +90,11 @@ export function useUpdateServer(id: string) {
   const client = useQueryClient();
   const invalidateFleet = useInvalidateFleet();
   return useMutation({
-    mutationFn: (input: ServerUpdate) => apiSend<ServerDto>("PATCH", serverPath(id), input),
-    onSuccess: (server) => {
-      client.setQueryData(serverKeys.detail(id), server);
+    mutationFn: (input: ServerUpdate) => apiSend<ServerUpdateResult>("PATCH", serverPath(id), input),
+    onSuccess: (result) => {
+      const server: ServerDto & { headersDropped?: string[] } = { ...result };
+      delete server.headersDropped;
+      client.setQueryData<ServerDto>(serverKeys.detail(id), server);
       void invalidateFleet();
     },
   });

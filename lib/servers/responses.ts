@@ -3,7 +3,7 @@ import { z, type ZodType } from "zod";
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
-import { SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse } from "./schema";
+import { SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
 import { TRANSPORTS } from "../mcp/types";
 
 /**
@@ -44,6 +44,12 @@ export const serverDto = z.object({
     .optional()
     .describe("The latest scan's worst severity and counts; null when the server was never scanned."),
 }) satisfies ZodType<ServerDto>;
+
+export const serverUpdateResult = serverDto.extend({
+  headersDropped: z
+    .array(z.string())
+    .describe("Stored headers whose values were not sent on to the URL's new origin (scheme, host or port) because the change did not carry them again: they are removed."),
+}) satisfies ZodType<ServerUpdateResult>;
 
 export const serverListResponse = z.object({ servers: z.array(serverDto) }) satisfies ZodType<ServerListResponse>;
 

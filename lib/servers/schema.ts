@@ -155,6 +155,11 @@ export interface ServerDto {
   security?: SecuritySummary | null;
 }
 
+/** `PATCH /api/servers/{id}` → the server, and the stored headers left behind by a move to another origin. */
+export interface ServerUpdateResult extends ServerDto {
+  headersDropped: string[];
+}
+
 /** `POST /api/servers/test` → what the server said about itself. */
 export interface ConnectionTestResult {
   ok: true;

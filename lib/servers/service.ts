@@ -24,6 +24,8 @@ import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
 import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate } from "./schema";
+import { spendNameLookups } from "../rate-limit/name-lookups";
+import { headersForNewOrigin, sameOrigin } from "./secret-origin";
 
 /**
  * The servers slice: every query is scoped to the caller (another user's
@@ -43,7 +45,8 @@ export interface Origin {
 const nameTaken = () => conflict("You already have a server with this name.");
 
 /** Refuses a URL whose address the outbound policy refuses; a name that does not resolve (yet) can still be saved. */
-async function assertUrlAllowed(url: string) {
+async function assertUrlAllowed(uid: string, url: string) {
+  await spendNameLookups(uid, 1);
   try {
     await checkUrlAddress(new URL(url));
   } catch (err) {
@@ -101,7 +104,7 @@ export async function assertOwnsServer(uid: string, id: string): Promise<void> {
 export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}): Promise<ServerDto> {
   const plan = planOf(actor);
   assertInterval(plan, input.monitoring.intervalSec);
-  await assertUrlAllowed(input.url);
+  await assertUrlAllowed(actor.uid, input.url);
   // The id is chosen here, not by the database: each header's ciphertext is bound to it.
   const id = randomUUID();
   const sealed = input.headers.map((h) => sealHeader(id, h.name, h.value));
@@ -162,7 +165,9 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
 export async function updateServer(actor: Actor, id: string, patch: ServerUpdate, origin: Origin = {}) {
   const current = await findOwned(actor.uid, id);
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
-  if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(patch.url);
+  if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor.uid, patch.url);
+  const moved = patch.url !== undefined && !sameOrigin(current.url, patch.url);
+  let headersDropped: string[] = [];
 
   const changed: string[] = [];
   const set: Partial<typeof servers.$inferInsert> = {};
@@ -217,12 +222,14 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
           .limit(1);
         if (taken) throw nameTaken();
       }
-      if (patch.headers) {
+      if (patch.headers || moved) {
         const stored: SealedHeader[] = await tx
           .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc, valueHint: serverHeaders.valueHint })
           .from(serverHeaders)
           .where(eq(serverHeaders.serverId, id));
-        headerChanges = applyHeaderUpdate(id, stored, patch.headers);
+        let update = patch.headers ?? stored.map((h) => ({ name: h.name }));
+        if (moved) ({ update, dropped: headersDropped } = headersForNewOrigin(stored, patch.headers));
+        headerChanges = applyHeaderUpdate(id, stored, update);
         const renamed = headerChanges.rows.some((h) => !stored.some((s) => s.name === h.name));
         // A kept value sealed anew under the current key is stored, but is no change of the user's.
         const resealed = headerChanges.rows.some((h) => !stored.some((s) => s.valueEnc === h.valueEnc));
@@ -269,7 +276,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       ip: origin.ip,
     });
   }
-  return getServer(actor.uid, id);
+  return { ...(await getServer(actor.uid, id)), headersDropped };
 }
 
 export async function deleteServer(actor: Actor, id: string, origin: Origin = {}) {

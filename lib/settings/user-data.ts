@@ -85,6 +85,27 @@ function forOwner(tableName: string, row: Record<string, unknown>, owner: Owner)
 }
 
 /**
+ * Columns computed from a secret, by table: left out of the export whole. A
+ * token's hash is what a request's token is checked against, so a copy of it
+ * lets anyone test guesses offline and ties the export to a live credential;
+ * the owner needs neither. (Encrypted columns are masked below instead.)
+ * tests/integration/export-user-data.test.ts fails for a column whose name
+ * looks secret that no rule covers.
+ */
+export const SECRET_DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = { api_tokens: ["token_hash"] };
+
+/** The row without its table's secret-derived columns (`SECRET_DERIVED_COLUMNS`, by SQL name). */
+function withoutSecretDerived(table: PgTable, tableName: string, row: Record<string, unknown>): Record<string, unknown> {
+  const omitted = SECRET_DERIVED_COLUMNS[tableName];
+  if (!omitted) return row;
+  const rest = { ...row };
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    if (omitted.includes(column.name)) delete rest[key];
+  }
+  return rest;
+}
+
+/**
  * Encrypted columns (`xEnc`) are never decrypted: the export shows `x`
  * masked, with its stored hint when there is one.
  */
@@ -142,7 +163,7 @@ export function userDataStream(owner: Owner, now = new Date()): ReadableStream<U
       firstTable = false;
       let firstRow = true;
       for await (const rows of tableRows(table, owner)) {
-        yield (firstRow ? "\n" : ",\n") + rows.map((r) => JSON.stringify(maskSecrets(forOwner(name, r, owner)))).join(",\n");
+        yield (firstRow ? "\n" : ",\n") + rows.map((r) => JSON.stringify(maskSecrets(withoutSecretDerived(table, name, forOwner(name, r, owner))))).join(",\n");
         firstRow = false;
       }
       yield "]";

@@ -8,6 +8,7 @@ import { effectiveSubscription } from "../plans/table";
 import type { PlanHolder } from "../plans/holder";
 import { publicIncidentSummary } from "./public-words";
 import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
+import { publicUrl } from "../net/public-url";
 
 /**
  * The public side of status pages. Whether a slug is live is read fresh on
@@ -81,7 +82,7 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
 
   const result: PublicServer[] = listed.map((s, i) => ({
     name: s.name,
-    url: page.showUrls ? s.url : null,
+    url: page.showUrls ? publicUrl(s.url) : null,
     status: s.status,
     uptimePct: uptimes[i].uptimePct,
     buckets: uptimes[i].series.map(({ start, end, checks, failed, degraded, uptimePct }) => ({ start, end, checks, failed, degraded, uptimePct })),

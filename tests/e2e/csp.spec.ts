@@ -5,8 +5,9 @@ import { signInViaApi } from "./support";
 /**
  * The Content-Security-Policy in a real browser: pages rendered per request
  * run only scripts carrying their nonce (and what those load), prerendered
- * pages keep inline scripts; either way nothing the app itself needs is
- * refused, the theme script runs before the first paint, and the page works.
+ * pages only their own inline scripts, by hash; either way nothing the app
+ * itself needs is refused, the theme script runs before the first paint, and
+ * the page works.
  */
 
 let everything: RunningServer;
@@ -101,12 +102,29 @@ test("sign-in and a missing status page run under a nonce with nothing refused",
   expect(violations).toEqual([]);
 });
 
-test("a prerendered page keeps inline scripts and loads with nothing refused", async ({ page }) => {
+test("CSP on prerendered pages: only their own inline scripts run (hashes, no 'unsafe-inline'), with nothing refused", async ({ page }) => {
   const violations = await watchViolations(page);
-  for (const path of ["/", "/blog"]) {
+  for (const path of ["/", "/blog", "/faq"]) {
     const res = await page.goto(path);
-    expect(scriptSources(res!.headers()["content-security-policy"])).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+    const scripts = scriptSources(res!.headers()["content-security-policy"]);
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).toContain("'self'");
+    expect(scripts.some((s) => s.startsWith("'sha256-"))).toBe(true);
   }
+  // The API reference renders per request in the public site's layout: a nonce, and its layout's scripts by hash.
+  const reference = scriptSources((await page.goto("/docs/api"))!.headers()["content-security-policy"]);
+  expect(reference).toContain("'strict-dynamic'");
+  expect(reference).not.toContain("'unsafe-inline'");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // What a markup injection would try on a prerendered page: an inline event handler.
+  await page.goto("/");
+  await page.evaluate(() => {
+    document.body.insertAdjacentHTML("beforeend", `<img alt="" src="data:," onerror="document.documentElement.dataset.injected='ran'">`);
+  });
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+  await expect(page.locator("html")).not.toHaveAttribute("data-injected", "ran");
+  violations.length = 0;
 
   await page.goto("/");
   await chooseDarkTheme(page);
@@ -120,7 +138,7 @@ test("a prerendered page keeps inline scripts and loads with nothing refused", a
   await signInViaApi(page, "Lost Lou");
   const missing = await page.goto("/dashboard/no-such-page");
   expect(missing?.status()).toBe(404);
-  expect(scriptSources(missing!.headers()["content-security-policy"])).toContain("'unsafe-inline'");
+  expect(scriptSources(missing!.headers()["content-security-policy"])).not.toContain("'unsafe-inline'");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -107,6 +107,18 @@ describeEachDatabase("authorization matrix", () => {
             await expectAnswer("another user's resource by bearer", other.bearer, 404);
             await expectAnswer("another user's resource by cookie", { ...same, cookie: other.cookie }, 404);
           }
+          if (entry.namesOwned) {
+            // The caller's own path, the owner's ids in the body or query.
+            checks += 1;
+            const before = await fingerprint();
+            const answer = await sendValid(handler, r, entry, resources, { ...other.bearer });
+            const changed = changedTables(before, await fingerprint());
+            if (answer.status >= 500) failures.push(`${r.key} another user's ids in the request: answered ${answer.status}`);
+            else if (answer.status >= 400 && changed.length) failures.push(`${r.key} another user's ids in the request: refused, yet changed ${changed.join(", ")}`);
+            else if (answer.status < 400 && (changed.length || answer.text.includes(owner.uid) || answer.text.includes(`"${resources.server}"`))) {
+              failures.push(`${r.key} another user's ids in the request: answered ${answer.status} with the owner's data or a change (${changed.join(", ")})`);
+            }
+          }
           if (entry.kind === "admin") {
             await expectAnswer("an ordinary user's bearer", other.bearer, 403);
             await expectAnswer("an ordinary user's cookie", { ...same, cookie: other.cookie }, 403);

@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import { GET as exportGET } from "@/app/api/user/export/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
+import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { encrypt } from "@/lib/crypto/encryption";
 import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
-import { contactMessages, serverHeaders, servers, supportMessages, supportTickets } from "@/lib/db/schema";
-import { schemaTables } from "@/lib/settings/user-data";
+import { apiTokens, contactMessages, serverHeaders, servers, supportMessages, supportTickets } from "@/lib/db/schema";
+import { getTableColumns } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { schemaTables, SECRET_DERIVED_COLUMNS } from "@/lib/settings/user-data";
 import { describeEachDatabase } from "../support/databases";
 import { createUser, uniqueEmail, verifyEmail } from "../support/emulator";
 import { call } from "../support/http";
@@ -73,5 +76,52 @@ describeEachDatabase("GET /api/user/export", () => {
 
   it("needs a session", async () => {
     expect((await call(exportGET, "/api/user/export")).status).toBe(401);
+  });
+});
+
+/**
+ * Columns whose names look secret but hold none, each with the reason; any
+ * other such column must be left out (SECRET_DERIVED_COLUMNS) or encrypted
+ * (`_enc`, masked in the export).
+ */
+const NOT_SECRET: Record<string, string> = {
+  "servers.tools_hash": "a hash of the server's public tool list",
+  "inventory_items.hash": "a hash of a definition the server shows any client",
+  "scans.definitions_hash": "a hash of the definitions scanned",
+  "server_headers.value_hint": "the last characters shown masked in the console, as the owner sees them",
+  "api_tokens.display_prefix": "the token's prefix and first characters, shown in the token list",
+  "rate_limits.key": "a counter's scope and the user's uid",
+  "inventory_items.key": "a definition's name or URI",
+};
+const SECRET_LOOKING = /hash|secret|token|password|_enc$|hint|signature|prefix|^key$/;
+
+describeEachDatabase("token hashes in the export", () => {
+  it("a read token downloads the account export without any token's hash, ciphertext or signing secret", async () => {
+    const me = await signIn();
+    const created = await call(tokensPOST, "/api/user/tokens", { cookie: me.cookie, body: { name: "CI", scope: "read" } });
+    expect(created.status).toBe(201);
+    const token = created.json.token as string;
+    await withServer(me.uid, "Bearer header-secret-value-5678");
+    const secret = (await call(settingsPATCH, "/api/user/settings", { method: "PATCH", cookie: me.cookie, body: { webhookUrl: "https://hooks.example.com/t" } })).json.webhookSecret;
+    const [stored] = await (await db()).select({ tokenHash: apiTokens.tokenHash }).from(apiTokens).where(eq(apiTokens.userUid, me.uid));
+
+    const res = await call(exportGET, "/api/user/export", { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const data = JSON.parse(res.text);
+    expect(data.tables.api_tokens).toEqual([expect.objectContaining({ name: "CI", scope: "read", displayPrefix: token.slice(0, 9) })]);
+    expect(data.tables.api_tokens[0]).not.toHaveProperty("tokenHash");
+    for (const leak of [stored.tokenHash, token, token.slice(9), secret, "header-secret-value", "v1.", "v2."]) expect(res.text).not.toContain(leak);
+  });
+
+  it("leaves out or masks every column of every exported table whose name says it may hold a secret", () => {
+    const uncovered: string[] = [];
+    for (const { name, table } of schemaTables()) {
+      for (const column of Object.values(getTableColumns(table)) as PgColumn[]) {
+        const id = `${name}.${column.name}`;
+        if (!SECRET_LOOKING.test(column.name) || id in NOT_SECRET || column.name.endsWith("_enc")) continue;
+        if (!SECRET_DERIVED_COLUMNS[name]?.includes(column.name)) uncovered.push(id);
+      }
+    }
+    expect(uncovered).toEqual([]);
   });
 });

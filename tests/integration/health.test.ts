@@ -3,6 +3,7 @@ import { openDatabase } from "@/lib/db/database";
 import { useDatabase } from "@/lib/db";
 import { call } from "../support/http";
 import { describeEachDatabase } from "../support/databases";
+import { signIn, signInAdmin } from "../support/sign-in";
 
 describeEachDatabase("GET /api/health", ({ handle }) => {
   it("answers 200 with the database reachable", async () => {
@@ -13,18 +14,26 @@ describeEachDatabase("GET /api/health", ({ handle }) => {
   });
 });
 
-describeEachDatabase("GET /api/health of a deployment allowed to run on the Auth Emulator", () => {
-  it("reports it among its warnings", async () => {
+describeEachDatabase("anonymous health answers", () => {
+  it("tell an anonymous caller and an ordinary user liveness and database reachability only; an administrator sees the warnings", async () => {
     const { env } = await import("@/lib/env");
+    const admin = await signInAdmin();
+    const user = await signIn();
     const before = { ...env() };
     Object.assign(env(), { localMode: false, authEmulatorInProduction: true });
     try {
-      const res = await call(GET, "/api/health");
+      for (const headers of [{}, user.bearer]) {
+        const res = await call(GET, "/api/health", { headers });
+        expect(res.status).toBe(200);
+        expect(Object.keys(res.json).sort()).toEqual(["database", "status"]);
+        expect(res.text).not.toMatch(/emulator|verified|warning/i);
+      }
+      const res = await call(GET, "/api/health", { cookie: admin.cookie });
       expect(res.json.warnings).toEqual([expect.stringMatching(/FIREBASE_AUTH_EMULATOR_HOST is set with a real Firebase project/)]);
     } finally {
       Object.assign(env(), before);
     }
-    expect((await call(GET, "/api/health")).json.warnings).toBeUndefined();
+    expect((await call(GET, "/api/health", { cookie: admin.cookie })).json.warnings).toBeUndefined();
   });
 });
 
@@ -37,6 +46,8 @@ describe("GET /api/health with the database down", () => {
       const res = await call(GET, "/api/health");
       expect(res.status).toBe(503);
       expect(res.json).toMatchObject({ error: "unavailable", status: "unavailable", database: { reachable: false } });
+      // Why it is unreachable (a host name, an address) is for the operator's log.
+      expect(res.json.database).toEqual({ reachable: false });
       expect(res.headers.get("retry-after")).toBe("5");
     } finally {
       useDatabase(undefined);

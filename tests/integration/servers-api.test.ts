@@ -265,6 +265,50 @@ describeEachDatabase("servers API", () => {
     ]);
   });
 
+  it("a stored secret follows a changed URL: not to another origin unless the request carries it again, and the answer says which were dropped", async () => {
+    const elsewhere = await startAuthProxy(everything, TOKEN);
+    try {
+      const created = await createServer(owner, {
+        ...proxiedServer("Moving"),
+        headers: [
+          { name: "Authorization", value: `Bearer ${TOKEN}` },
+          { name: "X-Extra", value: EXTRA },
+        ],
+      });
+      const patch = (body: unknown) => api(serverPATCH, `/api/servers/${created.id}`, owner, { params: { id: created.id }, method: "PATCH", body });
+      const discoverNow = () => api(discoverPOST, `/api/servers/${created.id}/discover`, owner, { params: { id: created.id }, method: "POST" });
+
+      // Another path on the same origin keeps the stored values.
+      const samePlace = await patch({ url: `${proxy.origin}/mcp?v=2` });
+      expect(samePlace.status).toBe(200);
+      expect(samePlace.json.headers.map((h: { name: string }) => h.name)).toEqual(["Authorization", "X-Extra"]);
+
+      // Another port is another origin: the stored values stay behind, and the answer names them.
+      const moved = await patch({ url: `${elsewhere.origin}/mcp`, headers: [{ name: "Authorization" }, { name: "X-Extra" }] });
+      expect(moved.status).toBe(200);
+      expect((await discoverNow()).status).toBe(502);
+      expect(elsewhere.requests.length).toBeGreaterThan(0);
+      expect(elsewhere.requests.filter((r) => r.authorization.includes(TOKEN))).toEqual([]);
+      expect(samePlace.json.headersDropped).toEqual([]);
+      expect(moved.json.headersDropped).toEqual(["Authorization", "X-Extra"]);
+      expect(moved.json.headers).toEqual([]);
+
+      // Sent again with the new URL, a value goes there; a header left out of the list is dropped all the same.
+      const back = await patch({ url: `${proxy.origin}/mcp` });
+      expect(back.json.headersDropped).toEqual([]);
+      await patch({ headers: [{ name: "Authorization", value: `Bearer ${TOKEN}` }, { name: "X-Extra", value: EXTRA }] });
+      const carried = await patch({ url: `${elsewhere.origin}/mcp`, headers: [{ name: "Authorization", value: `Bearer ${TOKEN}` }, { name: "X-Extra" }] });
+      expect(carried.json.headersDropped).toEqual(["X-Extra"]);
+      expect(carried.json.headers).toEqual([{ name: "Authorization", value: "••••••••7a0c" }]);
+      expect((await discoverNow()).json.tools).toHaveLength(17);
+      const omitted = await patch({ url: `${proxy.origin}/mcp` });
+      expect(omitted.json.headersDropped).toEqual(["Authorization"]);
+      expect(omitted.json.headers).toEqual([]);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+
   it("pauses and resumes, and edits the other fields", async () => {
     const created = await createServer(owner, { name: "Pausable", transport: "sse", url: `${everythingSse.origin}/sse` });
     const patch = (body: unknown) => api(serverPATCH, `/api/servers/${created.id}`, owner, { params: { id: created.id }, method: "PATCH", body });

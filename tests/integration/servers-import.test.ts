@@ -40,6 +40,28 @@ function variants(): Record<(typeof VARIANTS)[number], unknown> {
 const send = (handler: typeof importPOST, path: string, u: SignedIn, doc: unknown) =>
   call(handler, path, { cookie: u.cookie, body: { text: typeof doc === "string" ? doc : JSON.stringify(doc) } });
 
+describeEachDatabase("name resolution told to strangers", () => {
+  it("limits how many names a user has resolved through the import preview: 429 with Retry-After", async () => {
+    const u = await signIn({ plan: "pro" });
+    const file = (round: number) => ({
+      mcpServers: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`probe-${round}-${i}`, { type: "http", url: `http://10.${round}.0.${i}/mcp` }])),
+    });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof send>> | undefined;
+    for (let round = 0; round < 8 && !refused; round++) {
+      const res = await send(previewPOST, "/api/servers/import/preview", u, file(round));
+      statuses.push(res.status);
+      if (res.status === 429) refused = res;
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused!.json).toMatchObject({ error: "rate_limited" });
+    // Another user is not held back by it.
+    expect((await send(previewPOST, "/api/servers/import/preview", await signIn({ plan: "pro" }), file(0))).status).toBe(200);
+  });
+});
+
 describeEachDatabase("import and export of mcpServers files", () => {
   it.each(VARIANTS)("imports the %s variant: remote servers created and connected, the stdio entry skipped", async (variant) => {
     const u = await signIn({ plan: "pro" });

@@ -36,12 +36,12 @@ type Handler = Parameters<typeof call>[0];
 const api = (handler: Handler, path: string, who: Session, opts: CallOptions = {}) => call(handler, path, { ...opts, headers: { ...opts.headers, ...who.headers } });
 
 let serial = 0;
-async function newServer(who: Session) {
+async function newServer(who: Session, url = `${raw.origin}/mcp`) {
   const res = await api(createServerPOST, "/api/servers", who, {
     body: {
       name: `Service ${++serial}`,
       transport: "streamable-http",
-      url: `${raw.origin}/mcp`,
+      url,
       headers: [{ name: "Authorization", value: SECRET }],
       monitoring: { enabled: true, intervalSec: 900 },
     },
@@ -192,6 +192,16 @@ describeEachDatabase("status pages", () => {
     // A change of one field leaves the others as they were.
     expect((await patchPage(pro, page.id, { published: false })).json).toMatchObject({ published: false, showUrls: false });
     expect((await patchPage(pro, page.id, { showUrls: true })).json).toMatchObject({ published: false, showUrls: true });
+  });
+
+  it("public status pages publish credentials in URLs: shown URLs keep scheme, host and path only", async () => {
+    const withSecrets = `http://probe:url-password-5e1d@127.0.0.1:${raw.port}/mcp?api_key=query-secret-8c2f#fragment-secret`;
+    const server = await newServer(pro, withSecrets);
+    const slug = uniqueSlug("creds");
+    await createPage(pro, { slug, title: "Credentials", serverIds: [server.id], showUrls: true });
+    const shown = await publicStatusPage(slug);
+    expect(shown!.servers[0].url).toBe(`http://127.0.0.1:${raw.port}/mcp`);
+    for (const secret of ["probe", "url-password", "api_key", "query-secret", "fragment-secret"]) expect(JSON.stringify(shown)).not.toContain(secret);
   });
 
   it("takes the page down at once when unpublished, renamed, deleted or when the plan lapses", async () => {

@@ -22,7 +22,8 @@ import type { OwnedResources } from "./owned-resources";
  *              answered 404 and changes nothing.
  * - `admin`    administrators only: as `user`, and an ordinary user is 403.
  *
- * `params` points the path at the owner's resources; `body` and `query` are
+ * `params` points the path at the owner's resources (and `namesOwned` says
+ * that `body` or `query` does too); `body` and `query` are
  * valid ones, so that a refusal proves the check rather than the validation.
  * Keys are `METHOD /api/path` with the folder names under `app/api/` (`[id]`
  * as written).
@@ -34,12 +35,18 @@ export interface RouteEntry {
   params?: (r: OwnedResources) => Record<string, string>;
   body?: (r: OwnedResources) => unknown;
   query?: (r: OwnedResources) => Record<string, string>;
+  /**
+   * The valid body or query names the owner's resources too (a server id in
+   * a filter or a form): another user sending the very same request is
+   * refused (4xx, nothing changed) or answered with nothing of the owner's.
+   */
+  namesOwned?: true;
 }
 
 const server = (r: OwnedResources) => ({ id: r.server });
 
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
-  "GET /api/health": { kind: "public" },
+  "GET /api/health": { kind: "optional" },
   "GET /api/config": { kind: "public" },
   "GET /api/openapi.json": { kind: "public" },
   // Answered 404 while METRICS_TOKEN is unset (as in these tests), 401 to a wrong token: never a user's session.
@@ -57,15 +64,19 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
 
   "GET /api/dashboard": { kind: "user" },
-  "GET /api/activity": { kind: "user" },
-  "GET /api/activity/export": { kind: "user" },
+  "GET /api/activity": { kind: "user", query: (r) => ({ serverId: r.server }), namesOwned: true },
+  "GET /api/activity/export": { kind: "user", query: (r) => ({ serverId: r.server }), namesOwned: true },
   "GET /api/servers": { kind: "user" },
   "POST /api/servers": { kind: "user", body: (r) => ({ name: `another-${r.server.slice(0, 8)}`, transport: "streamable-http", url: r.serverUrl }) },
   "POST /api/servers/test": { kind: "user", body: (r) => ({ transport: "streamable-http", url: r.serverUrl }) },
   "GET /api/status-pages": { kind: "user" },
-  "POST /api/status-pages": { kind: "user", body: (r) => ({ slug: `page-${r.statusPage.slice(0, 8)}`, title: "Status", serverIds: [r.server] }) },
+  "POST /api/status-pages": { kind: "user", body: (r) => ({ slug: `page-${r.statusPage.slice(0, 8)}`, title: "Status", serverIds: [r.server] }), namesOwned: true },
   "GET /api/support/tickets": { kind: "user" },
-  "POST /api/support/tickets": { kind: "user", body: () => ({ subject: "A question", category: "question", message: "How do I read the API reference?" }) },
+  "POST /api/support/tickets": {
+    kind: "user",
+    body: (r) => ({ subject: "A question", category: "question", message: "How do I read the API reference?", serverId: r.server }),
+    namesOwned: true,
+  },
   "GET /api/user/alerts/deliveries": { kind: "user" },
   "POST /api/user/alerts/test": { kind: "user" },
   "GET /api/user/export": { kind: "user" },
@@ -74,7 +85,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "PATCH /api/user/settings": { kind: "user", body: () => ({ emailAlerts: false }) },
   "POST /api/user/settings/webhook-secret": { kind: "user" },
   "GET /api/user/subscription": { kind: "user" },
-  "GET /api/workbench/history": { kind: "user" },
+  "GET /api/workbench/history": { kind: "user", query: (r) => ({ serverId: r.server }), namesOwned: true },
   "DELETE /api/user/sessions": { kind: "user" },
   "GET /api/user/tokens": { kind: "user" },
   "POST /api/user/tokens": { kind: "user", body: () => ({ name: "CI", scope: "read" }) },
@@ -117,7 +128,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "DELETE /api/servers/[id]/subscriptions": { kind: "owned", params: server, query: () => ({ uri: "test://static/resource/1" }) },
   "GET /api/servers/[id]/uptime": { kind: "owned", params: server },
   "GET /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }) },
-  "PATCH /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }), body: () => ({ title: "Not mine" }) },
+  "PATCH /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }), body: (r) => ({ title: "Not mine", serverIds: [r.server] }) },
   "DELETE /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }) },
   "GET /api/support/tickets/[id]": { kind: "owned", params: (r) => ({ id: r.ticket }) },
   "PATCH /api/support/tickets/[id]": { kind: "owned", params: (r) => ({ id: r.ticket }), body: () => ({ status: "closed" }) },

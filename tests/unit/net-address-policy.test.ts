@@ -125,10 +125,16 @@ describe("the outbound address policy (production)", () => {
       "127.0.0.1 is a loopback address; MCP Console does not connect to private networks. Use the server's public address, or, for a self-hosted deployment, ask the operator to set OUTBOUND_ALLOW_PRIVATE=true.",
     );
     expect(await refusal("http://2130706433/")).toMatch(/^127\.0\.0\.1 is a loopback address;/);
-    expect(await refusal("http://internal.example/")).toMatch(/^internal\.example resolves to 10\.1\.2\.3, which is a private network address;/);
     expect(await refusal("http://169.254.169.254/")).toMatch(/link-local address \(where cloud metadata services live\).*Use the server's public address\.$/);
     expect(await refusal("http://[::ffff:7f00:1]/")).toMatch(/^::ffff:7f00:1 is a loopback address/);
     expect(await refusal("file:///etc/passwd")).toBe("Only http:// and https:// URLs can be used (not file://).");
+  });
+
+  it("name resolution told to strangers: a refused name is not told the address it resolved to", async () => {
+    expect(await refusal("http://internal.example/")).toBe(
+      "internal.example resolves to an address that is not allowed; MCP Console does not connect to private networks. Use the server's public address (the operator of a self-hosted deployment can allow private networks).",
+    );
+    expect(await refusal("http://internal.example/")).not.toContain("10.1.2.3");
   });
 
   it("lets DNS failures through: they are not the policy's to judge", async () => {

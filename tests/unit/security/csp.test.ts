@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { parseEnv } from "@/lib/env";
 import { contentSecurityPolicy, newNonce, rendersPerRequest } from "@/lib/security/csp";
+import { inlineScripts, scriptHash } from "@/lib/security/inline-scripts";
 import { pagesIn } from "@/tests/support/route-table";
 
 const dev = parseEnv({});
@@ -33,9 +34,22 @@ describe("the policy of a page rendered per request", () => {
 });
 
 describe("the policy of a prerendered page", () => {
-  it("keeps inline scripts, which Next.js renders without a nonce there", () => {
-    const scripts = directive(contentSecurityPolicy(production), "script-src");
-    expect(scripts).toEqual(["'self'", "'unsafe-inline'", "https://apis.google.com"]);
+  it("runs this origin's script files and only the inline scripts whose hashes the build gave", () => {
+    const scripts = directive(contentSecurityPolicy(production, undefined, ["'sha256-abc='", "'sha256-def='"]), "script-src");
+    expect(scripts).toEqual(["'self'", "'sha256-abc='", "'sha256-def='", "https://apis.google.com"]);
+  });
+
+  it("allows inline scripts only without a build to read them from (next dev)", () => {
+    expect(directive(contentSecurityPolicy(dev), "script-src")).toEqual(["'self'", "'unsafe-inline'", "https://apis.google.com", "'unsafe-eval'"]);
+  });
+});
+
+describe("the inline scripts of a built page", () => {
+  it("are the scripts without a src, hashed over their exact text", () => {
+    const html = `<html><head><script src="/_next/static/chunks/a.js" async=""></script><script>theme()</script></head><body><script id="x">self.__next_f.push([1,"<p>"])</script></body></html>`;
+    expect(inlineScripts(html)).toEqual(["theme()", `self.__next_f.push([1,"<p>"])`]);
+    // The value a browser compares: base64 SHA-256 of the script's text.
+    expect(scriptHash("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
   });
 });
 

@@ -235,4 +235,34 @@ describe("ServerForm (edit)", () => {
     await user.click(save);
     expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ headers: [{ name: "Authorization", value: "Bearer rotated" }] }));
   });
+
+  it("a stored secret follows a changed URL: moved to another host, the form asks for the stored value again", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(server)} onSubmit={onSubmit} />);
+    const url = screen.getByRole("textbox", { name: "URL" });
+    const save = screen.getByRole("button", { name: "Save changes" });
+
+    // Another path on the same origin keeps the stored value.
+    await user.clear(url);
+    await user.type(url, "https://tools.example.com/v2/mcp");
+    await user.click(save);
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ url: "https://tools.example.com/v2/mcp", headers: [{ name: "Authorization" }] }));
+
+    onSubmit.mockClear();
+    await user.clear(url);
+    await user.type(url, "https://collector.example.net/mcp");
+    const value = screen.getByLabelText("Value of Authorization");
+    expect(value).toHaveAccessibleDescription(expect.stringContaining("only sent to https://tools.example.com"));
+    await user.click(save);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(value).toHaveAccessibleDescription(expect.stringContaining("Enter the value again"));
+    expect(value).toHaveFocus();
+
+    await user.type(value, "Bearer for-the-new-host");
+    await user.click(save);
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ url: "https://collector.example.net/mcp", headers: [{ name: "Authorization", value: "Bearer for-the-new-host" }] }),
+    );
+  });
 });

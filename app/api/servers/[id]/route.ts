@@ -2,13 +2,13 @@ import { z } from "zod";
 import { route } from "@/lib/route/handler";
 import { serverUpdate } from "@/lib/servers/schema";
 import { deleteServer, getServer, updateServer } from "@/lib/servers/service";
-import { serverDto } from "@/lib/servers/responses";
+import { serverDto, serverUpdateResult } from "@/lib/servers/responses";
 
 const params = z.object({ id: z.string() });
 
 export const GET = route({ auth: "user", doc: { summary: "One server", response: serverDto }, params }, ({ user, params }) => getServer(user.uid, params.id));
 
-export const PATCH = route({ auth: "user", doc: { summary: "Change a server", response: serverDto }, params, body: serverUpdate }, ({ user, params, body, req, ip, log }) =>
+export const PATCH = route({ auth: "user", doc: { summary: "Change a server", response: serverUpdateResult }, params, body: serverUpdate }, ({ user, params, body, req, ip, log }) =>
   updateServer(user, params.id, body, { req, ip, log }),
 );
 
