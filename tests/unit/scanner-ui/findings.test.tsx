@@ -10,6 +10,8 @@ function finding(severity: Severity, ruleId: string, name: string, extra: Partia
   n += 1;
   return {
     id: `f${n}`,
+    fingerprint: n.toString(16).padStart(16, "0"),
+    decision: null,
     ruleId,
     ruleTitle: `Title of ${ruleId}`,
     severity,
