@@ -556,7 +556,8 @@ export const scanFindings = pgTable(
      */
     fingerprint: text("fingerprint").notNull(),
   },
-  (t) => [index("scan_findings_scan_idx").on(t.scanId), index("scan_findings_server_idx").on(t.serverId)],
+  // By server and stable id: where a finding was seen, and which of a server's findings a decision covers.
+  (t) => [index("scan_findings_scan_idx").on(t.scanId), index("scan_findings_server_fingerprint_idx").on(t.serverId, t.fingerprint)],
 );
 
 export const findingDecisionStatus = pgEnum("finding_decision_status", ["accepted", "false_positive"]);

@@ -22,7 +22,7 @@ import type { Origin } from "./service";
  * reopening does not, so that a lapsed plan never keeps a finding out of view.
  */
 
-const missing = () => notFound("No finding with this id in the server's latest scan.");
+const missing = () => notFound("No finding with this id on this server.");
 
 const ACTION: Record<DecisionStatus | "open", ActivityAction> = {
   accepted: "finding.accepted",
@@ -44,18 +44,9 @@ interface Described {
   targetPath: string;
 }
 
-/** The finding with this id in the owner's server's latest scan, or null. */
-async function inLatestScan(uid: string, serverId: string, fingerprint: string) {
-  const database = await db();
-  const [latest] = await database
-    .select({ id: scans.id })
-    .from(scans)
-    .innerJoin(servers, eq(servers.id, scans.serverId))
-    .where(and(eq(scans.serverId, serverId), eq(servers.ownerUid, uid)))
-    .orderBy(desc(scans.createdAt), desc(scans.id))
-    .limit(1);
-  if (!latest) return null;
-  const [row] = await database
+/** The finding with this id in the owner's server's kept scans (the newest occurrence), or null. */
+async function occurrenceOf(uid: string, serverId: string, fingerprint: string) {
+  const [row] = await (await db())
     .select({
       ruleId: scanFindings.ruleId,
       severity: scanFindings.severity,
@@ -64,7 +55,10 @@ async function inLatestScan(uid: string, serverId: string, fingerprint: string) 
       targetPath: scanFindings.targetPath,
     })
     .from(scanFindings)
-    .where(and(eq(scanFindings.scanId, latest.id), eq(scanFindings.serverId, serverId), eq(scanFindings.fingerprint, fingerprint)))
+    .innerJoin(servers, eq(servers.id, scanFindings.serverId))
+    .innerJoin(scans, eq(scans.id, scanFindings.scanId))
+    .where(and(eq(scanFindings.serverId, serverId), eq(servers.ownerUid, uid), eq(scanFindings.fingerprint, fingerprint)))
+    .orderBy(desc(scans.createdAt), desc(scans.id))
     .limit(1);
   return row ?? null;
 }
@@ -100,12 +94,12 @@ export async function decideFinding(
       .where(and(where(server.id, fingerprint), inArray(findingDecisions.serverId, database.select({ id: servers.id }).from(servers).where(owned))))
       .returning();
     if (!gone) {
-      if (await inLatestScan(user.uid, server.id, fingerprint)) throw conflict("This finding is already open.");
+      if (await occurrenceOf(user.uid, server.id, fingerprint)) throw conflict("This finding is already open.");
       throw missing();
     }
     described = gone;
   } else {
-    const found = await inLatestScan(user.uid, server.id, fingerprint);
+    const found = await occurrenceOf(user.uid, server.id, fingerprint);
     if (!found) throw missing();
     described = found;
     const place = { ruleId: found.ruleId, targetKind: found.targetKind, targetName: found.targetName, targetPath: found.targetPath };

@@ -161,7 +161,7 @@ describeEachDatabase("scanner findings people can act on", () => {
     expect(dashboard.bySeverity).toEqual(later.counts);
   });
 
-  it("needs a reason to accept, and a finding of the latest scan", async () => {
+  it("needs a reason to accept, and a finding of this server", async () => {
     const target = critical(await latestOf(pro, serverId));
     for (const body of [{ status: "accepted" }, { status: "accepted", reason: "   " }]) {
       const res = await decide(pro, serverId, target.fingerprint, body);
@@ -173,7 +173,7 @@ describeEachDatabase("scanner findings people can act on", () => {
     for (const fp of ["0000000000000000", "not-a-fingerprint"]) {
       const res = await decide(pro, serverId, fp, { status: "accepted", reason: "Why not" });
       expect(res.status).toBe(404);
-      expect(res.json.message).toBe("No finding with this id in the server's latest scan.");
+      expect(res.json.message).toBe("No finding with this id on this server.");
     }
   });
 

@@ -9,7 +9,7 @@ export const PATCH = route(
     doc: {
       summary: "Accept a finding, mark it as a false positive, or reopen it",
       description:
-        "The finding is named by its stable id (`fingerprint`) in the server's latest scan. The decision holds for every later scan that finds the same thing; accepted findings and false positives are listed apart and left out of the counts. Accepting needs a reason. Accepting and marking need the full scanner (`plan_required` otherwise); reopening does not. Reopening an open finding is a `conflict`.",
+        "The finding is named by its stable id (`fingerprint`), as found in one of the server's kept scans. The decision holds for every later scan that finds the same thing; accepted findings and false positives are listed apart and left out of the counts. Accepting needs a reason. Accepting and marking need the full scanner (`plan_required` otherwise); reopening does not. Reopening an open finding is a `conflict`.",
       response: findingDecisionResult,
     },
     params: findingParams,
