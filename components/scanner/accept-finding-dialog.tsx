@@ -74,7 +74,7 @@ export function AcceptFindingDialog({ serverId, finding, where }: { serverId: st
                 value={reason}
                 maxLength={MAX_DECISION_REASON}
                 onChange={(e) => setReason(e.target.value)}
-                placeholder="Reviewed with the server's authors: the file is read locally and never sent."
+                placeholder="e.g. Reviewed with the server's authors: the file is read locally and never sent."
               />
             )}
           </Field>

@@ -26,8 +26,9 @@ export function DecisionNote({ decision }: { decision: FindingDecisionDto }) {
   );
 }
 
-/** "in tool add at /description", read after a button's visible text so that each button names its finding. */
-const placeOf = (f: FindingDto) => `in ${TARGET_LABEL[f.target.kind].toLowerCase()} ${f.target.name}${f.target.path ? ` at ${f.target.path}` : ""}`;
+/** "“Hidden content” in tool add at /description", read after a button's visible text so that each button names its finding. */
+const placeOf = (f: FindingDto) =>
+  `“${f.ruleTitle}” in ${TARGET_LABEL[f.target.kind].toLowerCase()} ${f.target.name}${f.target.path ? ` at ${f.target.path}` : ""}`;
 
 /**
  * What can be done with one finding: accept it or mark it as a false positive
@@ -77,7 +78,7 @@ export function FindingActions({ serverId, finding, canDecide }: { serverId: str
               icon={<ThumbsDown aria-hidden="true" />}
               onClick={() => void send({ status: "false_positive" }, "Marked as a false positive")}
             >
-              False positive<span className="sr-only">: finding {where}</span>
+              False positive<span className="sr-only"> finding {where}</span>
             </BusyButton>
           </>
         )}

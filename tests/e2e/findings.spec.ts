@@ -18,6 +18,8 @@ test.afterAll(async () => {
   await poisoned?.stop();
 });
 
+/** A finding's buttons name it after their visible text: the rule's title, then where. */
+const named = (action: string, where: string) => new RegExp(`^${action} finding “[^”]+” ${where.replace(/[/]/g, "\\/")}$`);
 const ADD = "in tool add at /description";
 
 async function noViolationsInBothThemes(page: Page) {
@@ -51,7 +53,8 @@ test("accept a finding with a reason, keep it through a rescan, mark and reopen 
   const criticalAfter = new RegExp(`^\\D*${criticalBefore - 1}$`);
 
   // Accept, by keyboard: the dialog opens on the reason, which it requires.
-  const accept = page.getByRole("button", { name: `Accept… finding ${ADD}` });
+  const critical = page.getByRole("region", { name: /^Critical/ });
+  const accept = critical.getByRole("button", { name: named("Accept…", ADD) });
   await accept.focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Accept this finding?" });
@@ -75,7 +78,7 @@ test("accept a finding with a reason, keep it through a rescan, mark and reopen 
   await expect(accepted.locator("time")).toBeVisible();
   await expect(accepted.getByLabel("Evidence in tool add")).toContainText("Do not mention");
   await expect(criticalCount).toHaveText(criticalAfter);
-  await expect(page.getByRole("button", { name: `Accept… finding ${ADD}` })).toHaveCount(0);
+  await expect(critical.getByRole("button", { name: named("Accept…", ADD) })).toHaveCount(0);
 
   // A rescan finds the same thing: still accepted.
   await page.getByRole("button", { name: "Scan now" }).click();
@@ -85,15 +88,15 @@ test("accept a finding with a reason, keep it through a rescan, mark and reopen 
 
   // A false positive, then reopened.
   const hidden = "in tool send_email at /inputSchema/properties/to/description";
-  await page.getByRole("button", { name: `False positive: finding ${hidden}` }).first().click();
+  await page.getByRole("button", { name: named("False positive", hidden) }).first().click();
   const marked = setAside.getByRole("article").filter({ hasText: "False positive by Dana Decider" });
   await expect(marked).toHaveCount(1);
   await expect(setAside).toContainText("1 accepted finding and 1 false positive");
   await noViolationsInBothThemes(page);
 
-  await marked.getByRole("button", { name: /^Reopen finding in tool send_email/ }).click();
+  await marked.getByRole("button", { name: named("Reopen", hidden) }).click();
   await expect(setAside.getByRole("article").filter({ hasText: "False positive by" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: `False positive: finding ${hidden}` }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: named("False positive", hidden) }).first()).toBeVisible();
 
   // Each decision is in the activity log.
   await page.goto("/activity");
@@ -102,7 +105,7 @@ test("accept a finding with a reason, keep it through a rescan, mark and reopen 
 
   // The plan lapses while the page is open: deciding says why it failed, where it was asked.
   await page.goto(`/servers/${id}?tab=security`);
-  const falsePositive = page.getByRole("button", { name: `False positive: finding ${hidden}` }).first();
+  const falsePositive = page.getByRole("button", { name: named("False positive", hidden) }).first();
   await expect(falsePositive).toBeVisible();
   await setPlanAsAdmin(baseURL!, account.uid, "free tier");
   await falsePositive.click();
