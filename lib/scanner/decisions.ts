@@ -1,9 +1,9 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { record } from "../activity/service";
+import { activityRow } from "../activity/service";
 import type { ActivityAction } from "../activity/actions";
 import { db } from "../db";
-import { findingDecisions, scanFindings, scans, servers, users } from "../db/schema";
+import { activityEvents, findingDecisions, scanFindings, scans, servers, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import type { PlanHolder } from "../servers/limits";
 import { ruleTitle } from "./catalog";
@@ -38,7 +38,7 @@ const VERB: Record<DecisionStatus | "open", string> = {
 
 interface Described {
   ruleId: string;
-  severity?: string;
+  severity?: string | null;
   targetKind: string;
   targetName: string;
   targetPath: string;
@@ -82,57 +82,59 @@ export async function decideFinding(
   if (body.status !== "open") {
     requireFeature(user, "fullScanner", "Accepting findings and marking false positives needs the Pro or Enterprise plan.");
   }
-  const database = await db();
+  // Read before the transaction: the embedded database has one connection, which the transaction holds.
+  const found = await occurrenceOf(user.uid, server.id, fingerprint);
+  if (!found && body.status !== "open") throw missing();
   // The server was found as the caller's; each statement below is scoped to it.
   const owned = and(eq(servers.id, server.id), eq(servers.ownerUid, user.uid));
 
-  let described: Described;
-  let decision: FindingDecisionResult["decision"] = null;
-  if (body.status === "open") {
-    const [gone] = await database
-      .delete(findingDecisions)
-      .where(and(where(server.id, fingerprint), inArray(findingDecisions.serverId, database.select({ id: servers.id }).from(servers).where(owned))))
-      .returning();
-    if (!gone) {
-      if (await occurrenceOf(user.uid, server.id, fingerprint)) throw conflict("This finding is already open.");
-      throw missing();
+  // The decision and its activity event are written together: no decision goes unrecorded.
+  const outcome = await (await db()).transaction(async (tx) => {
+    let described: Described;
+    let decision: FindingDecisionResult["decision"] = null;
+    if (body.status === "open") {
+      const [gone] = await tx
+        .delete(findingDecisions)
+        .where(and(where(server.id, fingerprint), inArray(findingDecisions.serverId, tx.select({ id: servers.id }).from(servers).where(owned))))
+        .returning();
+      if (!gone) return null;
+      described = { ...gone, severity: found?.severity };
+    } else {
+      described = found!;
+      const place = { ruleId: found!.ruleId, targetKind: found!.targetKind, targetName: found!.targetName, targetPath: found!.targetPath };
+      const values = { status: body.status, reason: body.reason || null, decidedBy: user.uid, decidedAt: new Date() };
+      await tx
+        .insert(findingDecisions)
+        .values({ serverId: server.id, fingerprint, ...values, ...place })
+        .onConflictDoUpdate({ target: [findingDecisions.serverId, findingDecisions.fingerprint], set: values });
+      const [row] = await tx
+        .select(decisionColumns)
+        .from(findingDecisions)
+        .leftJoin(users, eq(users.uid, findingDecisions.decidedBy))
+        .where(where(server.id, fingerprint))
+        .limit(1);
+      decision = toDecisionDto(row);
     }
-    described = gone;
-  } else {
-    const found = await occurrenceOf(user.uid, server.id, fingerprint);
-    if (!found) throw missing();
-    described = found;
-    const place = { ruleId: found.ruleId, targetKind: found.targetKind, targetName: found.targetName, targetPath: found.targetPath };
-    const reason = body.reason ? body.reason : null;
-    const decidedAt = new Date();
-    const values = { status: body.status, reason, decidedBy: user.uid, decidedAt };
-    await database
-      .insert(findingDecisions)
-      .values({ serverId: server.id, fingerprint, ...values, ...place })
-      .onConflictDoUpdate({ target: [findingDecisions.serverId, findingDecisions.fingerprint], set: values });
-    const [row] = await database
-      .select(decisionColumns)
-      .from(findingDecisions)
-      .leftJoin(users, eq(users.uid, findingDecisions.decidedBy))
-      .where(where(server.id, fingerprint))
-      .limit(1);
-    decision = toDecisionDto(row);
-  }
-
-  await record({
-    userUid: user.uid,
-    action: ACTION[body.status],
-    summary: summaryOf(body.status, described, server.name, decision?.reason),
-    target: { type: "server", id: server.id },
-    metadata: {
-      fingerprint,
-      ruleId: described.ruleId,
-      ...(described.severity ? { severity: described.severity } : {}),
-      target: { kind: described.targetKind, name: described.targetName, path: described.targetPath },
-      ...(decision?.reason ? { reason: decision.reason } : {}),
-    },
-    req: origin.req,
-    ip: origin.ip,
+    await tx.insert(activityEvents).values(
+      activityRow({
+        userUid: user.uid,
+        action: ACTION[body.status],
+        summary: summaryOf(body.status, described, server.name, decision?.reason),
+        target: { type: "server", id: server.id },
+        metadata: {
+          fingerprint,
+          ruleId: described.ruleId,
+          ...(described.severity ? { severity: described.severity } : {}),
+          target: { kind: described.targetKind, name: described.targetName, path: described.targetPath },
+          ...(decision?.reason ? { reason: decision.reason } : {}),
+        },
+        req: origin.req,
+        ip: origin.ip,
+      }),
+    );
+    return { decision };
   });
-  return { fingerprint, decision };
+  // Nothing to reopen: an open finding, or none by this id.
+  if (!outcome) throw found ? conflict("This finding is already open.") : missing();
+  return { fingerprint, decision: outcome.decision };
 }
