@@ -32,6 +32,7 @@ export const apiRoutes: Record<string, () => Promise<RouteModule>> = {
   "/api/servers/{id}/complete": () => import("@/app/api/servers/[id]/complete/route"),
   "/api/servers/{id}/discover": () => import("@/app/api/servers/[id]/discover/route"),
   "/api/servers/{id}/events": () => import("@/app/api/servers/[id]/events/route"),
+  "/api/servers/{id}/findings/{fingerprint}": () => import("@/app/api/servers/[id]/findings/[fingerprint]/route"),
   "/api/servers/{id}/incidents/{incidentId}/updates": () => import("@/app/api/servers/[id]/incidents/[incidentId]/updates/route"),
   "/api/servers/{id}/incidents": () => import("@/app/api/servers/[id]/incidents/route"),
   "/api/servers/{id}/inventory": () => import("@/app/api/servers/[id]/inventory/route"),

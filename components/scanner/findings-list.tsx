@@ -1,11 +1,11 @@
 "use client";
 
 import { ChevronRight, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { FindingDto } from "@/lib/scanner/schema";
 import { SEVERITIES, type Severity } from "@/lib/scanner/types";
 import { cn } from "@/lib/utils";
-import { RuleFindings } from "./rule-findings";
+import { RuleFindings, type FindingActionsSlot } from "./rule-findings";
 import { SEVERITY_META } from "./severity-meta";
 
 /** Low and info findings are many and rarely urgent: their groups start folded. */
@@ -17,7 +17,7 @@ function byRule(findings: FindingDto[]): FindingDto[][] {
   return [...groups.values()];
 }
 
-function SeverityGroup({ severity, findings, idPrefix }: { severity: Severity; findings: FindingDto[]; idPrefix: string }) {
+function SeverityGroup({ severity, findings, idPrefix, actions }: { severity: Severity; findings: FindingDto[]; idPrefix: string; actions?: FindingActionsSlot }) {
   const [open, setOpen] = useState(!FOLDED.has(severity));
   const meta = SEVERITY_META[severity];
   const Icon = meta.icon;
@@ -46,7 +46,7 @@ function SeverityGroup({ severity, findings, idPrefix }: { severity: Severity; f
       <ul id={panelId} hidden={!open} className="flex flex-col gap-3">
         {byRule(findings).map((group) => (
           <li key={group[0].ruleId}>
-            <RuleFindings findings={group} />
+            <RuleFindings findings={group} actions={actions} />
           </li>
         ))}
       </ul>
@@ -54,13 +54,25 @@ function SeverityGroup({ severity, findings, idPrefix }: { severity: Severity; f
   );
 }
 
-/** Findings grouped by severity, most severe first, and within a severity by rule. */
-export function FindingsList({ findings, omitted, idPrefix }: { findings: FindingDto[]; omitted: number; idPrefix: string }) {
+/** Findings grouped by severity, most severe first, and within a severity by rule; `empty` says what no findings means here. */
+export function FindingsList({
+  findings,
+  omitted,
+  idPrefix,
+  actions,
+  empty = "No findings: nothing the rules look for is in what this server exposes.",
+}: {
+  findings: FindingDto[];
+  omitted: number;
+  idPrefix: string;
+  actions?: FindingActionsSlot;
+  empty?: ReactNode;
+}) {
   if (findings.length === 0) {
     return (
       <p className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-sm text-muted-foreground">
         <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
-        No findings: nothing the rules look for is in what this server exposes.
+        {empty}
       </p>
     );
   }
@@ -68,7 +80,7 @@ export function FindingsList({ findings, omitted, idPrefix }: { findings: Findin
     <div className="flex flex-col gap-6">
       {SEVERITIES.map((severity) => {
         const group = findings.filter((f) => f.severity === severity);
-        return group.length > 0 ? <SeverityGroup key={severity} severity={severity} findings={group} idPrefix={idPrefix} /> : null;
+        return group.length > 0 ? <SeverityGroup key={severity} severity={severity} findings={group} idPrefix={idPrefix} actions={actions} /> : null;
       })}
       {omitted > 0 ? (
         <p className="text-sm text-muted-foreground">

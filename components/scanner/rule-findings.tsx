@@ -1,11 +1,15 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import type { FindingDto } from "@/lib/scanner/schema";
 import { DefinitionDiffView } from "./definition-diff";
+import { DecisionNote } from "./finding-actions";
 import { SeverityBadge } from "./severity-badge";
 import { TARGET_LABEL } from "./severity-meta";
 
-/** One place a rule found something: the target and JSON path, the evidence as the model reads it, the rug-pull diff. */
-function Occurrence({ finding }: { finding: FindingDto }) {
+/** What can be done with a finding (accept, mark as a false positive, reopen), shown under it. */
+export type FindingActionsSlot = (finding: FindingDto) => ReactNode;
+
+/** One place a rule found something: the target and JSON path, the evidence as the model reads it, the rug-pull diff, the owner's decision. */
+function Occurrence({ finding, actions }: { finding: FindingDto; actions?: FindingActionsSlot }) {
   const { target } = finding;
   return (
     <div className="flex flex-col gap-3">
@@ -30,12 +34,14 @@ function Occurrence({ finding }: { finding: FindingDto }) {
         </pre>
       </div>
       {finding.diff ? <DefinitionDiffView diff={finding.diff} /> : null}
+      {finding.decision ? <DecisionNote decision={finding.decision} /> : null}
+      {actions?.(finding)}
     </div>
   );
 }
 
 /** The findings of one rule at one severity: the rule once, each place it found something, and what to do once. */
-export function RuleFindings({ findings }: { findings: FindingDto[] }) {
+export function RuleFindings({ findings, actions }: { findings: FindingDto[]; actions?: FindingActionsSlot }) {
   const titleId = useId();
   const [first] = findings;
   return (
@@ -52,7 +58,7 @@ export function RuleFindings({ findings }: { findings: FindingDto[] }) {
       <ul className="divide-y border-t" aria-label={`Where ${first.ruleTitle.toLowerCase()} was found`}>
         {findings.map((finding) => (
           <li key={finding.id} className="p-4">
-            <Occurrence finding={finding} />
+            <Occurrence finding={finding} actions={actions} />
           </li>
         ))}
       </ul>

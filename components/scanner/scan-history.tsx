@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useHistoryScan } from "@/lib/scanner/hooks";
 import type { ScanSummary } from "@/lib/scanner/schema";
 import { describeCounts } from "@/lib/scanner/severity";
-import { FindingsList } from "./findings-list";
+import { ScanFindings } from "./scan-findings";
 import { SeverityBadge } from "./severity-badge";
 import { SidePanel } from "./side-panel";
 import { TRIGGER_LABEL } from "./severity-meta";
@@ -25,7 +25,7 @@ function HistoryScan({ serverId, scan }: { serverId: string; scan: ScanSummary }
     );
   }
   if (detail.isError) return <LoadError what="this scan" query={detail} />;
-  return <FindingsList findings={detail.data.findings} omitted={detail.data.findingsOmitted} idPrefix={`scan-${scan.id}`} />;
+  return <ScanFindings scan={detail.data} idPrefix={`scan-${scan.id}`} />;
 }
 
 /** Earlier scans, newest first (full scanner); each opens with its findings. */

@@ -12,9 +12,10 @@ import { useScanOverview } from "@/lib/scanner/hooks";
 import type { ScanDetail } from "@/lib/scanner/schema";
 import type { ServerDto } from "@/lib/servers/schema";
 import { BaselineCard } from "./baseline-card";
-import { FindingsList } from "./findings-list";
+import { FindingActions } from "./finding-actions";
 import { FullScannerUpsell } from "./full-scanner-upsell";
 import { ScanExport } from "./scan-export";
+import { ScanFindings } from "./scan-findings";
 import { ScanHistory } from "./scan-history";
 import { ScanNowButton } from "./scan-now-button";
 import { SeverityCountsView } from "./severity-counts";
@@ -78,8 +79,12 @@ export function SecurityTab({ server }: { server: ServerDto }) {
           {locked ? <FullScannerUpsell locked={locked} /> : null}
           {latest ? (
             <>
-              <SeverityCountsView counts={latest.counts} label="Findings by severity" />
-              <FindingsList findings={latest.findings} omitted={latest.findingsOmitted} idPrefix="latest" />
+              <SeverityCountsView counts={latest.counts} label="Open findings by severity" />
+              <ScanFindings
+                scan={latest}
+                idPrefix="latest"
+                actions={(finding) => <FindingActions serverId={server.id} finding={finding} canDecide={features.fullScanner} />}
+              />
             </>
           ) : (
             <EmptyState icon={ShieldQuestion} title="Not scanned yet" action={scanButton("default")}>

@@ -549,8 +549,44 @@ export const scanFindings = pgTable(
     remediation: text("remediation").notNull(),
     /** For rug pulls: what changed since the pinned baseline. */
     diff: jsonb("diff").$type<unknown>(),
+    /**
+     * The finding's stable id across scans (lib/scanner/fingerprint.ts): a hash
+     * of the rule, target, JSON pointer and evidence. Decisions about a finding
+     * (finding_decisions) and SARIF's partialFingerprints use it.
+     */
+    fingerprint: text("fingerprint").notNull(),
   },
-  (t) => [index("scan_findings_scan_idx").on(t.scanId), index("scan_findings_server_idx").on(t.serverId)],
+  // By server and stable id: where a finding was seen, and which of a server's findings a decision covers.
+  (t) => [index("scan_findings_scan_idx").on(t.scanId), index("scan_findings_server_fingerprint_idx").on(t.serverId, t.fingerprint)],
+);
+
+export const findingDecisionStatus = pgEnum("finding_decision_status", ["accepted", "false_positive"]);
+
+/**
+ * What the owner decided about a finding of one server, by its stable id, so
+ * that the decision holds for every later scan that finds the same thing.
+ * Reopening deletes the row (the activity log keeps the history). The rule
+ * and target are copied so that a decision can be described once its finding
+ * is no longer found.
+ */
+export const findingDecisions = pgTable(
+  "finding_decisions",
+  {
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    status: findingDecisionStatus("status").notNull(),
+    /** Why: required to accept, optional for a false positive. */
+    reason: text("reason"),
+    decidedBy: text("decided_by").references(() => users.uid, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+    ruleId: text("rule_id").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetName: text("target_name").notNull(),
+    targetPath: text("target_path").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.fingerprint] })],
 );
 
 /** The pinned definitions of a server (rug-pull baseline): kind, key, canonical hash and the whole definition. */

@@ -17,6 +17,7 @@ export function lockedScanner(): ScannerLocked {
       "Every rule, not only the injection and transport ones",
       "A pinned baseline of every definition, so that a changed tool (a rug pull) is reported with its diff",
       "The history of every scan",
+      "Accepting a finding, or marking it as a false positive, with the reason kept across scans",
     ],
   };
 }

@@ -6,6 +6,7 @@ import { inventoryItems, scanBaselines, serverHeaders, servers, users } from "..
 import { canonicalJson, type InventoryKind } from "../mcp/definitions";
 import { planOf } from "../plans/holder";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "../mcp/types";
+import { sameServer } from "./registrations";
 import type { BaselineItem, RuleTier, ScanInput } from "./types";
 
 type Definitions = Pick<ScanInput, "tools" | "prompts" | "resources" | "resourceTemplates">;
@@ -36,7 +37,7 @@ export interface ScanSubject {
  * Builds a scan's input from what is stored: the server row (transport, URL,
  * the names of its headers but never their values, info and instructions),
  * its discovered definitions, its pinned baseline and the tool names of the
- * owner's other servers. The rule tier follows the owner's plan. Null when
+ * owner's other servers (not other registrations of this one). The rule tier follows the owner's plan. Null when
  * the server no longer exists.
  */
 export async function loadScanSubject(serverId: string): Promise<ScanSubject | null> {
@@ -67,7 +68,7 @@ export async function loadScanSubject(serverId: string): Promise<ScanSubject | n
       .orderBy(asc(inventoryItems.kind), asc(inventoryItems.key)),
     database.select({ items: scanBaselines.items }).from(scanBaselines).where(eq(scanBaselines.serverId, serverId)).limit(1),
     database
-      .select({ id: servers.id, name: servers.name, tool: inventoryItems.key })
+      .select({ id: servers.id, name: servers.name, url: servers.url, serverInfo: servers.serverInfo, tool: inventoryItems.key })
       .from(servers)
       .leftJoin(inventoryItems, and(eq(inventoryItems.serverId, servers.id), eq(inventoryItems.kind, "tool")))
       .where(and(eq(servers.ownerUid, server.ownerUid), ne(servers.id, serverId)))
@@ -76,6 +77,8 @@ export async function loadScanSubject(serverId: string): Promise<ScanSubject | n
 
   const otherServers = new Map<string, { name: string; toolNames: string[] }>();
   for (const row of others) {
+    // Another registration of this very server shares its tools by nature.
+    if (sameServer(row, server)) continue;
     const entry = otherServers.get(row.id) ?? { name: row.name, toolNames: [] };
     if (row.tool !== null) entry.toolNames.push(row.tool);
     otherServers.set(row.id, entry);

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime } from "../api/fields";
-import { SCAN_TRIGGERS, type FindingDto, type FindingsExport, type PinResult, type ScanDetail, type ScanNowResult, type ScanOverview, type ScanSummary } from "./schema";
+import { DECISION_STATUSES, SCAN_TRIGGERS, type FindingDecisionDto, type FindingDecisionResult, type FindingDto, type FindingsExport, type PinResult, type ScanDetail, type ScanNowResult, type ScanOverview, type ScanSummary } from "./schema";
 import type { SeverityCounts } from "./severity";
 import { SEVERITIES } from "./types";
 
@@ -13,8 +13,17 @@ export const severityCounts = z.object(
   Object.fromEntries(SEVERITIES.map((s) => [s, z.number().int()])) as Record<(typeof SEVERITIES)[number], z.ZodNumber>,
 ) satisfies ZodType<SeverityCounts>;
 
+const findingDecisionDto = z.object({
+  status: z.enum(DECISION_STATUSES),
+  reason: z.string().nullable(),
+  decidedBy: z.string().nullable().describe("The display name of who decided; null once that account is gone."),
+  decidedAt: isoTime,
+}) satisfies ZodType<FindingDecisionDto>;
+
 const findingDto = z.object({
   id: z.string(),
+  fingerprint: z.string().describe("The finding's stable id: the same in every scan that finds the same thing (rule, target, JSON pointer and evidence)."),
+  decision: findingDecisionDto.nullable().describe("Accepted or false positive; null while the finding is open."),
   ruleId: z.string(),
   ruleTitle: z.string(),
   severity: z.enum(SEVERITIES),
@@ -36,9 +45,12 @@ const scanSummary = z.object({
   ruleSet: z.enum(["basic", "full"]),
   rulesRun: z.number().int(),
   rulesSkipped: z.number().int(),
-  counts: severityCounts,
+  counts: severityCounts.describe("Open findings by severity."),
   total: z.number().int(),
   worst: z.enum(SEVERITIES).nullable(),
+  setAside: z
+    .object({ accepted: z.number().int(), falsePositive: z.number().int() })
+    .describe("Findings accepted or marked as false positives: listed apart, and left out of counts, total and worst."),
   definitionsHash: z.string(),
   durationMs: z.number(),
   createdAt: isoTime,
@@ -76,3 +88,8 @@ export const findingsExport = z.object({
   findingsOmitted: z.number().int(),
   exportedAt: isoTime,
 }) satisfies ZodType<FindingsExport>;
+
+export const findingDecisionResult = z.object({
+  fingerprint: z.string(),
+  decision: findingDecisionDto.nullable().describe("Null: the finding is open again."),
+}) satisfies ZodType<FindingDecisionResult>;

@@ -6,6 +6,12 @@ import type { ScanDetail, ScanTrigger } from "./schema";
 import { describeCounts } from "./severity";
 import { storeScan } from "./store";
 
+/** " (2 accepted, 1 false positive set aside)", or nothing when no decision applies. */
+function describeSetAside({ accepted, falsePositive }: ScanDetail["setAside"]): string {
+  const parts = [accepted ? `${accepted} accepted` : "", falsePositive ? `${falsePositive} false ${falsePositive === 1 ? "positive" : "positives"}` : ""].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")} set aside)` : "";
+}
+
 const WHY: Record<ScanTrigger, string> = {
   manual: "",
   discovery: " after discovery",
@@ -26,13 +32,14 @@ export async function runScan(serverId: string, trigger: ScanTrigger, origin: { 
   await record({
     userUid: subject.ownerUid,
     action: "scan.completed",
-    summary: `Scanned ${subject.serverName}${WHY[trigger]}: ${describeCounts(scan.counts)}`,
+    summary: `Scanned ${subject.serverName}${WHY[trigger]}: ${describeCounts(scan.counts)}${describeSetAside(scan.setAside)}`,
     target: { type: "server", id: serverId },
     metadata: {
       scanId: scan.id,
       trigger,
       ruleSet: scan.ruleSet,
       counts: scan.counts,
+      setAside: scan.setAside,
       rulesRun: scan.rulesRun,
       rulesSkipped: scan.rulesSkipped,
       definitionsHash: scan.definitionsHash,

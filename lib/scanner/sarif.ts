@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
-import type { Log, ReportingDescriptor, Result } from "sarif";
-import type { ScanDetail } from "./schema";
+import type { Log, ReportingDescriptor, Result, Suppression } from "sarif";
+import type { FindingDecisionDto, ScanDetail } from "./schema";
 import type { Rule, Severity, TargetKind } from "./types";
 
 /**
@@ -49,7 +48,20 @@ function describeRule(rule: Rule): ReportingDescriptor {
   };
 }
 
-const fingerprint = (...parts: string[]) => createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 32);
+/**
+ * A decision as SARIF reads it: suppressed outside the scanned thing
+ * (`external`), accepted as such by its owner; `properties.decision` tells an
+ * accepted risk from a false positive.
+ */
+function suppressionOf(decision: FindingDecisionDto): Suppression {
+  const what = decision.status === "accepted" ? "Accepted" : "False positive";
+  return {
+    kind: "external",
+    status: "accepted",
+    justification: decision.reason ? `${what}: ${decision.reason}` : what,
+    properties: { decision: decision.status, decidedAt: decision.decidedAt, ...(decision.decidedBy ? { decidedBy: decision.decidedBy } : {}) },
+  };
+}
 
 export function toSarif({ tool, server, scan, rules }: SarifSource): Log {
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
@@ -72,7 +84,9 @@ export function toSarif({ tool, server, scan, rules }: SarifSource): Log {
           ],
         },
       ],
-      partialFingerprints: { "mcpFinding/v1": fingerprint(f.ruleId, f.target.kind, f.target.name, f.target.path) },
+      // The finding's stable id (v1 hashed the place only; v2 adds the evidence, as the console's decisions do).
+      partialFingerprints: { "mcpFinding/v2": f.fingerprint },
+      ...(f.decision ? { suppressions: [suppressionOf(f.decision)] } : {}),
       properties: {
         severity: f.severity,
         "security-severity": SECURITY_SEVERITY[f.severity],

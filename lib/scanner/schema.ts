@@ -18,8 +18,53 @@ export const scanExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, { error: "format is sarif or json." }).default("sarif"),
 });
 
+/** What the owner decided about a finding: accepted (a known, tolerated risk) or a false positive. */
+export const DECISION_STATUSES = ["accepted", "false_positive"] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+
+/** Longest reason kept with a decision. */
+export const MAX_DECISION_REASON = 500;
+
+const reason = z
+  .string()
+  .trim()
+  .max(MAX_DECISION_REASON, { error: `The reason is at most ${MAX_DECISION_REASON} characters.` });
+
+/** `PATCH /api/servers/{id}/findings/{fingerprint}`: accept (a reason is required), mark as a false positive, or reopen. */
+export const findingDecisionBody = z.discriminatedUnion(
+  "status",
+  [
+    z.object({ status: z.literal("accepted"), reason: reason.min(1, { error: "Say why this finding is accepted." }) }),
+    z.object({ status: z.literal("false_positive"), reason: reason.optional() }),
+    z.object({ status: z.literal("open") }),
+  ],
+  { error: "status is accepted, false_positive or open." },
+);
+export type FindingDecisionBody = z.infer<typeof findingDecisionBody>;
+
+export const findingParams = z.object({ id: z.string(), fingerprint: z.string() });
+
+export interface FindingDecisionDto {
+  status: DecisionStatus;
+  /** Why (always given for an accepted finding). */
+  reason: string | null;
+  /** Who decided (their display name); null once that account is gone. */
+  decidedBy: string | null;
+  decidedAt: string;
+}
+
+/** Findings set aside by a decision: listed apart, and left out of `counts`, `total` and `worst`. */
+export interface SetAsideCounts {
+  accepted: number;
+  falsePositive: number;
+}
+
 export interface FindingDto {
   id: string;
+  /** The stable id: the same finding in every scan has the same one (a hash of rule, target, JSON pointer and evidence). */
+  fingerprint: string;
+  /** The owner's decision about this finding; null while it is open. */
+  decision: FindingDecisionDto | null;
   ruleId: string;
   /** The rule's title, in words. */
   ruleTitle: string;
@@ -41,10 +86,14 @@ export interface ScanSummary {
   rulesRun: number;
   /** Rules the plan did not run. */
   rulesSkipped: number;
+  /** Open findings by severity: accepted ones and false positives are left out (see `setAside`). */
   counts: SeverityCounts;
+  /** Open findings. */
   total: number;
-  /** The most severe finding's level; null for a scan without findings. */
+  /** The most severe open finding's level; null when none is open. */
   worst: Severity | null;
+  /** Findings accepted or marked as false positives, by the owner's current decisions. */
+  setAside: SetAsideCounts;
   /** The same definitions give the same hash: two scans with equal hashes read the same thing. */
   definitionsHash: string;
   durationMs: number;
@@ -96,10 +145,11 @@ export interface PinResult {
   scan: ScanDetail;
 }
 
-/** A server's security at a glance, for lists: its latest scan's worst severity. */
+/** A server's security at a glance, for lists: its latest scan's worst open severity. */
 export interface SecuritySummary {
   scanId: string;
   worst: Severity | null;
+  /** Open findings by severity (accepted ones and false positives left out). */
   counts: SeverityCounts;
   scannedAt: string;
 }
@@ -113,11 +163,17 @@ export interface FindingsExport {
   exportedAt: string;
 }
 
-/** The dashboard's scanner card: the latest scan of every server, added up. */
+/** The dashboard's scanner card: the open findings of every server's latest scan, added up. */
 export interface FleetFindings {
   bySeverity: SeverityCounts;
   scannedServers: number;
   notScanned: number;
   /** Servers whose latest scan found something above info, worst first (at most a few). */
   worstServers: { id: string; name: string; worst: Severity; counts: SeverityCounts }[];
+}
+
+/** `PATCH /api/servers/{id}/findings/{fingerprint}`: the finding's decision after the change (null: open again). */
+export interface FindingDecisionResult {
+  fingerprint: string;
+  decision: FindingDecisionDto | null;
 }

@@ -2,9 +2,12 @@ import "server-only";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { db } from "../db";
 import { scanFindings, scans } from "../db/schema";
+import { decisionsOf } from "./decision-reads";
 import { toFindingDto, toScanSummary } from "./dto";
+import { fingerprintOf } from "./fingerprint";
 import type { ScanSubject } from "./input";
 import type { ScanDetail, ScanTrigger } from "./schema";
+import { addSetAside, emptySetAside } from "./set-aside";
 import { countBySeverity } from "./severity";
 import type { RuleSetResult } from "./types";
 
@@ -44,18 +47,22 @@ export async function storeScan(
       .returning();
     const rows = [];
     for (let i = 0; i < kept.length; i += CHUNK) {
-      const chunk = kept.slice(i, i + CHUNK).map((f) => ({
-        scanId: scan.id,
-        serverId: subject.serverId,
-        ruleId: f.ruleId,
-        severity: f.severity,
-        targetKind: f.target.kind,
-        targetName: f.target.name,
-        targetPath: f.target.path,
-        evidence: f.evidence.slice(0, MAX_EVIDENCE),
-        remediation: f.remediation,
-        diff: f.diff ?? null,
-      }));
+      const chunk = kept.slice(i, i + CHUNK).map((f) => {
+        const evidence = f.evidence.slice(0, MAX_EVIDENCE);
+        return {
+          scanId: scan.id,
+          serverId: subject.serverId,
+          ruleId: f.ruleId,
+          severity: f.severity,
+          targetKind: f.target.kind,
+          targetName: f.target.name,
+          targetPath: f.target.path,
+          evidence,
+          remediation: f.remediation,
+          diff: f.diff ?? null,
+          fingerprint: fingerprintOf({ ...f, evidence }),
+        };
+      });
       rows.push(...(await tx.insert(scanFindings).values(chunk).returning()));
     }
     const newest = tx
@@ -65,6 +72,14 @@ export async function storeScan(
       .orderBy(desc(scans.createdAt), desc(scans.id))
       .limit(SCANS_KEPT);
     await tx.delete(scans).where(and(eq(scans.serverId, subject.serverId), notInArray(scans.id, newest)));
-    return { ...toScanSummary(scan), findings: rows.map(toFindingDto), findingsOmitted: result.findings.length - kept.length };
+    // Decisions made about earlier scans' findings hold for the same findings here.
+    const decisions = await decisionsOf(subject.serverId, tx);
+    const setAside = emptySetAside();
+    const findings = rows.map((row) => {
+      const decision = decisions.get(row.fingerprint) ?? null;
+      if (decision) addSetAside(setAside, decision.status, row.severity);
+      return toFindingDto(row, decision);
+    });
+    return { ...toScanSummary(scan, setAside), findings, findingsOmitted: result.findings.length - kept.length };
   });
 }

@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { PASSWORD, signInViaApi } from "./support";
+import { setPlanAsAdmin, signInViaApi } from "./support";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
 /**
@@ -10,12 +10,6 @@ import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer 
  * change the server, scan again and read the rug pull and its diff.
  */
 
-/** Listed in ADMIN_EMAILS by playwright.config.ts. */
-const ADMIN_EMAIL = "admin@e2e.example";
-const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
-const identity = (path: string) => `${emulator}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
-const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test";
-
 let poisoned: PoisonedServer;
 test.beforeAll(async () => {
   poisoned = await startPoisonedServer(poisonedDefinitions());
@@ -23,25 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await poisoned?.stop();
 });
-
-/** Gives `uid` the Pro plan as the administrator would (the admin account verified through the emulator). */
-async function makePro(baseURL: string, uid: string) {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const credentials = { email: ADMIN_EMAIL, password: PASSWORD, returnSecureToken: true };
-  let res = await api.post(identity("accounts:signUp"), { data: credentials });
-  if (!res.ok()) res = await api.post(identity("accounts:signInWithPassword"), { data: credentials });
-  const { localId } = (await res.json()) as { localId: string };
-  await api.post(`${emulator}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
-    headers: { authorization: "Bearer owner" },
-    data: { localId, emailVerified: true },
-  });
-  const { idToken } = (await (await api.post(identity("accounts:signInWithPassword"), { data: credentials })).json()) as { idToken: string };
-  const session = await api.post("/api/auth/session", { data: { idToken, uid: localId, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null } });
-  expect(session.ok(), await session.text()).toBe(true);
-  const changed = await api.patch(`/api/admin/users/${uid}`, { data: { plan: "pro" } });
-  expect(changed.ok(), await changed.text()).toBe(true);
-  await api.dispose();
-}
 
 async function noViolationsInBothThemes(page: Page) {
   for (const theme of ["light", "dark"] as const) {
@@ -61,7 +36,7 @@ test("scan a poisoned server, read a finding, pin, change the server, see the ru
     localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
   });
   const account = await signInViaApi(page, "Sam Scanner");
-  await makePro(baseURL!, account.uid);
+  await setPlanAsAdmin(baseURL!, account.uid, "pro");
 
   // Register the server through the form: saving discovers it, which scans it.
   await page.goto("/servers/new");

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 const emulator = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test";
@@ -48,6 +48,23 @@ export async function adminIdToken(request: APIRequestContext) {
   await request.post(identity("accounts:update"), { data: { oobCode: code.oobCode } });
   const fresh = (await (await request.post(identity("accounts:signInWithPassword"), { data: credentials })).json()) as { idToken: string };
   return { uid: localId, idToken: fresh.idToken };
+}
+
+/**
+ * Gives `uid` a plan as the administrator would, from a request context of its
+ * own (the page's would swap the user's session for the administrator's).
+ */
+export async function setPlanAsAdmin(baseURL: string, uid: string, plan: "free tier" | "pro") {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    const admin = await adminIdToken(api);
+    const session = await api.post("/api/auth/session", { data: { idToken: admin.idToken, uid: admin.uid, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null } });
+    if (!session.ok()) throw new Error(`admin session: ${session.status()} ${await session.text()}`);
+    const changed = await api.patch(`/api/admin/users/${uid}`, { data: { plan } });
+    if (!changed.ok()) throw new Error(`plan change: ${changed.status()} ${await changed.text()}`);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** Reads the out-of-band codes (verification, password reset) the emulator "sent". */

@@ -21,6 +21,7 @@ import {
   rateLimits,
   scanBaselines,
   scanFindings,
+  findingDecisions,
   scans,
   serverHeaders,
   servers,
@@ -61,7 +62,8 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(statusPageServers).values({ pageId: page.id, serverId: server.id });
   const counts = { critical: 0, high: 1, medium: 0, low: 0, info: 0 };
   const [scan] = await d.insert(scans).values({ serverId: server.id, trigger: "manual", ruleSet: "full", rulesRun: 1, counts, definitionsHash: "h", durationMs: 1 }).returning({ id: scans.id });
-  await d.insert(scanFindings).values({ scanId: scan.id, serverId: server.id, ruleId: "r", severity: "high", targetKind: "tool", targetName: "echo", evidence: "e", remediation: "r" });
+  await d.insert(scanFindings).values({ scanId: scan.id, serverId: server.id, ruleId: "r", severity: "high", targetKind: "tool", targetName: "echo", evidence: "e", remediation: "r", fingerprint: "0123456789abcdef" });
+  await d.insert(findingDecisions).values({ serverId: server.id, fingerprint: "0123456789abcdef", status: "accepted", reason: "known", decidedBy: uid, ruleId: "r", targetKind: "tool", targetName: "echo", targetPath: "" });
   await d.insert(scanBaselines).values({ serverId: server.id, pinnedBy: uid, items: [] });
   await d.insert(alertFlapStates).values({ serverId: server.id });
   await d.insert(workbenchServerRequests).values({ id: randomUUID(), userUid: uid, instance: "workbench_answers_x", kind: "sampling", params: { messages: [] } });

@@ -5,6 +5,7 @@ import {
   contactMessages,
   incidentUpdates,
   incidents,
+  scanFindings,
   scans,
   servers,
   statusPageServers,
@@ -13,6 +14,7 @@ import {
   supportTickets,
   workbenchCalls,
 } from "@/lib/db/schema";
+import { fingerprintOf } from "@/lib/scanner/fingerprint";
 
 /** One of each thing a user can own, by id: what the authorization matrix and the fuzzer point their paths at. */
 export interface OwnedResources {
@@ -22,6 +24,8 @@ export interface OwnedResources {
   serverUrl: string;
   incident: string;
   scan: string;
+  /** The stable id of a finding of that scan. */
+  finding: string;
   statusPage: string;
   ticket: string;
   activity: string;
@@ -55,6 +59,19 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
       durationMs: 1,
     })
     .returning({ id: scans.id });
+  const finding = { ruleId: "model-instructions", target: { kind: "tool" as const, name: "echo", path: "/description" }, evidence: "Ignore previous instructions" };
+  await d.insert(scanFindings).values({
+    scanId: scan.id,
+    serverId: server.id,
+    ruleId: finding.ruleId,
+    severity: "critical",
+    targetKind: finding.target.kind,
+    targetName: finding.target.name,
+    targetPath: finding.target.path,
+    evidence: finding.evidence,
+    remediation: "Remove it.",
+    fingerprint: fingerprintOf(finding),
+  });
   const [page] = await d
     .insert(statusPages)
     .values({ ownerUid: uid, slug: `owned-${uid.slice(0, 8).toLowerCase()}-${n}`, title: "Status" })
@@ -87,6 +104,7 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     serverUrl,
     incident: incident.id,
     scan: scan.id,
+    finding: fingerprintOf(finding),
     statusPage: page.id,
     ticket: ticket.id,
     activity: activity.id,

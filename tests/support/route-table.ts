@@ -123,6 +123,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/servers/[id]/scan": { kind: "owned", params: server },
   "POST /api/servers/[id]/scan/baseline": { kind: "owned", params: server },
   "GET /api/servers/[id]/scan/export": { kind: "owned", params: server },
+  "PATCH /api/servers/[id]/findings/[fingerprint]": {
+    kind: "owned",
+    params: (r) => ({ id: r.server, fingerprint: r.finding }),
+    body: () => ({ status: "accepted", reason: "Not mine to accept." }),
+  },
   "GET /api/servers/[id]/scans/[scanId]": { kind: "owned", params: (r) => ({ id: r.server, scanId: r.scan }) },
   "POST /api/servers/[id]/subscriptions": { kind: "owned", params: server, body: () => ({ uri: "test://static/resource/1" }) },
   "DELETE /api/servers/[id]/subscriptions": { kind: "owned", params: server, query: () => ({ uri: "test://static/resource/1" }) },

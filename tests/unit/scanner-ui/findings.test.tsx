@@ -1,8 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FindingsList } from "@/components/scanner/findings-list";
+import { ScanFindings } from "@/components/scanner/scan-findings";
 import { SecurityBadge } from "@/components/scanner/security-badge";
-import type { FindingDto } from "@/lib/scanner/schema";
+import type { FindingDto, ScanDetail } from "@/lib/scanner/schema";
 import type { Severity } from "@/lib/scanner/types";
 
 let n = 0;
@@ -10,6 +11,8 @@ function finding(severity: Severity, ruleId: string, name: string, extra: Partia
   n += 1;
   return {
     id: `f${n}`,
+    fingerprint: n.toString(16).padStart(16, "0"),
+    decision: null,
     ruleId,
     ruleTitle: `Title of ${ruleId}`,
     severity,
@@ -78,6 +81,54 @@ describe("the findings of a scan", () => {
   it("says so when there is nothing", () => {
     render(<FindingsList idPrefix="t" omitted={0} findings={[]} />);
     expect(screen.getByText(/^No findings/)).toBeInTheDocument();
+  });
+});
+
+describe("a scan's findings with the owner's decisions", () => {
+  const scan = (findings: FindingDto[]): ScanDetail => ({
+    id: "s",
+    trigger: "manual",
+    ruleSet: "full",
+    rulesRun: 10,
+    rulesSkipped: 0,
+    counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+    total: 0,
+    worst: null,
+    setAside: { accepted: 0, falsePositive: 0 },
+    definitionsHash: "h",
+    durationMs: 1,
+    createdAt: "2026-01-01T00:00:00Z",
+    findingsOmitted: 0,
+    findings,
+  });
+  const decidedAt = "2026-01-01T00:00:00Z";
+
+  it("lists accepted findings and false positives apart, accepted first, with who decided and why", () => {
+    render(
+      <ScanFindings
+        idPrefix="t"
+        scan={scan([
+          finding("critical", "model-instructions", "add"),
+          finding("high", "hidden-content", "mail", { decision: { status: "false_positive", reason: null, decidedBy: "Dana", decidedAt } }),
+          finding("high", "secrets", "env", { decision: { status: "accepted", reason: "Reads only its own config.", decidedBy: "Dana", decidedAt } }),
+        ])}
+      />,
+    );
+    const open = screen.getByRole("region", { name: /^Critical/ });
+    expect(within(open).getByLabelText("Evidence in tool add")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /^High/ })).not.toBeInTheDocument();
+    const setAside = screen.getByRole("region", { name: /^Set aside/ });
+    expect(setAside).toHaveTextContent("1 accepted finding and 1 false positive");
+    const [first, second] = within(setAside).getAllByRole("article");
+    expect(first).toHaveTextContent("Accepted by Dana");
+    expect(first).toHaveTextContent("Reads only its own config.");
+    expect(second).toHaveTextContent("False positive by Dana");
+  });
+
+  it("says no finding is open when every one was set aside", () => {
+    render(<ScanFindings idPrefix="t" scan={scan([finding("low", "schema-hygiene", "a", { decision: { status: "accepted", reason: "Fine.", decidedBy: null, decidedAt } })])} />);
+    expect(screen.getByText(/^No open findings/)).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: /^Set aside/ })).toHaveTextContent("Accepted");
   });
 });
 
