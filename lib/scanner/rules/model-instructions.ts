@@ -1,5 +1,10 @@
 import { excerpt } from "../evidence";
 import { finding, raise, severityRank, worst } from "../findings";
+import { originalSpan } from "../evidence";
+import {
+  AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, OVERRIDE_ML, PLACE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, ROLE_ML, SECRET, SEEN, SEND_ML,
+  exfiltrationSink, outsideDestination, sentences,
+} from "../text/cues";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -116,7 +121,7 @@ const PHRASES: Phrase<Category>[] = [
     source:
       "<\\s*/?\\s*(?:important|system|instructions?|secret|hidden|admin|override|critical|assistant|sys|system ?prompt|context|directive|note to (?:the )?(?:ai|assistant|model))\\s*>",
   },
-  { category: "tag-block", source: "\\[/?(?:inst|system|important|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
+  { category: "tag-block", source: "\\[/?(?:inst|system|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
   {
     category: "precondition",
     source: `before ${USING} (?:this|the|any|each|every|these|that)(?: [a-z0-9_-]+){0,2}? (?:tools?|functions?|servers?|commands?|apis?)(?: [a-z0-9_-]+){0,5}? ${READ}`,
@@ -253,8 +258,50 @@ function ordinary(m: PhraseMatch<Category>, site: TextSite, ownTools: ReadonlySe
   return false;
 }
 
+const WITHOUT = /(?:^|[^a-z])without(?:$|[^a-z])/;
+
+/**
+ * What each sentence does, in any language: keeps something from the user,
+ * drops the model's instructions or gives it a new role, sends data out,
+ * puts the conversation or secrets into a call or a public place, claims
+ * authority, or leaves through a web address carrying the user's data.
+ */
+function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
+  const norm = site.normalized;
+  const out: PhraseMatch<Category>[] = [];
+  const add = (category: Category, start: number, end: number) => {
+    const [s, e] = originalSpan(norm.cleanAt, site.text, start, Math.max(1, end - start));
+    out.push({ category, start: s, end: e });
+  };
+  for (const { start, end, text } of sentences(norm)) {
+    const without = WITHOUT.test(text);
+    if (CONCEAL_ML.test(text) || (!without && PROHIBIT_REPORT.test(text) && AUDIENCE.test(text))) add("concealment", start, end);
+    if (OVERRIDE_ML.test(text)) add("override", start, end);
+    if (ROLE_ML.test(text)) add("role-reset", start, end);
+    if (SEND_ML.test(text) && outsideDestination(text)) add("exfiltration", start, end);
+    const place = PLACE.test(text);
+    if (place && CONTEXT.test(text)) add("context-harvest", start, end);
+    if (place && SECRET.test(text) && SEEN.test(text)) add("exfiltration", start, end);
+    if (place && PRIVATE_SCOPE.test(text) && PUBLIC_SINK.test(text)) add("exfiltration", start, end);
+    if (AUTHORITY.test(text) && !negatedSentence(text, text.length)) add("false-authority", start, end);
+    const sink = exfiltrationSink(text);
+    if (sink) add("exfiltration", start + sink.start, start + sink.end);
+  }
+  return out;
+}
+
+/** A parameter or argument whose name asks for the model's context ("conversation_history", "systemPrompt"). */
+function contextName(site: TextSite): PhraseMatch<Category> | null {
+  if (site.field !== "property-name" && site.field !== "argument-name") return null;
+  const words = site.text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/[^a-z0-9]+/g, " ");
+  return CONTEXT.test(words) ? { category: "context-harvest", start: 0, end: site.text.length } : null;
+}
+
 function checkSite(site: TextSite, ownTools: ReadonlySet<string>): Finding | null {
   const matches = matchPhrases(COMPILED, site.normalized, site.text).filter((m) => !ordinary(m, site, ownTools));
+  matches.push(...sentenceCues(site));
+  const named = contextName(site);
+  if (named) matches.push(named);
   const prose = proseIdentifier(site);
   if (prose) matches.push(prose);
   if (matches.length === 0) return null;
