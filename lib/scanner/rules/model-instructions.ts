@@ -2,7 +2,7 @@ import { excerpt } from "../evidence";
 import { finding, raise, severityRank, worst } from "../findings";
 import { originalSpan } from "../evidence";
 import {
-  AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, OVERRIDE_ML, PLACE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, ROLE_ML, SECRET, SEEN, SEND_ML,
+  AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, OVERRIDE_ML, PLACE, PRIVATE_FILE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, READ_OR_ADDRESS, ROLE_ML, SLOT, UNASKED, SECRET, SEEN, SEND_ML,
   exfiltrationSink, outsideDestination, sentences,
 } from "../text/cues";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
@@ -67,7 +67,7 @@ const RESERVED_DOMAINS = "(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9
 const DESTINATION = `(?:(?:https?|ftp) (?!${RESERVED_DOMAINS})[a-z0-9.-]+|(?![a-z0-9._%+-]*@${RESERVED_DOMAINS})[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)`;
 /** What a tool has no business receiving: file contents, secrets, the user's messages and data. */
 const PRIVATE_DATA =
-  "(?:contents?|keys?|secrets?|tokens?|credentials|file|files|listing|history|messages|conversation|clipboard|environment|directory|folder|cookies|passwords?|emails?|contacts|documents)";
+  "(?:contents? of [^.]{1,60}?|keys?|secrets?|tokens?|credentials|file|files|listing|history|messages|conversation|clipboard|environment|directory|folder|cookies|passwords?|emails?|contacts|documents)";
 const HARVESTED =
   "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?! (?:ids?|identifier|name|title|key|token))(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
 
@@ -92,7 +92,7 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "concealment",
     // A leading optional word would only widen the quoted span, and slows every scan.
-    source: `${USER_CORE} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
+    source: `${USER_CORE} (?:must|should|will|need|needs|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
     squash: true,
   },
   { category: "concealment", source: `${NOT} (?:ask|request|wait for|prompt) (?:${USER} |them |anyone )?(?:for )?(?:confirmation|permission|approval|consent)`, squash: true },
@@ -119,8 +119,10 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "tag-block",
     source:
-      "<\\s*/?\\s*(?:important|system|instructions?|secret|hidden|admin|override|critical|assistant|sys|system ?prompt|context|directive|note to (?:the )?(?:ai|assistant|model))\\s*>",
+      "<\\s*/?\\s*(?:important|system|secret|hidden|admin|override|critical|sys|system ?prompt|directive|note to (?:the )?(?:ai|assistant|model))\\s*>",
   },
+  // Prompt-style sections ("<instructions>", "<context>") are common in honest descriptions: a low note alone.
+  { category: "address-model", source: "<\\s*/?\\s*(?:instructions?|assistant|context)\\s*>" },
   { category: "tag-block", source: "\\[/?(?:inst|system|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
   {
     category: "precondition",
@@ -247,13 +249,19 @@ function negatedSentence(text: string, start: number): boolean {
   return NEGATION.test(sentence.toLowerCase());
 }
 
+const SENTENCE_BREAK = /[.!?]\s/;
+
+/** Words the tool-call phrase captures where no tool is named ("then call the tool again"). */
+const NOT_A_TOOL = new Set(["the", "a", "an", "this", "that", "these", "it", "same", "next", "previous", "other", "another", "any"]);
+
 const namesOwnTool = (text: string, ownTools: ReadonlySet<string>) => (text.toLowerCase().match(/[a-z0-9_.-]+/g) ?? []).some((w) => ownTools.has(w));
 
 /** Matches that read as ordinary guidance in context. */
 function ordinary(m: PhraseMatch<Category>, site: TextSite, ownTools: ReadonlySet<string>): boolean {
   // Pointing the model at a sibling tool of the same server is guidance; at any other tool it is not.
-  if (m.category === "tool-call") return m.captured !== undefined && ownTools.has(m.captured);
-  if (m.category === "precondition") return namesOwnTool(site.text.slice(m.start, m.end), ownTools);
+  if (m.category === "tool-call") return m.captured !== undefined && (ownTools.has(m.captured) || NOT_A_TOOL.has(m.captured));
+  // A precondition read across a sentence end joins two unrelated sentences ("…before using any other tools. It will get…").
+  if (m.category === "precondition") return namesOwnTool(site.text.slice(m.start, m.end), ownTools) || SENTENCE_BREAK.test(site.text.slice(m.start, m.end));
   if (m.category === "unsanctioned") return negatedSentence(site.text, m.start);
   return false;
 }
@@ -283,7 +291,9 @@ function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
     if (place && CONTEXT.test(text)) add("context-harvest", start, end);
     if (place && SECRET.test(text) && SEEN.test(text)) add("exfiltration", start, end);
     if (place && PRIVATE_SCOPE.test(text) && PUBLIC_SINK.test(text)) add("exfiltration", start, end);
-    if (AUTHORITY.test(text) && !negatedSentence(text, text.length)) add("false-authority", start, end);
+    if (place && PRIVATE_FILE.test(text) && (SLOT.test(text) || READ_OR_ADDRESS.test(text))) add("exfiltration", start, end);
+    if (AUTHORITY.test(text)) add("false-authority", start, end);
+    if (UNASKED.test(text) && !negatedSentence(text, text.length)) add("unsanctioned", start, end);
     const sink = exfiltrationSink(text);
     if (sink) add("exfiltration", start + sink.start, start + sink.end);
   }

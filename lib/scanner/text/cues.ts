@@ -20,16 +20,19 @@ const TRAIL = "(?:$|[^a-z0-9_])";
  * a Latin entry is a whole word unless it ends in `*` (a stem); entries in
  * other scripts match anywhere (those languages do not put spaces between words).
  */
-function lexicon(entries: readonly string[]): RE2 {
+function alternation(entries: readonly string[], edges: boolean): string {
   const parts = entries.map((entry) => {
     const stem = entry.endsWith("*");
     const folded = foldText(stem ? entry.slice(0, -1) : entry);
-    const latinStart = /^[a-z0-9]/.test(folded);
+    if (!edges) return `(?:${folded})`;
+    const latinStart = /^(?:[a-z0-9]|\(\?:[a-z0-9]|\[a-z)/.test(folded);
     const latinEnd = /[a-z0-9)?]$/.test(folded) && !stem;
     return `${latinStart ? LEAD : ""}(?:${folded})${latinStart && latinEnd ? TRAIL : ""}`;
   });
-  return new RE2(parts.join("|"));
+  return parts.join("|");
 }
+
+const lexicon = (entries: readonly string[]) => new RE2(alternation(entries, true));
 
 /** A sentence of the clean form: [start, end) in it. */
 export interface Sentence {
@@ -61,22 +64,26 @@ export function sentences(norm: NormalizedText): Sentence[] {
 }
 
 /** Negation that forbids (not one that only describes: "does not", "is not"). */
-export const PROHIBIT = lexicon([
+const PROHIBIT_WORDS = [
   "never", "do not", "don'?t", "dont", "must not", "mustn'?t", "should not", "shouldn'?t", "shall not", "need not", "needn'?t", "no need", "no reason",
   "is not to", "are not to", "not to be", "does not need", "do not need", "doesn'?t need", "not necessary", "unnecessary", "not something to", "nothing to",
   "not required to", "no longer",
-]);
+];
+export const PROHIBIT = lexicon(PROHIBIT_WORDS);
 
 /** Verbs of telling someone about something. */
-export const REPORT = lexicon([
+const REPORT_WORDS = [
   "mention(?:s|ed|ing)?", "tell(?:s|ing)?", "told", "inform(?:s|ed|ing)?", "notify", "notif(?:ies|ied)", "reveal(?:s|ed|ing)?", "disclose(?:s|d)?",
   "report(?:s|ed|ing)?", "discuss(?:es|ed|ing)?", "explain(?:s|ed|ing)?", "describe(?:s|d)?", "show(?:s|n|ing)?", "bring up", "brought up",
   "point (?:[a-z]+ )?out", "call (?:[a-z]+ )?out", "list(?:ed)?", "surface(?:d)?", "flag(?:ged)?", "alert(?:ed)?", "warn(?:ed)?", "let (?:the )?users? know",
   "(?:be )?made aware", "make (?:the )?users? aware", "acknowledge(?:d)?",
-]);
+];
+export const REPORT = lexicon(REPORT_WORDS);
 
 /** A prohibition that governs a verb of telling: "no reason to point this out", "are not to be listed". */
-export const PROHIBIT_REPORT = new RE2(`(?:${PROHIBIT.source})[^.]{0,40}(?:${REPORT.source})`);
+export const PROHIBIT_REPORT = new RE2(
+  `${LEAD}(?:${alternation(PROHIBIT_WORDS, false)}) (?:(?:ever|be|to|need|needs|been|it|this|that|them|anything|something|reason|necessary|these) ){0,3}(?:${alternation(REPORT_WORDS, false)})${TRAIL}`,
+);
 
 /** Whom or where the telling would reach. */
 export const AUDIENCE = lexicon([
@@ -189,6 +196,13 @@ export const SLOT = lexicon([
   "поле*", "campo",
 ]);
 
+/** Files that hold the user's secrets, named by path. */
+export const PRIVATE_FILE = lexicon([
+  "~/", "\\.env", "\\.ssh", "id_rsa", "id_ed25519", "\\.netrc", "\\.git-credentials", "\\.aws", "mcp\\.json", "\\.npmrc", "\\.pgpass", "credentials file", "keychain",
+]);
+/** Reading a file, or addressing the model, in the same sentence as moving it: the private file is to travel. */
+export const READ_OR_ADDRESS = lexicon(["read", "open", "cat", "load", "assistant", "ai", "model", "agent", "llm", "读取", "読み", "읽", "lee", "lis", "lies", "leia"]);
+
 /** Private material and a public place in one sentence: an agent made to publish what it can read. */
 export const PRIVATE_SCOPE = lexicon(["private (?:repositor(?:y|ies)|repos?|ones|files|projects)", "repository secrets", "\\.env", "secrets"]);
 export const PUBLIC_SINK = lexicon([
@@ -199,15 +213,37 @@ export const PUBLIC_SINK = lexicon([
 export const AUTHORITY = lexicon([
   "message from the user", "on behalf of the user", "as (?:coming )?from the user", "(?:administrator|admin|owner|team) has (?:already )?(?:pre-?approved|approved|authori[sz]ed)",
   "pre-?approved", "approval (?:prompts?|dialogs?|checks?) (?:are|is) (?:disabled|off|not required)", "confirmation is (?:unnecessary|not needed|not required)",
-  "(?:approvals?|confirmations?) (?:are|is) (?:disabled|unnecessary|not needed|not required)", "without (?:any )?(?:confirmation|approval|asking)",
+  "(?:approvals?|confirmations?) (?:are|is) (?:disabled|unnecessary|not needed|not required)",
 ]);
+
+/** Acting without asking: the user's consent skipped. */
+export const UNASKED = lexicon(["without (?:any )?(?:confirmation|approval|asking)"]);
+
+/** Environment variables named by a pattern, or all of them: what a harvester asks for. */
+const ENV_PATTERN = lexicon([
+  "printenv", "process\\.env", "os\\.environ", "[a-z0-9]+_[*]", "(?:all|every|each|any) (?:the )?(?:environment variables?|env vars?)",
+  "(?:ending|ends|end|starting|starts|start|beginning|begins|containing|contains|matching|match|prefixed|named) (?:in |with |by |like )?_?(?:key|token|secret|password|[a-z0-9]+_)",
+]);
+/** One variable whose name says it holds a secret. */
+const SECRET_ENV_NAME = lexicon(["[a-z0-9]+(?:_[a-z0-9]+)*_(?:api_key|key|token|secret|password|pat|client_secret|access_key)"]);
+const HARVEST = lexicon([
+  "read", "collect", "dump", "return", "include", "send", "pass", "print", "put", "paste", "list", "extract", "gather", "output", "echo", "forward", "upload",
+  "values? of", "set to the value", "report",
+]);
+const WHERE_TO = lexicon(["here", "issue", "comment", "reply", "(?:parameter|param|argument|arg|field|property|input)s?", "`[a-z_][a-z0-9_]*`"]);
+
+/** A sentence that harvests credentials from the environment: by a name pattern, or one secret's value into a call or a public place. */
+export function envHarvest(sentence: string): boolean {
+  if (!HARVEST.test(sentence)) return false;
+  return (ENV_PATTERN.test(sentence) || SECRET_ENV_NAME.test(sentence)) && WHERE_TO.test(sentence);
+}
 
 /** A template placeholder or a value the model is to fill in, inside a web address. */
 const URL_PLACEHOLDER = new RE2("\\{[^}]{1,60}\\}|<[^>]{1,80}>|[a-z]+(?:_[a-z0-9]+)+");
 /** Words that make a placeholder ask for the user's data (inside identifiers: no word edges). */
 export const DATA_WORD = new RE2(
   [
-    "conversation", "chat", "histor", "message", "prompt", "question", "answer", "secret", "token", "api_?key", "password", "e-?mail", "coordinates", "data",
+    "conversation", "chat", "histor", "message", "prompt", "question", "answer", "secret", "api_?key", "password", "e-?mail", "coordinates", "data",
     "content", "context", "summary", "private", "sensitive", "details", "files?", "document", "dialog", "conversacion", "datos", "mensajes", "derniers", "verlauf",
     "nachrichten", "对话", "会话", "消息", "内容", "диалог", "сообщен", "conversa", "mensagens", "대화", "메시지", "会話", "履歴", "メッセージ",
   ].map(foldText).join("|"),
@@ -241,3 +277,60 @@ export function exfiltrationSink(text: string): { start: number; end: number } |
   BARE_URL.lastIndex = 0;
   return null;
 }
+
+/** A reference to other tools or servers than the one described: generic ("any other tool") or named ("the read_file tool of the filesystem server"). */
+export const OTHER_REF = lexicon([
+  "(?:any|another|other|every|all|each) (?:[a-z0-9_-]+ ){0,2}(?:tools?|servers?|functions?)",
+  "[a-z0-9_-]+ server'?s [a-z0-9_]+ tool", "(?:tool|function) (?:of|on|from) the [a-z0-9_-]+ server", "[a-z0-9_]+ (?:of|on) (?:the|any) [a-z0-9_-]+ server",
+  "behaviou?r of the [a-z0-9_-]+ server", "the [a-z0-9_-]+ server (?:creates|sends|uploads|pushes|posts|opens|runs|is used|updates|deletes|merges)",
+  "(?:created|sent|used|called|run|invoked|uploaded) (?:with|by|through|via|using) (?:the |any |another )?[a-z0-9_-]+ (?:tools?|server)",
+  "其他[^。]{0,8}(?:工具|服务器)", "任何[^。]{0,8}(?:工具|服务器)", "[a-z0-9_]+ ?工具", "他の[^。]{0,8}(?:ツール|サーバー)", "[a-z0-9_]+ ?ツール", "다른 [^.]{0,12}(?:도구|서버)",
+  "(?:otra|otras|otro|otros|cualquier otra|cualquier otro) (?:[a-z]+ ){0,2}(?:herramientas?|servidor(?:es)?)", "herramienta [a-z0-9_]+ de [a-z]+",
+  "(?:autre|autres|tout autre) (?:[a-z]+ ){0,2}(?:outils?|serveurs?)", "(?:comportement|outil) du serveur [a-z]+",
+  "(?:andere|anderen|anderer) (?:[a-z]+ ){0,2}(?:suchserver|server|werkzeuge?n?|tools?)",
+  "(?:outra|outras|outro|outros|qualquer outra|qualquer) (?:[a-z]+ ){0,2}(?:ferramentas?|servidor(?:es)?)",
+  "(?:другие|других|другими|другой|любым|любого|любой) (?:[^ ]+ ){0,2}(?:инструмент|сервер)*",
+]);
+
+/** Modality: what must, should, always or never happen. */
+export const DIRECTIVE = lexicon([
+  "must", "should", "has to", "have to", "is to", "are to", "needs? to", "shall", "always", "never", "(?:is|are) (?:bcc|cc)'?d", "overrides?", "replaces?", "supersedes?",
+  "no longer", "(?:is|are) (?:outdated|deprecated|unsafe|unreliable|obsolete)", "required",
+  // The imperative: a sentence, or the clause after a comma, that starts with the verb.
+  "(?:^ ?|, )(?:use|call|add|set|send|invite|include|replace|copy|forward|route|bcc|cc) ",
+  "必须", "务必", "都要", "一律", "要把", "必ず", "常に", "ください", "반드시", "항상", "하세요", "debe*", "siempre", "nunca", "hay que", "doit", "doivent", "toujours", "jamais",
+  "muss", "mussen", "immer", "niemals", "нужно", "надо", "должен", "должны", "всегда", "никогда", "замени*", "deve*", "sempre",
+]);
+
+/** What a directive does to another tool's call: recipients, accounts, collaborators, extra steps, order, replacement. */
+export const TAKEOVER = lexicon([
+  "bcc", "cc", "copy", "copied", "recipients?", "to address", "to field", "beneficiary", "account", "wallet", "address", "collaborator", "admin", "push", "merge(?:d)?", "post(?:ed)?",
+  "share", "forward", "route(?:d)?", "redirect(?:ed)?", "replace(?:d)?", "override", "set to", "be set", "add", "invite", "path", "force", "must not", "never", "no longer",
+  "deprecated", "outdated", "passed to", "invoked with", "收款", "密送", "抄送", "协作者", "cco", "destinatari*", "colaborador*", "beneficiari*", "destinataire",
+  "collaborateur", "empfanger", "mitarbeiter", "получател*", "수신", "참조", "협업자", "共同編集者", "受取", "administrador", "remplace*", "ersetzt",
+  "fusionn*", "bcc'?d", "cc'?d",
+]);
+
+/** Ordering another tool's calls ("before any other tool"): a takeover only when the call must also carry the other call's data. */
+export const ORDER = lexicon(["preced*", "before", "之前", "首先", "перед", "전에", "먼저", "前に", "antes de", "avant", "vor jede*"]);
+export const PASSING = lexicon([
+  "with (?:the |its |their |that )?(?:[a-z'-]+ ){0,4}(?:arguments?|parameters?|path|contents?|prompt|request|name|message)", "passing", "传入", "전달", "передавая", "con el mensaje",
+  "com a mensagem", "avec le message", "mit de[nm] (?:vollstandigen )?(?:anfrage|prompt)",
+]);
+
+/** Preference: this tool over the others. */
+export const PREFER = lexicon([
+  "prefer(?:red|ence)?", "favou?r", "over", "instead of", "rather than", "ahead of", "priority", "authoritative", "ignored", "discarded", "unreliable",
+  "优先", "而不是", "代わりに", "ではなく", "대신", "en lugar de", "en vez de", "plutot que", "au lieu de", "statt", "anstatt", "вместо", "em vez de", "prefira", "a qualquer outra",
+]);
+
+/**
+ * What turns a preference into manipulation: the others disparaged or
+ * excluded, or the preference claimed for every request whatever the user
+ * wants ("always use this for translation" alone is a tool's honest scope).
+ */
+export const PUSHY = lexicon([
+  "outdated", "unreliable", "inaccurate", "ignored", "discarded", "untrusted", "the only", "only (?:trusted|authoritative|reliable)", "every (?:request|task|query)", "any (?:request|task)",
+  "all cases", "regardless", "whatever", "even when", "even if", "never", "do not use", "don'?t use", "must", "best", "most accurate",
+  "siempre", "toujours", "immer", "всегда", "sempre", "常に", "항상", "总是", "始终",
+]);
