@@ -63,13 +63,14 @@ const USER = `(?:the |your |this )?${USER_CORE}`;
 const USING = "(?:using|calling|invoking|running|executing|you use|you call|you invoke|any use of|use of)";
 const READ = "(?:read|call|invoke|fetch|open|cat|load|access|retrieve|pass|send|include|run|execute|get|collect|upload|attach|provide)";
 /** Addresses at reserved example domains are documentation, not a destination. */
-const RESERVED_DOMAINS = "(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9-]+\\.(?:test|invalid|example|localhost))(?![a-z0-9.-])";
-const DESTINATION = `(?:(?:https?|ftp) (?!${RESERVED_DOMAINS})[a-z0-9.-]+|(?![a-z0-9._%+-]*@${RESERVED_DOMAINS})[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)`;
+const DESTINATION = "(?:(?:https?|ftp) [a-z0-9.-]+|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)";
+/** A match that ends at one of these hosts names documentation, not a destination. */
+const RESERVED_DESTINATION = "(?:^|[^a-z0-9.-])(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9-]+\\.(?:test|invalid|example|localhost))$";
 /** What a tool has no business receiving: file contents, secrets, the user's messages and data. */
 const PRIVATE_DATA =
   "(?:contents? of [^.]{1,60}?|keys?|secrets?|tokens?|credentials|file|files|listing|history|messages|conversation|clipboard|environment|directory|folder|cookies|passwords?|emails?|contacts|documents)";
 const HARVESTED =
-  "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?! (?:ids?|identifier|name|title|key|token))(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
+  "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
 
 const PHRASES: Phrase<Category>[] = [
   {
@@ -146,9 +147,10 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "exfiltration",
     // "Send a request to https://…" describes an API call, not a destination for the user's data.
-    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?!(?:an? |the |your )?(?:http |https |get |post |put |api |web )?requests? )(?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
+    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
+    unless: `^[a-z]+ (?:an? |the |your )?(?:http |https |get |post |put |api |web )?requests? |${RESERVED_DESTINATION}`,
   },
-  { category: "exfiltration", source: `(?:bcc|cc|blind copy|carbon copy) (?:[a-z0-9'_-]+ ){0,3}?${DESTINATION}` },
+  { category: "exfiltration", source: `(?:bcc|cc|blind copy|carbon copy) (?:[a-z0-9'_-]+ ){0,3}?${DESTINATION}`, unless: RESERVED_DESTINATION },
   {
     category: "exfiltration",
     source:
@@ -157,6 +159,8 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "context-harvest",
     source: `(?:include|pass|send|add|append|provide|copy|attach|dump|put|forward|collect|gather|upload|transmit|embed)(?:s|ing)? (?:the |your |all |of |entire |full |whole |complete |verbatim |current |this )*${HARVESTED}`,
+    // "pass the conversation id" names a conversation, it does not hand one over.
+    notFollowedBy: " (?:ids?|identifier|name|title|key|token)(?:[^a-z0-9]|$)",
   },
   {
     category: "context-harvest",
@@ -188,12 +192,13 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "direct-command",
     source:
-      "(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) (?!this |that |these |it )",
+      "(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) ",
+    notFollowedBy: "(?:this|that|these|it) ",
   },
   {
     category: "tool-call",
     source:
-      "(?:you must|you should|always|must|then|also|afterwards|immediately|first|next) (?:also |first |always |immediately )?(?:call|invoke|use|run|execute|trigger) (?:the )?(?!this |that |these |it )['\"`]?([a-z0-9_.-]+)['\"`]? (?:tool|function)",
+      "(?:you must|you should|always|must|then|also|afterwards|immediately|first|next) (?:also |first |always |immediately )?(?:call|invoke|use|run|execute|trigger) (?:the )?['\"`]?([a-z0-9_.-]+)['\"`]? (?:tool|function)",
   },
   {
     category: "coercion",

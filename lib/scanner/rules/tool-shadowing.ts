@@ -1,3 +1,4 @@
+import RE2 from "re2";
 import { excerpt, originalSpan } from "../evidence";
 import { finding, severityRank } from "../findings";
 import { DIRECTIVE, ORDER, OTHER_REF, PASSING, PREFER, PUSHY, TAKEOVER, sentences } from "../text/cues";
@@ -22,8 +23,7 @@ const MODAL = "(?:must|should|shall|has to|have to|needs? to|is required to|are 
 const PHRASES: Phrase<Kind>[] = [
   { category: "presence", source: "when (?:this tool is|this server is|these tools are|this mcp server is) (?:available|present|loaded|installed|enabled|connected|active)", squash: true },
   { category: "directive", source: `(?:side effects?|effects?|impact|influence) on (?:the )?(?:also present |other |existing |another |already present )?${NAME} (?:tools?|functions?|servers?)` },
-  // The name is read behind the keyword, so that scanning starts at "tool" rather than at every word.
-  { category: "directive", source: `(?<=${NAME} )(?:tool|function|server|mcp server) ${MODAL}` },
+  { category: "directive", source: `${NAME} (?:tool|function|server|mcp server) ${MODAL}` },
   { category: "directive", source: `(?:all|every|any) (?:other )?(?:tools?|servers?|functions?|mcp servers?) ${MODAL}`, squash: true },
   {
     category: "directive",
@@ -59,7 +59,7 @@ function distinctiveNames(input: ScanInput, own: ReadonlySet<string>): Map<strin
   return names;
 }
 
-const IDENTIFIER = /[a-z0-9][a-z0-9_.-]*[a-z0-9]/g;
+const IDENTIFIER = new RE2("[a-z0-9][a-z0-9_.-]*[a-z0-9]", "g");
 const DIRECTIVE_WORD = /(?<![a-z])(?:must|should|always|never|instead|shall|do not|don'?t|only)(?![a-z])/;
 
 /** Words of the server's own names: "other CircleCI tools" in the CircleCI server's text are its own. */
@@ -108,7 +108,8 @@ function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMa
   if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
     const norm = site.normalized;
     const { clean } = norm;
-    for (const m of clean.matchAll(IDENTIFIER)) {
+    IDENTIFIER.lastIndex = 0;
+    for (let m = IDENTIFIER.exec(clean); m; m = IDENTIFIER.exec(clean)) {
       const server = foreign.get(key(m[0]));
       if (!server) continue;
       const [start, end] = originalSpan(norm.cleanAt, site.text, m.index, m[0].length);
