@@ -133,6 +133,14 @@ function decodeEscaped(blob: string): string {
   return blob.replace(/\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|%([0-9a-fA-F]{2})/g, (_, x, u, p) => String.fromCharCode(parseInt(x ?? u ?? p, 16)));
 }
 
+const PATH_SEGMENT = /^(?:[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*|\d+)$/;
+
+/** A JSON pointer or path made of words ("properties/contents/anyOf/0/…"): base64's alphabet, not its randomness. */
+function isWordPath(run: string): boolean {
+  const segments = run.split("/").filter(Boolean);
+  return segments.length >= 3 && segments.every((s) => PATH_SEGMENT.test(s));
+}
+
 function patternHits(site: TextSite, hits: Hit[]) {
   const { text } = site;
   if (text.includes("<!--")) for (const m of text.matchAll(COMMENT)) {
@@ -153,7 +161,7 @@ function patternHits(site: TextSite, hits: Hit[]) {
       hits.push({ severity: readable ? "high" : "medium", start: m.index, end: m.index + run.length, note: readable ? `decodes to ${preview(decoded)}` : undefined });
       continue;
     }
-    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9]/.test(run)) continue;
+    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9]/.test(run) || isWordPath(run)) continue;
     const decoded = decodeBase64(run);
     const readable = decoded.length >= 20 && printableShare(decoded) > 0.9;
     const severity: Severity = readable ? "high" : run.length >= 100 ? "medium" : "low";

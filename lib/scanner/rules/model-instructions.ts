@@ -1,5 +1,10 @@
 import { excerpt } from "../evidence";
 import { finding, raise, severityRank, worst } from "../findings";
+import { originalSpan } from "../evidence";
+import {
+  AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, OVERRIDE_ML, PLACE, PRIVATE_FILE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, READ_OR_ADDRESS, ROLE_ML, SLOT, UNASKED, SECRET, SEEN, SEND_ML,
+  exfiltrationSink, outsideDestination, sentences,
+} from "../text/cues";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -58,13 +63,14 @@ const USER = `(?:the |your |this )?${USER_CORE}`;
 const USING = "(?:using|calling|invoking|running|executing|you use|you call|you invoke|any use of|use of)";
 const READ = "(?:read|call|invoke|fetch|open|cat|load|access|retrieve|pass|send|include|run|execute|get|collect|upload|attach|provide)";
 /** Addresses at reserved example domains are documentation, not a destination. */
-const RESERVED_DOMAINS = "(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9-]+\\.(?:test|invalid|example|localhost))(?![a-z0-9.-])";
-const DESTINATION = `(?:(?:https?|ftp) (?!${RESERVED_DOMAINS})[a-z0-9.-]+|(?![a-z0-9._%+-]*@${RESERVED_DOMAINS})[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)`;
+const DESTINATION = "(?:(?:https?|ftp) [a-z0-9.-]+|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z0-9.-]+)";
+/** A match that ends at one of these hosts names documentation, not a destination. */
+const RESERVED_DESTINATION = "(?:^|[^a-z0-9.-])(?:[a-z0-9-]+\\.)*(?:example\\.(?:com|org|net)|[a-z0-9-]+\\.(?:test|invalid|example|localhost))$";
 /** What a tool has no business receiving: file contents, secrets, the user's messages and data. */
 const PRIVATE_DATA =
-  "(?:contents?|keys?|secrets?|tokens?|credentials|file|files|listing|history|messages|conversation|clipboard|environment|directory|folder|cookies|passwords?|emails?|contacts|documents)";
+  "(?:contents? of [^.]{1,60}?|keys?|secrets?|tokens?|credentials|file|files|listing|history|messages|conversation|clipboard|environment|directory|folder|cookies|passwords?|emails?|contacts|documents)";
 const HARVESTED =
-  "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?! (?:ids?|identifier|name|title|key|token))(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
+  "(?:(?:previous |prior |earlier |recent |preceding )?conversation(?: history)?|chat (?:history|log|transcript)|message history|(?:previous|prior|earlier|preceding|all) messages|system prompt|context window|user'?s? (?:messages|prompts|requests)|other tools'? (?:results|outputs|responses)|tool (?:results|outputs) from other (?:tools|servers))";
 
 const PHRASES: Phrase<Category>[] = [
   {
@@ -87,7 +93,7 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "concealment",
     // A leading optional word would only widen the quoted span, and slows every scan.
-    source: `${USER_CORE} (?:must|should|will|need|needs|does|do|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
+    source: `${USER_CORE} (?:must|should|will|need|needs|is) (?:not|never|n'?t) (?:to )?(?:know|see|notice|be told|be informed|find out|learn|be aware|need to know)`,
     squash: true,
   },
   { category: "concealment", source: `${NOT} (?:ask|request|wait for|prompt) (?:${USER} |them |anyone )?(?:for )?(?:confirmation|permission|approval|consent)`, squash: true },
@@ -114,9 +120,11 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "tag-block",
     source:
-      "<\\s*/?\\s*(?:important|system|instructions?|secret|hidden|admin|override|critical|assistant|sys|system ?prompt|context|directive|note to (?:the )?(?:ai|assistant|model))\\s*>",
+      "<\\s*/?\\s*(?:important|system|secret|hidden|admin|override|critical|sys|system ?prompt|directive|note to (?:the )?(?:ai|assistant|model))\\s*>",
   },
-  { category: "tag-block", source: "\\[/?(?:inst|system|important|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
+  // Prompt-style sections ("<instructions>", "<context>") are common in honest descriptions: a low note alone.
+  { category: "address-model", source: "<\\s*/?\\s*(?:instructions?|assistant|context)\\s*>" },
+  { category: "tag-block", source: "\\[/?(?:inst|system|admin)\\]|<\\|(?:im_start|im_end|system|endoftext|start_header_id)\\|>|<<sys>>" },
   {
     category: "precondition",
     source: `before ${USING} (?:this|the|any|each|every|these|that)(?: [a-z0-9_-]+){0,2}? (?:tools?|functions?|servers?|commands?|apis?)(?: [a-z0-9_-]+){0,5}? ${READ}`,
@@ -139,9 +147,10 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "exfiltration",
     // "Send a request to https://…" describes an API call, not a destination for the user's data.
-    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?!(?:an? |the |your )?(?:http |https |get |post |put |api |web )?requests? )(?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
+    source: `(?:send|forward|upload|post|email|mail|copy|transmit|exfiltrate|leak|report|redirect|route|deliver|submit|sync|mirror|bcc|cc)(?:s|ed|ing)? (?:[a-z0-9'_-]+ ){0,8}?(?:to|at|into) ${DESTINATION}`,
+    unless: `^[a-z]+ (?:an? |the |your )?(?:http |https |get |post |put |api |web )?requests? |${RESERVED_DESTINATION}`,
   },
-  { category: "exfiltration", source: `(?:bcc|cc|blind copy|carbon copy) (?:[a-z0-9'_-]+ ){0,3}?${DESTINATION}` },
+  { category: "exfiltration", source: `(?:bcc|cc|blind copy|carbon copy) (?:[a-z0-9'_-]+ ){0,3}?${DESTINATION}`, unless: RESERVED_DESTINATION },
   {
     category: "exfiltration",
     source:
@@ -150,6 +159,8 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "context-harvest",
     source: `(?:include|pass|send|add|append|provide|copy|attach|dump|put|forward|collect|gather|upload|transmit|embed)(?:s|ing)? (?:the |your |all |of |entire |full |whole |complete |verbatim |current |this )*${HARVESTED}`,
+    // "pass the conversation id" names a conversation, it does not hand one over.
+    notFollowedBy: " (?:ids?|identifier|name|title|key|token)(?:[^a-z0-9]|$)",
   },
   {
     category: "context-harvest",
@@ -181,12 +192,13 @@ const PHRASES: Phrase<Category>[] = [
   {
     category: "direct-command",
     source:
-      "(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) (?!this |that |these |it )",
+      "(?:model|assistant|ai|agent|llm|claude|chatgpt|gpt|copilot) (?:should|must|shall|needs? to|has to|will|is (?:required|expected) to) (?:now |then |also |immediately |always |first |silently )*(?:call|invoke|run|execute|send|forward|read|include|delete|upload|email|post|transfer|copy|fetch|append|attach|exfiltrate) ",
+    notFollowedBy: "(?:this|that|these|it) ",
   },
   {
     category: "tool-call",
     source:
-      "(?:you must|you should|always|must|then|also|afterwards|immediately|first|next) (?:also |first |always |immediately )?(?:call|invoke|use|run|execute|trigger) (?:the )?(?!this |that |these |it )['\"`]?([a-z0-9_.-]+)['\"`]? (?:tool|function)",
+      "(?:you must|you should|always|must|then|also|afterwards|immediately|first|next) (?:also |first |always |immediately )?(?:call|invoke|use|run|execute|trigger) (?:the )?['\"`]?([a-z0-9_.-]+)['\"`]? (?:tool|function)",
   },
   {
     category: "coercion",
@@ -242,19 +254,69 @@ function negatedSentence(text: string, start: number): boolean {
   return NEGATION.test(sentence.toLowerCase());
 }
 
+const SENTENCE_BREAK = /[.!?]\s/;
+
+/** Words the tool-call phrase captures where no tool is named ("then call the tool again"). */
+const NOT_A_TOOL = new Set(["the", "a", "an", "this", "that", "these", "it", "same", "next", "previous", "other", "another", "any"]);
+
 const namesOwnTool = (text: string, ownTools: ReadonlySet<string>) => (text.toLowerCase().match(/[a-z0-9_.-]+/g) ?? []).some((w) => ownTools.has(w));
 
 /** Matches that read as ordinary guidance in context. */
 function ordinary(m: PhraseMatch<Category>, site: TextSite, ownTools: ReadonlySet<string>): boolean {
   // Pointing the model at a sibling tool of the same server is guidance; at any other tool it is not.
-  if (m.category === "tool-call") return m.captured !== undefined && ownTools.has(m.captured);
-  if (m.category === "precondition") return namesOwnTool(site.text.slice(m.start, m.end), ownTools);
+  if (m.category === "tool-call") return m.captured !== undefined && (ownTools.has(m.captured) || NOT_A_TOOL.has(m.captured));
+  // A precondition read across a sentence end joins two unrelated sentences ("…before using any other tools. It will get…").
+  if (m.category === "precondition") return namesOwnTool(site.text.slice(m.start, m.end), ownTools) || SENTENCE_BREAK.test(site.text.slice(m.start, m.end));
   if (m.category === "unsanctioned") return negatedSentence(site.text, m.start);
   return false;
 }
 
+const WITHOUT = /(?:^|[^a-z])without(?:$|[^a-z])/;
+
+/**
+ * What each sentence does, in any language: keeps something from the user,
+ * drops the model's instructions or gives it a new role, sends data out,
+ * puts the conversation or secrets into a call or a public place, claims
+ * authority, or leaves through a web address carrying the user's data.
+ */
+function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
+  const norm = site.normalized;
+  const out: PhraseMatch<Category>[] = [];
+  const add = (category: Category, start: number, end: number) => {
+    const [s, e] = originalSpan(norm.cleanAt, site.text, start, Math.max(1, end - start));
+    out.push({ category, start: s, end: e });
+  };
+  for (const { start, end, text } of sentences(norm)) {
+    const without = WITHOUT.test(text);
+    if (CONCEAL_ML.test(text) || (!without && PROHIBIT_REPORT.test(text) && AUDIENCE.test(text))) add("concealment", start, end);
+    if (OVERRIDE_ML.test(text)) add("override", start, end);
+    if (ROLE_ML.test(text)) add("role-reset", start, end);
+    if (SEND_ML.test(text) && outsideDestination(text)) add("exfiltration", start, end);
+    const place = PLACE.test(text);
+    if (place && CONTEXT.test(text)) add("context-harvest", start, end);
+    if (place && SECRET.test(text) && SEEN.test(text)) add("exfiltration", start, end);
+    if (place && PRIVATE_SCOPE.test(text) && PUBLIC_SINK.test(text)) add("exfiltration", start, end);
+    if (place && PRIVATE_FILE.test(text) && (SLOT.test(text) || READ_OR_ADDRESS.test(text))) add("exfiltration", start, end);
+    if (AUTHORITY.test(text)) add("false-authority", start, end);
+    if (UNASKED.test(text) && !negatedSentence(text, text.length)) add("unsanctioned", start, end);
+    const sink = exfiltrationSink(text);
+    if (sink) add("exfiltration", start + sink.start, start + sink.end);
+  }
+  return out;
+}
+
+/** A parameter or argument whose name asks for the model's context ("conversation_history", "systemPrompt"). */
+function contextName(site: TextSite): PhraseMatch<Category> | null {
+  if (site.field !== "property-name" && site.field !== "argument-name") return null;
+  const words = site.text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/[^a-z0-9]+/g, " ");
+  return CONTEXT.test(words) ? { category: "context-harvest", start: 0, end: site.text.length } : null;
+}
+
 function checkSite(site: TextSite, ownTools: ReadonlySet<string>): Finding | null {
   const matches = matchPhrases(COMPILED, site.normalized, site.text).filter((m) => !ordinary(m, site, ownTools));
+  matches.push(...sentenceCues(site));
+  const named = contextName(site);
+  if (named) matches.push(named);
   const prose = proseIdentifier(site);
   if (prose) matches.push(prose);
   if (matches.length === 0) return null;

@@ -1,5 +1,7 @@
+import RE2 from "re2";
 import { excerpt, originalSpan } from "../evidence";
 import { finding, severityRank } from "../findings";
+import { DIRECTIVE, ORDER, OTHER_REF, PASSING, PREFER, PUSHY, TAKEOVER, sentences } from "../text/cues";
 import { compilePhrases, matchPhrases, type Phrase } from "../text/phrases";
 import type { Finding, Rule, ScanInput, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -21,8 +23,7 @@ const MODAL = "(?:must|should|shall|has to|have to|needs? to|is required to|are 
 const PHRASES: Phrase<Kind>[] = [
   { category: "presence", source: "when (?:this tool is|this server is|these tools are|this mcp server is) (?:available|present|loaded|installed|enabled|connected|active)", squash: true },
   { category: "directive", source: `(?:side effects?|effects?|impact|influence) on (?:the )?(?:also present |other |existing |another |already present )?${NAME} (?:tools?|functions?|servers?)` },
-  // The name is read behind the keyword, so that scanning starts at "tool" rather than at every word.
-  { category: "directive", source: `(?<=${NAME} )(?:tool|function|server|mcp server) ${MODAL}` },
+  { category: "directive", source: `${NAME} (?:tool|function|server|mcp server) ${MODAL}` },
   { category: "directive", source: `(?:all|every|any) (?:other )?(?:tools?|servers?|functions?|mcp servers?) ${MODAL}`, squash: true },
   {
     category: "directive",
@@ -31,11 +32,6 @@ const PHRASES: Phrase<Kind>[] = [
   },
   { category: "directive", source: `(?:when|whenever|if|every time|each time) (?:you |the (?:user|assistant|agent|model) )?(?:use|uses|call|calls|invoke|invokes|run|runs|using|calling|invoking) (?:the |any )?(?:other |another |different )?${NAME} (?:tool|function|server)` },
   { category: "avoid", source: `(?:never use|never call|do not use|do not call|don'?t use|don'?t call|avoid using|avoid calling|stop using) (?:the |any )?(?:other |built-?in |default |existing )?${NAME} (?:tools?|functions?|servers?)` },
-  {
-    category: "directive",
-    source:
-      "(?:with|using|via|through|in|from|for) (?:any|every|all|each|another|other) (?:[a-z0-9_-]+ ){0,2}?(?:tools?|servers?|functions?)(?: [^.]{0,80}?)? (?:use|set|replace|change|send|add|include|route|redirect|copy|forward|bcc|cc) ",
-  },
   { category: "prefer", source: `(?:instead of|rather than|in place of|replaces|overrides|supersedes) (?:the |any )?(?:other |built-?in |default |existing )?${NAME} (?:tools?|functions?|servers?)` },
 ];
 
@@ -43,7 +39,7 @@ const COMPILED = compilePhrases(PHRASES);
 
 /** Words that stand where a tool's name would, without naming one. */
 const NOT_A_NAME = new Set(
-  "this that the a an any each every other same your our its these those which target underlying current previous next following selected given desired new existing specific another calling first second last corresponding appropriate relevant above below said such all".split(
+  "no this that the a an any each every other same your our its these those which target underlying current previous next following selected given desired new existing specific another calling first second last corresponding appropriate relevant above below said such all".split(
     " ",
   ),
 );
@@ -63,10 +59,34 @@ function distinctiveNames(input: ScanInput, own: ReadonlySet<string>): Map<strin
   return names;
 }
 
-const IDENTIFIER = /[a-z0-9][a-z0-9_.-]*[a-z0-9]/g;
+const IDENTIFIER = new RE2("[a-z0-9][a-z0-9_.-]*[a-z0-9]", "g");
 const DIRECTIVE_WORD = /(?<![a-z])(?:must|should|always|never|instead|shall|do not|don'?t|only)(?![a-z])/;
 
-function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>): Finding | null {
+/** Words of the server's own names: "other CircleCI tools" in the CircleCI server's text are its own. */
+function ownNameWords(input: ScanInput): string[] {
+  const names = [input.server.name, input.server.serverInfo?.name ?? "", input.server.serverInfo?.title ?? ""].join(" ").toLowerCase();
+  return [...new Set(names.split(/[^a-z0-9]+/).filter((w) => w.length >= 4 && !GENERIC_NAME_WORDS.has(w)))];
+}
+const GENERIC_NAME_WORDS = new Set(["server", "servers", "tool", "tools", "model", "context", "protocol", "official"]);
+
+/** Sentence by sentence, in any language: another tool or server referred to, with a directive that takes over its calls, or a preference over it. */
+function crossToolSentence(site: TextSite, ownWords: readonly string[]): { severity: Severity; start: number; end: number } | null {
+  let best: { severity: Severity; start: number; end: number } | null = null;
+  for (const s of sentences(site.normalized)) {
+    if (!OTHER_REF.test(s.text) || ownWords.some((w) => s.text.includes(w))) continue;
+    const directive = DIRECTIVE.test(s.text);
+    let severity: Severity | null = null;
+    if (directive && (TAKEOVER.test(s.text) || (ORDER.test(s.text) && PASSING.test(s.text)))) severity = "high";
+    else if (PREFER.test(s.text)) severity = PUSHY.test(s.text) ? "medium" : "low";
+    else if (directive && ORDER.test(s.text)) severity = "low";
+    if (!severity || (best && severityRank(best.severity) <= severityRank(severity))) continue;
+    const [start, end] = originalSpan(site.normalized.cleanAt, site.text, s.start, s.end - s.start);
+    best = { severity, start, end };
+  }
+  return best;
+}
+
+function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>, ownWords: readonly string[]): Finding | null {
   let best: { severity: Severity; start: number; end: number; note?: string } | null = null;
   const consider = (severity: Severity, start: number, end: number, note?: string) => {
     if (!best || severityRank(severity) < severityRank(best.severity)) best = { severity, start, end, note };
@@ -81,10 +101,15 @@ function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMa
       consider(SEVERITY[m.category], m.start, m.end);
     }
   }
+  if (site.field !== "name" && site.field !== "property-name" && site.field !== "uri") {
+    const cross = crossToolSentence(site, ownWords);
+    if (cross) consider(cross.severity, cross.start, cross.end);
+  }
   if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
     const norm = site.normalized;
     const { clean } = norm;
-    for (const m of clean.matchAll(IDENTIFIER)) {
+    IDENTIFIER.lastIndex = 0;
+    for (let m = IDENTIFIER.exec(clean); m; m = IDENTIFIER.exec(clean)) {
       const server = foreign.get(key(m[0]));
       if (!server) continue;
       const [start, end] = originalSpan(norm.cleanAt, site.text, m.index, m[0].length);
@@ -109,6 +134,7 @@ export const toolShadowing: Rule = {
   check(input) {
     const own = new Set<string>([...input.tools, ...input.prompts].map((t) => key(t.name)));
     const foreign = distinctiveNames(input, own);
-    return findInTexts(input, (site) => checkSite(site, own, foreign));
+    const ownWords = ownNameWords(input);
+    return findInTexts(input, (site) => checkSite(site, own, foreign, ownWords));
   },
 };

@@ -45,6 +45,13 @@ function fold(ch: string): string {
   return out;
 }
 
+/** A phrase folded as texts are (case, diacritics, look-alikes), so that lexicons written in any script match the clean form. */
+export function foldText(phrase: string): string {
+  let out = "";
+  for (const ch of phrase) out += ch.charCodeAt(0) < 0x80 ? ch.toLowerCase() : fold(ch);
+  return out;
+}
+
 /** Where an ANSI escape sequence that starts at `i` ends (CSI, OSC, or a two-character escape). */
 export function ansiEnd(text: string, i: number): number {
   const next = text.charCodeAt(i + 1);

@@ -1,5 +1,7 @@
+import RE2 from "re2";
 import type { NormalizedText } from "./normalize";
 import { originalSpan } from "../evidence";
+import { MAX_CUE_TEXT } from "./cues";
 
 /**
  * Phrase patterns over normalized text. A space in a pattern stands for any
@@ -7,30 +9,40 @@ import { originalSpan } from "../evidence";
  * matches "do-not_tell" and "do not — tell". Patterns marked `squash` are
  * also tried with the separators removed, against the letters-and-digits
  * form, which undoes letter spacing and identifier casing ("doNotTellTheUser").
+ *
+ * Patterns run on RE2, whose time is linear in the text, over at most
+ * MAX_CUE_TEXT characters. RE2 has no lookaround: what a pattern must not be
+ * followed by, or must not match, is checked on the match afterwards
+ * (`notFollowedBy`, `unless`), over a few dozen characters.
  */
 export interface Phrase<C extends string = string> {
   category: C;
   source: string;
   squash?: boolean;
+  /** A match followed by this (tested on the next 40 characters of the clean form) is not one. */
+  notFollowedBy?: string;
+  /** A match whose text holds this is not one. */
+  unless?: string;
 }
 
 export interface CompiledPhrase<C extends string> {
   category: C;
-  clean: RegExp;
-  squashed: RegExp | null;
+  clean: RE2;
+  squashed: RE2 | null;
+  notFollowedBy: RE2 | null;
+  unless: RE2 | null;
 }
 
 const SEPARATOR = "[^a-z0-9]+";
-/** Not between two letters or digits: a phrase neither starts nor ends inside a word. */
-const EDGE = "(?!(?<=[a-z0-9])[a-z0-9])";
 
 export function compilePhrases<C extends string>(phrases: readonly Phrase<C>[]): CompiledPhrase<C>[] {
   return phrases.map((p) => ({
     category: p.category,
-    // The leading edge is checked after a match (startsInsideWord): a lookaround first would stop the
-    // engine from scanning ahead for the pattern's first letters, and make every phrase several times slower.
-    clean: new RegExp(`${p.source.replace(/ /g, SEPARATOR)}${EDGE}`, "g"),
-    squashed: p.squash ? new RegExp(p.source.replace(/ /g, ""), "g") : null,
+    // Both edges are checked after a match (startsInsideWord, endsInsideWord).
+    clean: new RE2(p.source.replace(/ /g, SEPARATOR), "g"),
+    squashed: p.squash ? new RE2(p.source.replace(/ /g, ""), "g") : null,
+    notFollowedBy: p.notFollowedBy ? new RE2(`^(?:${p.notFollowedBy.replace(/ /g, SEPARATOR)})`) : null,
+    unless: p.unless ? new RE2(p.unless.replace(/ /g, SEPARATOR)) : null,
   }));
 }
 
@@ -46,6 +58,15 @@ export interface PhraseMatch<C extends string> {
 const ALNUM = /[a-z0-9]/;
 const MIN_LENGTH = 8;
 const startsInsideWord = (text: string, at: number) => at > 0 && ALNUM.test(text[at - 1]) && ALNUM.test(text[at]);
+const endsInsideWord = (text: string, at: number) => at > 0 && at < text.length && ALNUM.test(text[at - 1]) && ALNUM.test(text[at]);
+
+/** The match is not one: inside a word, followed by what the phrase excludes, or holding what it excludes. */
+function rejected<C extends string>(p: CompiledPhrase<C>, text: string, index: number, match: string): boolean {
+  const end = index + match.length;
+  if (startsInsideWord(text, index) || endsInsideWord(text, end)) return true;
+  if (p.notFollowedBy && p.notFollowedBy.test(text.slice(end, end + 40))) return true;
+  return p.unless !== null && p.unless.test(match);
+}
 
 /**
  * Phrase matches in `source`, positions mapped back to it: every match in the
@@ -60,12 +81,14 @@ export function matchPhrases<C extends string>(
   const out: PhraseMatch<C>[] = [];
   // No phrase fits in fewer characters: most schema strings ("string", "object") end here.
   if (norm.clean.length < MIN_LENGTH) return out;
+  const clean = norm.clean.length > MAX_CUE_TEXT ? norm.clean.slice(0, MAX_CUE_TEXT) : norm.clean;
+  const squashed = norm.squashed.length > MAX_CUE_TEXT ? norm.squashed.slice(0, MAX_CUE_TEXT) : norm.squashed;
   for (const p of compiled) {
     let found = false;
     const regex = p.clean;
     regex.lastIndex = 0;
-    for (let m = regex.exec(norm.clean); m; m = regex.exec(norm.clean)) {
-      if (startsInsideWord(norm.clean, m.index)) {
+    for (let m = regex.exec(clean); m; m = regex.exec(clean)) {
+      if (rejected(p, clean, m.index, m[0])) {
         regex.lastIndex = m.index + 1;
         continue;
       }
@@ -76,7 +99,7 @@ export function matchPhrases<C extends string>(
     }
     if (found || !p.squashed) continue;
     p.squashed.lastIndex = 0;
-    const s = p.squashed.exec(norm.squashed);
+    const s = p.squashed.exec(squashed);
     if (s) {
       const [start, end] = originalSpan(norm.squashedAt, source, s.index, s[0].length);
       out.push({ category: p.category, start, end });

@@ -5,13 +5,16 @@ import { atLeast } from "@/lib/scanner/findings";
 import { RULES } from "@/lib/scanner/rules";
 import { runRules } from "@/lib/scanner/run-rules";
 import type { Finding, ScanInput } from "@/lib/scanner/types";
-import { MALICIOUS_CASES, type CorpusCase } from "../../fixtures/scanner/malicious-cases";
+import type { CorpusCase } from "../../fixtures/scanner/malicious-cases";
+import { ALL_CASES, ALL_SOURCES, DEV_CASES, HELD_OUT_CASES, HELD_OUT_SOURCES, drawHeldOut } from "../../fixtures/scanner/split";
 
 /**
  * Scores the rules on the labelled corpus: attacks written after the public
  * write-ups (each must be reported by its rule at its severity or worse) and
- * the real definitions of well-known benign servers (none may get a finding
- * above low). Prints the confusion table per rule and overall.
+ * the real definitions of benign servers from npm (none may get a finding
+ * above low). The attacks are split by source into a development set, which
+ * rules are tuned on, and a held-out set, which is only measured: the bars
+ * apply to the held-out set. Prints the confusion table of each.
  */
 
 const BENIGN_DIR = path.join(__dirname, "../../fixtures/scanner/benign");
@@ -89,77 +92,103 @@ function benignCases(): BenignCase[] {
 
 const aboveLow = (f: Finding) => atLeast(f.severity, "medium");
 
-describe("scanner corpus", () => {
-  const malicious = MALICIOUS_CASES.map((c) => {
-    const { findings } = runRules(maliciousInput(c), "full");
-    const byRule = findings.filter((f) => f.ruleId === c.expect.rule);
-    return {
-      c,
-      detected: byRule.some((f) => atLeast(f.severity, c.expect.severity)),
-      anyRule: findings.some((f) => atLeast(f.severity, c.expect.severity)),
-      got: byRule.map((f) => f.severity),
-    };
+interface Scored {
+  c: CorpusCase;
+  detected: boolean;
+  anyRule: boolean;
+  got: string[];
+}
+
+function score(c: CorpusCase): Scored {
+  const { findings } = runRules(maliciousInput(c), "full");
+  const byRule = findings.filter((f) => f.ruleId === c.expect.rule);
+  return {
+    c,
+    detected: byRule.some((f) => atLeast(f.severity, c.expect.severity)),
+    anyRule: findings.some((f) => atLeast(f.severity, c.expect.severity)),
+    got: byRule.map((f) => f.severity),
+  };
+}
+
+/** The confusion table of one set of attacks against the whole benign corpus, per rule and overall, printed. */
+function report(title: string, malicious: Scored[], benign: BenignCase[]): { recall: number; flagged: BenignCase[] } {
+  const row = (rule: string, tier: string, labelled: Scored[], flagged: BenignCase[], noted: BenignCase[]) => ({
+    rule,
+    tier,
+    "malicious cases": labelled.length,
+    "detected (TP)": labelled.filter((m) => m.detected).length,
+    "missed (FN)": labelled.filter((m) => !m.detected).length,
+    "benign above low (FP)": flagged.length,
+    "benign clean or ≤ low (TN)": benign.length - flagged.length,
+    "benign with any finding (≤ low)": noted.length,
   });
+  const rows = RULES.map((rule) =>
+    row(
+      rule.id,
+      rule.tier,
+      malicious.filter((m) => m.c.expect.rule === rule.id),
+      benign.filter((b) => b.findings.some((f) => f.ruleId === rule.id && aboveLow(f))),
+      benign.filter((b) => b.findings.some((f) => f.ruleId === rule.id)),
+    ),
+  );
+  const flagged = benign.filter((b) => b.findings.some(aboveLow));
+  rows.push(row("overall", "full", malicious, flagged, benign.filter((b) => b.findings.length > 0)));
+  const detected = malicious.filter((m) => m.detected).length;
+  const recall = detected / malicious.length;
+  const sources = new Set(malicious.map((m) => m.c.source)).size;
+  console.log(
+    [
+      `${title}: ${malicious.length} malicious cases from ${sources} sources; ${benign.length} benign cases.`,
+      `Recall by the expected rule at the expected severity: ${(recall * 100).toFixed(1)} %; by any rule: ${((malicious.filter((m) => m.anyRule).length / malicious.length) * 100).toFixed(1)} %.`,
+      `Benign cases with a finding above low: ${flagged.length}.`,
+      ...malicious.filter((m) => !m.detected).map((m) => `  missed ${m.c.id}: expected ${m.c.expect.rule} ≥ ${m.c.expect.severity}, got [${m.got.join(", ")}]`),
+      ...flagged.map((b) => `  flagged ${b.id}: ${b.findings.filter(aboveLow).map((f) => `${f.ruleId} ${f.severity} ${f.target.path}`).join("; ")}`),
+    ].join("\n"),
+  );
+  console.table(rows);
+  return { recall, flagged };
+}
+
+describe("scanner corpus", () => {
   const benign = benignCases();
+  const servers = fs.readdirSync(BENIGN_DIR).filter((f) => f.endsWith(".json")).length;
 
-  it("prints the confusion table and meets the bars", () => {
-    const rows = RULES.map((rule) => {
-      const labelled = malicious.filter((m) => m.c.expect.rule === rule.id);
-      const flagged = benign.filter((b) => b.findings.some((f) => f.ruleId === rule.id && aboveLow(f)));
-      const noted = benign.filter((b) => b.findings.some((f) => f.ruleId === rule.id));
-      return {
-        rule: rule.id,
-        tier: rule.tier,
-        "malicious cases": labelled.length,
-        "detected (TP)": labelled.filter((m) => m.detected).length,
-        "missed (FN)": labelled.filter((m) => !m.detected).length,
-        "benign above low (FP)": flagged.length,
-        "benign clean or ≤ low (TN)": benign.length - flagged.length,
-        "benign with any finding (≤ low)": noted.length,
-      };
-    });
-    const detected = malicious.filter((m) => m.detected).length;
-    const flagged = benign.filter((b) => b.findings.some(aboveLow));
-    rows.push({
-      rule: "overall",
-      tier: "full",
-      "malicious cases": malicious.length,
-      "detected (TP)": detected,
-      "missed (FN)": malicious.length - detected,
-      "benign above low (FP)": flagged.length,
-      "benign clean or ≤ low (TN)": benign.length - flagged.length,
-      "benign with any finding (≤ low)": benign.filter((b) => b.findings.length > 0).length,
-    });
-    const recall = detected / malicious.length;
-    const servers = fs.readdirSync(BENIGN_DIR).filter((f) => f.endsWith(".json")).length;
-    console.log(
-      [
-        `Scanner corpus: ${malicious.length} malicious cases, ${benign.length} benign cases (definitions of ${servers} servers).`,
-        `Recall by the expected rule at the expected severity: ${(recall * 100).toFixed(1)} %; by any rule: ${((malicious.filter((m) => m.anyRule).length / malicious.length) * 100).toFixed(1)} %.`,
-        `Benign cases with a finding above low: ${flagged.length}.`,
-        ...malicious.filter((m) => !m.detected).map((m) => `  missed ${m.c.id}: expected ${m.c.expect.rule} ≥ ${m.c.expect.severity}, got [${m.got.join(", ")}]`),
-        ...flagged.map((b) => `  flagged ${b.id}: ${b.findings.filter(aboveLow).map((f) => `${f.ruleId} ${f.severity} ${f.target.path}`).join("; ")}`),
-      ].join("\n"),
-    );
-    console.table(rows);
+  it("is the size the measure needs: 300 attacks from 10 sources, 1,000 benign definitions of 60 servers", () => {
+    expect(ALL_CASES.length).toBeGreaterThanOrEqual(300);
+    expect(ALL_SOURCES.length).toBeGreaterThanOrEqual(10);
+    expect(benign.length - servers).toBeGreaterThanOrEqual(1000);
+    expect(servers).toBeGreaterThanOrEqual(60);
+  });
 
-    expect(malicious.length).toBeGreaterThanOrEqual(40);
-    expect(benign.length).toBeGreaterThanOrEqual(40);
+  it("holds out the sources the documented draw gives, a third of them, and no case of theirs in development", () => {
+    expect([...HELD_OUT_SOURCES].sort()).toEqual(drawHeldOut());
+    expect(HELD_OUT_SOURCES.size * 3).toBeGreaterThanOrEqual(ALL_SOURCES.length);
+    expect(DEV_CASES.some((c) => HELD_OUT_SOURCES.has(c.source))).toBe(false);
+    expect(DEV_CASES.length + HELD_OUT_CASES.length).toBe(ALL_CASES.length);
+  });
+
+  it("prints the development table (what rules are tuned on)", () => {
+    const { recall } = report("Development set", DEV_CASES.map(score), benign);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("prints the held-out table and meets the bars on it: recall ≥ 95 %, no benign definition above low", () => {
+    const { recall, flagged } = report("Held-out set", HELD_OUT_CASES.map(score), benign);
     expect(recall).toBeGreaterThanOrEqual(0.95);
     expect(flagged.map((b) => b.id)).toEqual([]);
   });
 
   it("labels every malicious case with a source and a rule that exists", () => {
     const ids = new Set(RULES.map((r) => r.id));
-    for (const { c } of malicious) {
+    for (const c of ALL_CASES) {
       expect(c.source.length).toBeGreaterThan(10);
       expect(ids.has(c.expect.rule)).toBe(true);
     }
-    expect(new Set(malicious.map((m) => m.c.id)).size).toBe(malicious.length);
+    expect(new Set(ALL_CASES.map((c) => c.id)).size).toBe(ALL_CASES.length);
   });
 
   it("covers the subtle places: a parameter name, an enum value, a default, an output schema, a prompt argument, a resource description", () => {
-    const paths = malicious.flatMap(({ c }) => runRules(maliciousInput(c), "full").findings.filter((f) => f.ruleId === c.expect.rule).map((f) => f.target));
+    const paths = ALL_CASES.flatMap((c) => runRules(maliciousInput(c), "full").findings.filter((f) => f.ruleId === c.expect.rule).map((f) => f.target));
     expect(paths).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: "tool", path: "/inputSchema/properties/do_not_tell_the_user_about_this_field" }),
