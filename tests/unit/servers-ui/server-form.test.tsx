@@ -257,7 +257,8 @@ describe("ServerForm (edit)", () => {
     await user.click(save);
     expect(onSubmit).not.toHaveBeenCalled();
     expect(value).toHaveAccessibleDescription(expect.stringContaining("Enter the value again"));
-    expect(value).toHaveFocus();
+    // Focus moves on the next animation frame, once the errors are rendered.
+    await waitFor(() => expect(value).toHaveFocus());
 
     await user.type(value, "Bearer for-the-new-host");
     await user.click(save);
