@@ -52,6 +52,56 @@ export function definitionHash(kind: InventoryKind, definition: Loose): string {
 
 export const definitionKey = (kind: InventoryKind, definition: Loose): string => String(definition[KEY_FIELD[kind]]);
 
+/** A server's four lists of definitions, as discovered or stored. */
+export interface DefinitionLists {
+  tools: readonly object[];
+  resources: readonly object[];
+  resourceTemplates: readonly object[];
+  prompts: readonly object[];
+}
+
+const LIST_KINDS: [keyof DefinitionLists, InventoryKind][] = [
+  ["tools", "tool"],
+  ["resources", "resource"],
+  ["resourceTemplates", "resource_template"],
+  ["prompts", "prompt"],
+];
+
+/** One definition's identity: `index` is its place in its list. */
+export interface HashedDefinition {
+  kind: InventoryKind;
+  key: string;
+  hash: string;
+  index: number;
+}
+
+/**
+ * Every definition's key and hash, the first of each key only (a server
+ * listing a name twice is used by clients at its first), and the hash of the
+ * whole tool list. Linear in the size of the lists; run on a worker thread
+ * when they are large (lib/worker-pool).
+ */
+export function definitionEntries(lists: DefinitionLists): { items: HashedDefinition[]; toolsHash: string } {
+  const items: HashedDefinition[] = [];
+  const seen = new Set<string>();
+  for (const [list, kind] of LIST_KINDS) {
+    lists[list].forEach((item, index) => {
+      const definition = item as Loose;
+      const key = definitionKey(kind, definition);
+      if (seen.has(`${kind}:${key}`)) return;
+      seen.add(`${kind}:${key}`);
+      items.push({ kind, key, hash: definitionHash(kind, definition), index });
+    });
+  }
+  return { items, toolsHash: hashOfToolHashes(items.filter((i) => i.kind === "tool")) };
+}
+
+/** One hash over a tool list from each tool's name and hash, in name order: the order a server lists them in does not count. */
+export function hashOfToolHashes(tools: readonly { key: string; hash: string }[]): string {
+  const lines = [...tools].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((t) => `${t.key}\t${t.hash}`);
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
+}
+
 export const toolDefinition = (t: Loose) => pick(t, ["title", "execution", ...HASHED.tool]) as unknown as ToolDefinition;
 export const promptDefinition = (p: Loose) => pick(p, ["title", ...HASHED.prompt]) as unknown as PromptDefinition;
 export const resourceDefinition = (r: Loose) => pick(r, ["title", ...HASHED.resource]) as unknown as ResourceDefinition;

@@ -3,6 +3,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerInfo } from "../db/schema";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "./types";
 import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./connection";
+import { definitionProblem, MAX_DEFINITION_CHARS, MAX_DEFINITION_DEPTH } from "./definition-limits";
 import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "./definitions";
 import { McpFailure } from "./errors";
 import { TRANSPORT_LABELS } from "./types";
@@ -25,6 +26,20 @@ type Page = { nextCursor?: string } & Record<string, unknown>;
 /** Items kept per list: bounds what one discovery stores (and the statement that stores it). */
 export const MAX_ITEMS_PER_LIST = 2_000;
 
+const ITEM_LABELS: Record<string, string> = { tools: "tool", resources: "resource", resourceTemplates: "resource template", prompts: "prompt" };
+
+/** Throws when one listed definition is beyond what the console keeps (lib/mcp/definition-limits.ts). */
+function refuseOversized(field: string, item: unknown) {
+  const problem = definitionProblem(item);
+  if (!problem) return;
+  const loose = (item ?? {}) as Record<string, unknown>;
+  const name = String(loose.name ?? loose.uri ?? loose.uriTemplate ?? "?").slice(0, 80);
+  throw new McpFailure(
+    "too_large",
+    `The server's ${ITEM_LABELS[field] ?? field} ${JSON.stringify(name)} ${problem}. The console keeps no definition nested deeper than ${MAX_DEFINITION_DEPTH} levels or larger than ${MAX_DEFINITION_CHARS / 1024} KiB, so nothing of this list was kept.`,
+  );
+}
+
 /** Follows `nextCursor` to the end, or to `maxPages` pages or MAX_ITEMS_PER_LIST items. */
 export async function listAll<T>(
   connection: McpConnection,
@@ -42,7 +57,9 @@ export async function listAll<T>(
       if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) return { items, truncated: false };
       throw err;
     }
-    items.push(...((result[field] as T[] | undefined) ?? []));
+    const listed = (result[field] as T[] | undefined) ?? [];
+    for (const item of listed) refuseOversized(field, item);
+    items.push(...listed);
     if (items.length > MAX_ITEMS_PER_LIST) return { items: items.slice(0, MAX_ITEMS_PER_LIST), truncated: true };
     cursor = result.nextCursor;
     if (!cursor) return { items, truncated: false };

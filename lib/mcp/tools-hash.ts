@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { definitionHash } from "./definitions";
+import { definitionEntries } from "./definitions";
 
 /**
  * One hash over a server's whole tool list: each tool's definition hash, in
@@ -8,12 +7,5 @@ import { definitionHash } from "./definitions";
  * server lists them in, so a health check can tell that the tools changed
  * since the last discovery without storing them.
  */
-export function toolsHash(tools: readonly Record<string, unknown>[]): string {
-  const byName = new Map<string, string>();
-  for (const tool of tools) {
-    const name = String(tool.name);
-    if (!byName.has(name)) byName.set(name, definitionHash("tool", tool));
-  }
-  const lines = [...byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, hash]) => `${name}\t${hash}`);
-  return createHash("sha256").update(lines.join("\n")).digest("hex");
-}
+export const toolsHash = (tools: readonly Record<string, unknown>[]): string =>
+  definitionEntries({ tools, resources: [], resourceTemplates: [], prompts: [] }).toolsHash;

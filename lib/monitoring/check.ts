@@ -3,6 +3,7 @@ import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/connection";
 import { listAll } from "../mcp/discovery";
 import { toolsHash } from "../mcp/tools-hash";
+import { hashDefinitions } from "../mcp/hash-definitions";
 import { describeCheckFailure, type CheckFailure } from "./failure";
 import type { CheckPhases, CheckResult } from "./schema";
 
@@ -125,7 +126,8 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
         ),
       );
       phases.listMs = since(listStarted);
-      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: items.length, toolsHash: toolsHash(items) });
+      const hashed = await hashDefinitions({ tools: items, resources: [], resourceTemplates: [], prompts: [] });
+      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: items.length, toolsHash: hashed.toolsHash });
     } catch (err) {
       const failure = err instanceof Deadline ? timedOut() : describeCheckFailure(connection.describe(err), target.url);
       return outcome("degraded", { latencyMs, failure: { kind: failure.kind, reason: `The server answers ping, but listing its tools failed: ${failure.reason}` } });

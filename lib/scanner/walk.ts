@@ -1,3 +1,4 @@
+import { checkDeadline } from "./deadline";
 import { normalizeText, type NormalizedText } from "./text/normalize";
 import type { Finding, FindingTarget, ScanInput } from "./types";
 
@@ -143,5 +144,11 @@ export function textSites(input: ScanInput): readonly TextSite[] {
 
 /** What `check` finds in each text of the input, in walk order: the body of every rule that reads the texts one at a time. */
 export function findInTexts(input: ScanInput, check: (site: TextSite) => Finding | null): Finding[] {
-  return textSites(input).flatMap((site) => check(site) ?? []);
+  const found: Finding[] = [];
+  for (const site of textSites(input)) {
+    checkDeadline();
+    const finding = check(site);
+    if (finding) found.push(finding);
+  }
+  return found;
 }

@@ -2,9 +2,9 @@ import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
-import { definitionHash, definitionKey, type InventoryKind } from "../mcp/definitions";
-import { toolsHash } from "../mcp/tools-hash";
+import type { InventoryKind } from "../mcp/definitions";
 import type { Discovery } from "../mcp/discovery";
+import { hashDefinitions } from "../mcp/hash-definitions";
 import type { ServerInventory } from "./schema";
 
 /** A discovery saved: how the stored inventory changed, by item key. */
@@ -19,12 +19,8 @@ export interface InventoryDiff {
   first: boolean;
 }
 
-const LISTS: [InventoryKind, keyof Pick<Discovery, "tools" | "resources" | "resourceTemplates" | "prompts">][] = [
-  ["tool", "tools"],
-  ["resource", "resources"],
-  ["resource_template", "resourceTemplates"],
-  ["prompt", "prompts"],
-];
+/** Rows per statement that stores or deletes inventory items. */
+const CHUNK = 500;
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 
@@ -35,13 +31,10 @@ const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
  * tools hash follow (its status too, while it is still unknown).
  */
 export async function storeDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
+  const hashed = await hashDefinitions(found);
   const items = new Map<string, { kind: InventoryKind; key: string; definition: Record<string, unknown>; hash: string }>();
-  for (const [kind, list] of LISTS) {
-    for (const definition of found[list] as unknown as Record<string, unknown>[]) {
-      const key = definitionKey(kind, definition);
-      // A server listing the same name twice: the first one is what clients use.
-      if (!items.has(label(kind, key))) items.set(label(kind, key), { kind, key, definition, hash: definitionHash(kind, definition) });
-    }
+  for (const { kind, key, hash, index } of hashed.items) {
+    items.set(label(kind, key), { kind, key, hash, definition: found[LIST_OF[kind]][index] as unknown as Record<string, unknown> });
   }
   const countOf = (kind: InventoryKind) => [...items.values()].filter((i) => i.kind === kind).length;
   const counts: InventoryCounts = {
@@ -64,17 +57,18 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
 
     // Only new and changed definitions are written: a rediscovery that finds the same ones writes none.
     const fresh = [...items.entries()].filter(([k, item]) => previous.get(k) !== item.hash).map(([, item]) => item);
-    if (fresh.length > 0) {
+    // In chunks: each statement is built on this thread, and one statement holds at most 65,535 parameters.
+    for (let i = 0; i < fresh.length; i += CHUNK) {
       await tx
         .insert(inventoryItems)
-        .values(fresh.map((item) => ({ serverId, ...item, discoveredAt: now })))
+        .values(fresh.slice(i, i + CHUNK).map((item) => ({ serverId, ...item, discoveredAt: now })))
         .onConflictDoUpdate({
           target: [inventoryItems.serverId, inventoryItems.kind, inventoryItems.key],
           set: { definition: sql`excluded.definition`, hash: sql`excluded.hash`, discoveredAt: now },
         });
     }
     const gone = before.filter((row) => !items.has(label(row.kind, row.key))).map((row) => row.id);
-    if (gone.length > 0) await tx.delete(inventoryItems).where(inArray(inventoryItems.id, gone));
+    for (let i = 0; i < gone.length; i += CHUNK) await tx.delete(inventoryItems).where(inArray(inventoryItems.id, gone.slice(i, i + CHUNK)));
     await tx
       .update(servers)
       .set({
@@ -83,7 +77,7 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
         instructions: found.instructions,
         counts,
         discoveredAt: now,
-        toolsHash: toolsHash(found.tools as unknown as Record<string, unknown>[]),
+        toolsHash: hashed.toolsHash,
         // A discovery is the first sign of life of a new server; after that the health checks own its status.
         latencyMs: sql`case when ${servers.status} = 'unknown' then ${found.handshakeMs} else ${servers.latencyMs} end`,
         lastCheckAt: sql`case when ${servers.status} = 'unknown' then ${now.toISOString()}::timestamptz else ${servers.lastCheckAt} end`,

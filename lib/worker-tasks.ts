@@ -1,0 +1,16 @@
+import { definitionEntries } from "./mcp/definitions";
+import { runRules } from "./scanner/run-rules";
+
+/**
+ * What the worker threads of lib/worker-pool run, by name: pure functions of
+ * their input (no database, no network) whose cost grows with what a server
+ * sent. Only the workers load this table (by path, lib/worker-pool/entry.mjs);
+ * callers name a task and run the same function inline when the input is small.
+ */
+export const TASKS: Record<string, (input: never) => unknown> = {
+  /** The scan's rules, stopping between rules once `budgetMs` has passed. */
+  scan: (input: { scan: Parameters<typeof runRules>[0]; tier: Parameters<typeof runRules>[1]; budgetMs: number }) =>
+    runRules(input.scan, input.tier, { deadline: performance.now() + input.budgetMs }),
+  /** Each definition's key and canonical hash, and the tool list's hash. */
+  hashDefinitions: definitionEntries,
+};
