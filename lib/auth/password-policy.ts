@@ -1,4 +1,4 @@
-import type { Auth, PasswordValidationStatus } from "firebase/auth";
+import { validatePassword, type Auth, type PasswordValidationStatus } from "firebase/auth";
 
 type StrengthOptions = PasswordValidationStatus["passwordPolicy"]["customStrengthOptions"];
 
@@ -30,8 +30,6 @@ const RULES: Array<{ unmet: (s: PasswordValidationStatus) => boolean; text: (o: 
 export async function unmetPasswordRules(auth: Auth, password: string): Promise<string[] | null> {
   let status: PasswordValidationStatus;
   try {
-    // Loaded on use: the sign-in pages load the SDK after the page (see `AuthProvider`).
-    const { validatePassword } = await import("firebase/auth");
     status = await validatePassword(auth, password);
   } catch {
     return null;
