@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AuthFrame } from "@/components/auth/auth-frame";
-import { ConsoleProviders } from "@/components/providers/console-providers";
+import { SignInProviders } from "@/components/providers/sign-in-providers";
 import { currentUser } from "@/lib/auth/current-user";
 import { ThemeProvider } from "@/components/shell/theme-provider";
 import { publicConfig } from "@/lib/auth/public-config";
@@ -11,9 +11,9 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   const user = await currentUser();
   return (
     <ThemeProvider nonce={await requestNonce()}>
-      <ConsoleProviders initialUser={user ? toSessionUser(user) : null} fallbackConfig={publicConfig()}>
+      <SignInProviders initialUser={user ? toSessionUser(user) : null} fallbackConfig={publicConfig()}>
         <AuthFrame>{children}</AuthFrame>
-      </ConsoleProviders>
+      </SignInProviders>
     </ThemeProvider>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import { confirmPasswordReset, verifyPasswordResetCode } from "firebase/auth";
 import Link from "next/link";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { BusyButton } from "@/components/app/busy-button";
@@ -9,7 +8,6 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { newPasswordSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { focusField } from "@/lib/forms/fields";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
@@ -23,7 +21,7 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
   const { auth, syncError } = useAuth();
   const [code, setCode] = useState<CodeState>({ state: "checking" });
-  const { errors, submit } = useSchemaForm(newPasswordSchema);
+  const { errors, submit } = useSchemaForm(() => import("@/lib/auth/forms").then((m) => m.newPasswordSchema));
   const [passwordError, setPasswordError] = useState<ReactNode>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,23 +31,26 @@ export function ConfirmResetForm({ oobCode }: { oobCode: string }) {
   useEffect(() => {
     if (!auth) return;
     let cancelled = false;
-    verifyPasswordResetCode(auth, oobCode).then(
-      (email) => !cancelled && setCode({ state: "valid", email }),
-      (err) => !cancelled && setCode({ state: "invalid", message: authErrorMessage(err) }),
-    );
+    import("firebase/auth")
+      .then(({ verifyPasswordResetCode }) => verifyPasswordResetCode(auth, oobCode))
+      .then(
+        (email) => !cancelled && setCode({ state: "valid", email }),
+        (err) => !cancelled && setCode({ state: "invalid", message: authErrorMessage(err) }),
+      );
     return () => {
       cancelled = true;
     };
   }, [auth, oobCode]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = submit(event);
+    const parsed = await submit(event);
     setPasswordError(null);
     setFormError(null);
     if (!parsed || !auth) return;
     const { form } = parsed;
     setBusy(true);
     try {
+      const { confirmPasswordReset } = await import("firebase/auth");
       await confirmPasswordReset(auth, oobCode, parsed.data.password);
       setDone(true);
     } catch (err) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { applyActionCode, reload } from "firebase/auth";
+import type { Auth } from "firebase/auth";
 import Link from "next/link";
 import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
@@ -13,9 +13,14 @@ import { ActionCodeWait, useActionCode } from "./action-code";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "@/components/app/form-alert";
 
+async function verify(auth: Auth, oobCode: string): Promise<void> {
+  const { applyActionCode } = await import("firebase/auth");
+  await applyActionCode(auth, oobCode);
+}
+
 export function ConfirmVerification({ oobCode }: { oobCode: string }) {
   const { auth, completeSignIn } = useAuth();
-  const outcome = useActionCode(oobCode, applyActionCode);
+  const outcome = useActionCode(oobCode, verify);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -25,6 +30,7 @@ export function ConfirmVerification({ oobCode }: { oobCode: string }) {
     setBusy(true);
     setError(null);
     try {
+      const { reload } = await import("firebase/auth");
       await reload(current);
       // The last sync carried an unverified token; the new state must reach the backend.
       resetSync();

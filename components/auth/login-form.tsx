@@ -1,15 +1,12 @@
 "use client";
 
-import { signInWithCustomToken, signInWithEmailAndPassword } from "firebase/auth";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { track } from "@/lib/analytics/track";
 import { apiSend } from "@/lib/api/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { loginSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
@@ -20,7 +17,7 @@ import { useSignIn } from "./use-sign-in";
 
 export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; expired: boolean }) {
   const { config, status } = useAuth();
-  const { errors, submit } = useSchemaForm(loginSchema);
+  const { errors, submit } = useSchemaForm(() => import("@/lib/auth/forms").then((m) => m.loginSchema));
   const leaving = useRef(false);
 
   useEffect(() => {
@@ -39,17 +36,18 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     if (status === "signed-in") leave();
   }, [status, leave]);
 
-  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email" | "demo">((_, provider) => {
+  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email" | "demo">((provider, _, track) => {
     track("sign_in", { method: provider });
     leave();
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = submit(event);
+    const parsed = await submit(event);
     setFormError(null);
     if (!parsed || !auth) return;
     setBusy("email");
     try {
+      const [{ signInWithEmailAndPassword }, { track }] = await Promise.all([import("firebase/auth"), import("@/lib/analytics/track")]);
       const cred = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
       await completeSignIn(cred.user);
       track("sign_in", { method: "password" });
@@ -67,6 +65,7 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     setFormError(null);
     try {
       const { token } = await apiSend<{ token: string }>("POST", "/api/auth/demo");
+      const { signInWithCustomToken } = await import("firebase/auth");
       const cred = await signInWithCustomToken(auth, token);
       await completeSignIn(cred.user);
       leave();

@@ -1,6 +1,6 @@
 "use client";
 
-import { applyActionCode, checkActionCode, sendPasswordResetEmail, type Auth } from "firebase/auth";
+import type { Auth } from "firebase/auth";
 import Link from "next/link";
 import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
@@ -13,6 +13,7 @@ import { FormAlert } from "@/components/app/form-alert";
 
 /** Reads the address the code restores, then applies it: afterwards the code no longer tells which address it was. */
 async function restore(auth: Auth, oobCode: string): Promise<string> {
+  const { applyActionCode, checkActionCode } = await import("firebase/auth");
   const info = await checkActionCode(auth, oobCode);
   await applyActionCode(auth, oobCode);
   return info.data.email ?? "";
@@ -30,6 +31,7 @@ export function RecoverEmail({ oobCode }: { oobCode: string }) {
     setResetState("sending");
     setResetError(null);
     try {
+      const { sendPasswordResetEmail } = await import("firebase/auth");
       await sendPasswordResetEmail(auth, email);
       setResetState("sent");
     } catch (err) {

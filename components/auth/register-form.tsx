@@ -1,13 +1,10 @@
 "use client";
 
-import { createUserWithEmailAndPassword, getAdditionalUserInfo, sendEmailVerification, updateProfile } from "firebase/auth";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { track } from "@/lib/analytics/track";
-import { registerSchema } from "@/lib/auth/forms";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, takeRedirect } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
@@ -20,15 +17,15 @@ import { SocialButtons } from "./social-buttons";
 import { useSignIn } from "./use-sign-in";
 
 export function RegisterForm() {
-  const { errors, submit } = useSchemaForm(registerSchema);
+  const { errors, submit } = useSchemaForm(() => import("@/lib/auth/forms").then((m) => m.registerSchema));
   const [passwordError, setPasswordError] = useState<ReactNode>(null);
-  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email">((credential, provider) => {
-    track(getAdditionalUserInfo(credential)?.isNewUser ? "sign_up" : "sign_in", { method: provider });
+  const { auth, completeSignIn, busy, setBusy, setFormError, signInWith, message, locked } = useSignIn<"email">((provider, isNewUser, track) => {
+    track(isNewUser ? "sign_up" : "sign_in", { method: provider });
     navigateAfterAuth(takeRedirect());
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = submit(event);
+    const parsed = await submit(event);
     setPasswordError(null);
     setFormError(null);
     if (!parsed || !auth) return;
@@ -36,6 +33,10 @@ export function RegisterForm() {
     const { displayName, email, password } = data;
     setBusy("email");
     try {
+      const [{ createUserWithEmailAndPassword, sendEmailVerification, updateProfile }, { track }] = await Promise.all([
+        import("firebase/auth"),
+        import("@/lib/analytics/track"),
+      ]);
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       // The account exists from here on: a failed extra step must not strand
       // the user on a form whose retry would say the email is taken.

@@ -1,12 +1,10 @@
 "use client";
 
-import { sendPasswordResetEmail } from "firebase/auth";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { resetRequestSchema } from "@/lib/auth/forms";
 import { authErrorMessage, providerErrorCode } from "@/lib/auth/provider-errors";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
 import { EmailField } from "@/components/app/email-field";
@@ -14,17 +12,18 @@ import { FormAlert } from "@/components/app/form-alert";
 
 export function ResetRequestForm() {
   const { auth, syncError } = useAuth();
-  const { errors, submit } = useSchemaForm(resetRequestSchema);
+  const { errors, submit } = useSchemaForm(() => import("@/lib/auth/forms").then((m) => m.resetRequestSchema));
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = submit(event);
+    const parsed = await submit(event);
     setFormError(null);
     if (!parsed || !auth) return;
     setBusy(true);
     try {
+      const { sendPasswordResetEmail } = await import("firebase/auth");
       await sendPasswordResetEmail(auth, parsed.data.email);
       setSentTo(parsed.data.email);
     } catch (err) {

@@ -1,6 +1,5 @@
 "use client";
 
-import { reload, sendEmailVerification } from "firebase/auth";
 import Link from "next/link";
 import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
@@ -60,6 +59,7 @@ export function VerifyEmailPanel() {
     setBusy("resend");
     setError(null);
     try {
+      const { sendEmailVerification } = await import("firebase/auth");
       await sendEmailVerification(firebaseUser);
       toast({ title: "Email sent", description: `We sent a new verification link to ${firebaseUser.email ?? "your address"}.` });
     } catch (err) {
@@ -75,6 +75,7 @@ export function VerifyEmailPanel() {
     setError(null);
     setNotYet(false);
     try {
+      const { reload } = await import("firebase/auth");
       await reload(firebaseUser);
       if (!firebaseUser.emailVerified) {
         setNotYet(true);

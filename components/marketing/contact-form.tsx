@@ -11,16 +11,18 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError, userMessage } from "@/lib/api/api-error";
 import { apiSend } from "@/lib/api/fetch";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
-import { CONTACT_LIMITS, HONEYPOT_FIELD, contactSchema, type ContactInput } from "@/lib/contact/schema";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "@/lib/contact/fields";
+import type { ContactInput } from "@/lib/contact/schema";
 import { focusFirstError, serverFieldErrors } from "@/lib/forms/fields";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
 
 /**
  * The public contact form. The same zod schema as the API checks it before
- * sending; whatever the server still refuses is shown on the same fields.
+ * sending, loaded on the first submit; whatever the server still refuses is
+ * shown on the same fields.
  */
 export function ContactForm() {
-  const { errors, setErrors, submit } = useSchemaForm(contactSchema);
+  const { errors, setErrors, submit } = useSchemaForm(() => import("@/lib/contact/schema").then((m) => m.contactSchema));
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function ContactForm() {
   }, [sentTo]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = submit(event);
+    const parsed = await submit(event);
     setFormError(null);
     if (!parsed) return;
     const { form } = parsed;

@@ -1,28 +1,23 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/toaster";
-import { AuthProvider } from "@/lib/auth/auth-provider";
-import type { PublicConfig } from "@/lib/auth/config";
-import type { SessionUser } from "@/lib/auth/schema";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ComponentProps } from "react";
 import { QueryProvider } from "./query-provider";
+import { SignInProviders } from "./sign-in-providers";
 
-/** Everything a page of the console or of sign-in needs on the client. */
-export function ConsoleProviders({
-  initialUser,
-  fallbackConfig,
-  children,
-}: {
-  initialUser: SessionUser | null;
-  fallbackConfig: PublicConfig | null;
-  children: ReactNode;
-}) {
+type Props = Omit<ComponentProps<typeof SignInProviders>, "onSignOut">;
+
+/** Everything a page of the console needs on the client: the sign-in providers and the query cache. */
+export function ConsoleProviders(props: Props) {
   return (
     <QueryProvider>
-      <AuthProvider initialUser={initialUser} fallbackConfig={fallbackConfig}>
-        {children}
-        <Toaster />
-      </AuthProvider>
+      <WithQueryCache {...props} />
     </QueryProvider>
   );
+}
+
+/** Signing out empties the query cache, so that nothing of the last user stays on screen. */
+function WithQueryCache(props: Props) {
+  const queryClient = useQueryClient();
+  return <SignInProviders {...props} onSignOut={() => queryClient.clear()} />;
 }

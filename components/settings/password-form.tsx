@@ -20,7 +20,7 @@ export function PasswordForm({ user }: { user: User }) {
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = submit(event);
+    const parsed = await submit(event);
     setResult(null);
     if (!parsed || !user.email) return;
     const { form } = parsed;

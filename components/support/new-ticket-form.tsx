@@ -26,9 +26,9 @@ export function NewTicketForm({
   const [serverId, setServerId] = useState("");
   const { errors, submit } = useSchemaForm(ticketCreate);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
-    const parsed = submit(event, {
+    const parsed = await submit(event, {
       subject: data.get("subject"),
       message: data.get("message"),
       category: category || undefined,

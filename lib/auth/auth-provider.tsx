@@ -1,13 +1,11 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { onAuthStateChanged, signOut as firebaseSignOut, type Auth, type User } from "firebase/auth";
+import type { Auth, User } from "firebase/auth";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { userMessage } from "@/lib/api/api-error";
 import { apiSend, configureApiClient } from "@/lib/api/fetch";
 import type { PublicConfig } from "./config";
 import { logAuthEvent } from "../debug-log";
-import { firebaseAuth, loadPublicConfig } from "./firebase-client";
 import type { SessionUser } from "./schema";
 import { resetSync, syncUserWithBackend } from "./sync";
 import { startTokenSync } from "./token-sync";
@@ -47,11 +45,17 @@ export interface AuthProviderProps {
   initialUser: SessionUser | null;
   /** The page's own identity config, used when /api/config is invalid. */
   fallbackConfig: PublicConfig | null;
+  /** Called on sign-out, before any redirect: the console empties its query cache there. */
+  onSignOut?: () => void;
   children: ReactNode;
 }
 
-export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProviderProps) {
-  const queryClient = useQueryClient();
+/**
+ * The Firebase SDK is the largest script of the sign-in pages: it is loaded
+ * after the page (`import()`), not with it, and the forms stay disabled until
+ * `auth` is set.
+ */
+export function AuthProvider({ initialUser, fallbackConfig, onSignOut, children }: AuthProviderProps) {
   const [auth, setAuth] = useState<Auth | null>(null);
   const [config, setConfig] = useState<PublicConfig | null>(null);
   const [status, setStatus] = useState<AuthStatus>("loading");
@@ -87,8 +91,9 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
   useEffect(() => {
     let cancelled = false;
     let unsubscribe = () => {};
-    loadPublicConfig(fallbackConfig)
-      .then(async (cfg) => {
+    Promise.all([import("./firebase-client"), import("firebase/auth")])
+      .then(async ([{ firebaseAuth, loadPublicConfig }, { onAuthStateChanged, signOut: firebaseSignOut }]) => {
+        const cfg = await loadPublicConfig(fallbackConfig);
         if (cancelled) return;
         const a = firebaseAuth(cfg);
         // After an expired session the user signs in again for real: the
@@ -177,7 +182,10 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
   const signOut = useCallback(
     async (options?: { redirectTo?: string | null }) => {
       logAuthEvent("sign_out");
-      if (auth) await firebaseSignOut(auth).catch(() => {});
+      if (auth) {
+        const { signOut: firebaseSignOut } = await import("firebase/auth");
+        await firebaseSignOut(auth).catch(() => {});
+      }
       // Signed out here whatever the server says: a failed call only leaves a cookie that expires.
       await apiSend("POST", "/api/auth/signout", undefined, { anonymous: true }).catch(() => {});
       resetSync();
@@ -185,11 +193,11 @@ export function AuthProvider({ initialUser, fallbackConfig, children }: AuthProv
       setUser(null);
       setFirebaseUser(null);
       setStatus("signed-out");
-      queryClient.clear();
+      onSignOut?.();
       const target = options?.redirectTo === undefined ? "/" : options.redirectTo;
       if (target) window.location.assign(target);
     },
-    [auth, queryClient],
+    [auth, onSignOut],
   );
 
   const value = useMemo<AuthContextValue>(

@@ -1,11 +1,7 @@
 import { z } from "zod";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./fields";
 
 /** The contact form's one schema: the form checks it as you submit, the API again on arrival. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, messageMin: 10, message: 5000 } as const;
-
-/** The honeypot: a field people never see; only bots fill it in. */
-export const HONEYPOT_FIELD = "website";
-
 export const contactSchema = z.object({
   name: z
     .string()

@@ -1,4 +1,5 @@
-import { contactSchema, HONEYPOT_FIELD } from "@/lib/contact/schema";
+import { HONEYPOT_FIELD } from "@/lib/contact/fields";
+import { contactSchema } from "@/lib/contact/schema";
 import { saveContactMessage } from "@/lib/contact/service";
 import { z } from "zod";
 import { json, route } from "@/lib/route/handler";

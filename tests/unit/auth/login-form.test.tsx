@@ -10,6 +10,8 @@ const mockNavigate = jest.fn();
 
 jest.mock("firebase/auth", () => ({
   signInWithEmailAndPassword: (...args: unknown[]) => mockSignInWithEmail(...args),
+  // A mocked credential says nothing of a new user.
+  getAdditionalUserInfo: () => null,
 }));
 jest.mock("@/lib/auth/social", () => ({
   signInWithSocial: (...args: unknown[]) => mockSignInWithSocial(...args),

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { BrokenLinkCard } from "@/components/auth/broken-link-card";
 import { RecoverEmail } from "@/components/auth/recover-email";
-import { ConsoleProviders } from "@/components/providers/console-providers";
+import { SignInProviders } from "@/components/providers/sign-in-providers";
 import { ThemeProvider } from "@/components/shell/theme-provider";
 import { actionCode, type SearchParams } from "@/lib/auth/action-code";
 import { publicConfig } from "@/lib/auth/public-config";
@@ -30,11 +30,11 @@ export default async function AuthActionPage({ searchParams }: { searchParams: S
   return (
     <ThemeProvider nonce={await requestNonce()}>
       {code && mode === "recoverEmail" ? (
-        <ConsoleProviders initialUser={null} fallbackConfig={publicConfig()}>
+        <SignInProviders initialUser={null} fallbackConfig={publicConfig()}>
           <AuthFrame>
             <RecoverEmail oobCode={code} />
           </AuthFrame>
-        </ConsoleProviders>
+        </SignInProviders>
       ) : (
         <AuthFrame>
           <BrokenLinkCard
