@@ -1,10 +1,11 @@
 "use client";
 
-import { ChevronRight, ShieldCheck } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import type { FindingDto } from "@/lib/scanner/schema";
 import { SEVERITIES, type Severity } from "@/lib/scanner/types";
 import { cn } from "@/lib/utils";
+import { FoldingSection } from "./folding-section";
 import { RuleFindings, type FindingActionsSlot } from "./rule-findings";
 import { SEVERITY_META } from "./severity-meta";
 
@@ -18,39 +19,25 @@ function byRule(findings: FindingDto[]): FindingDto[][] {
 }
 
 function SeverityGroup({ severity, findings, idPrefix, actions }: { severity: Severity; findings: FindingDto[]; idPrefix: string; actions?: FindingActionsSlot }) {
-  const [open, setOpen] = useState(!FOLDED.has(severity));
   const meta = SEVERITY_META[severity];
   const Icon = meta.icon;
-  const headingId = `${idPrefix}-${severity}`;
-  const panelId = `${headingId}-panel`;
+  const title = (
+    <>
+      <span className={cn("size-2.5 rounded-full", meta.fillClass)} aria-hidden="true" />
+      <Icon aria-hidden="true" className="size-4" />
+      {meta.label}
+    </>
+  );
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h3 id={headingId} className="text-base font-semibold">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-          className="-mx-1 flex items-center gap-2 rounded-md px-1 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
-        >
-          <ChevronRight aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-90")} />
-          <span className={cn("size-2.5 rounded-full", meta.fillClass)} aria-hidden="true" />
-          <Icon aria-hidden="true" className="size-4" />
-          {meta.label}
-          <span className="rounded-sm bg-muted px-1.5 text-xs font-normal tabular-nums text-muted-foreground">
-            {findings.length}
-            <span className="sr-only"> {findings.length === 1 ? "finding" : "findings"}</span>
-          </span>
-        </button>
-      </h3>
-      <ul id={panelId} hidden={!open} className="flex flex-col gap-3">
+    <FoldingSection id={`${idPrefix}-${severity}`} title={title} count={findings.length} initiallyOpen={!FOLDED.has(severity)}>
+      <ul className="flex flex-col gap-3">
         {byRule(findings).map((group) => (
           <li key={group[0].ruleId}>
             <RuleFindings findings={group} actions={actions} />
           </li>
         ))}
       </ul>
-    </section>
+    </FoldingSection>
   );
 }
 
