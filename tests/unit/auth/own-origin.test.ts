@@ -43,14 +43,21 @@ describe("isOwnOrigin", () => {
 describe("reportRefusedOrigin", () => {
   let lines: string[];
   let spy: jest.SpyInstance;
+  const level = process.env.LOG_LEVEL;
   beforeEach(() => {
+    // The test runner may silence logs; this test reads what is logged.
+    process.env.LOG_LEVEL = "warn";
     lines = [];
     spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
       lines.push(String(chunk));
       return true;
     });
   });
-  afterEach(() => spy.mockRestore());
+  afterEach(() => {
+    spy.mockRestore();
+    if (level === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = level;
+  });
 
   it("logs each refused origin once per process, with the APP_URL origin expected", () => {
     const prod = { appUrl: "https://console.acme.dev/" };
