@@ -17,17 +17,27 @@ export const MAX_DEFINITION_CHARS = 256 * 1024;
  * eight characters per other value: near enough to its JSON length.
  */
 export function definitionProblem(definition: unknown): string | null {
-  const stack: [unknown, number][] = [[definition, 1]];
+  const values: unknown[] = [definition];
+  const depths: number[] = [1];
   let chars = 0;
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
     if (typeof value === "string") chars += value.length + 2;
     else if (value === null || typeof value !== "object") chars += 8;
-    else {
-      if (depth > MAX_DEFINITION_DEPTH) return `is nested more than ${MAX_DEFINITION_DEPTH} levels deep`;
-      for (const [key, child] of Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value)) {
-        chars += String(key).length + 4;
-        stack.push([child, depth + 1]);
+    else if (depth > MAX_DEFINITION_DEPTH) return `is nested more than ${MAX_DEFINITION_DEPTH} levels deep`;
+    else if (Array.isArray(value)) {
+      for (const child of value) {
+        chars += 2;
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    } else {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        chars += key.length + 4;
+        values.push((value as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
       }
     }
     if (chars > MAX_DEFINITION_CHARS) return `is larger than ${MAX_DEFINITION_CHARS / 1024} KiB`;

@@ -58,7 +58,8 @@ export async function listAll<T>(
       throw err;
     }
     const listed = (result[field] as T[] | undefined) ?? [];
-    for (const item of listed) refuseOversized(field, item);
+    // Only what is kept is measured: a server listing 20,000 items has its first 2,000 read, not all.
+    for (const item of listed.slice(0, MAX_ITEMS_PER_LIST - items.length)) refuseOversized(field, item);
     items.push(...listed);
     if (items.length > MAX_ITEMS_PER_LIST) return { items: items.slice(0, MAX_ITEMS_PER_LIST), truncated: true };
     cursor = result.nextCursor;

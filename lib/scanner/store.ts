@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { db } from "../db";
+import { yieldToEventLoop } from "../event-loop";
 import { scanFindings, scans } from "../db/schema";
 import { decisionsOf } from "./decision-reads";
 import { toFindingDto, toScanSummary } from "./dto";
@@ -64,6 +65,7 @@ export async function storeScan(
         };
       });
       rows.push(...(await tx.insert(scanFindings).values(chunk).returning()));
+      await yieldToEventLoop();
     }
     const newest = tx
       .select({ id: scans.id })

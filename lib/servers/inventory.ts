@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
+import { yieldToEventLoop } from "../event-loop";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import type { InventoryKind } from "../mcp/definitions";
 import type { Discovery } from "../mcp/discovery";
@@ -19,8 +20,8 @@ export interface InventoryDiff {
   first: boolean;
 }
 
-/** Rows per statement that stores or deletes inventory items. */
-const CHUNK = 500;
+/** Rows per statement that stores or deletes inventory items: building one holds the thread for a few ms. */
+const CHUNK = 250;
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 
@@ -66,6 +67,7 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
           target: [inventoryItems.serverId, inventoryItems.kind, inventoryItems.key],
           set: { definition: sql`excluded.definition`, hash: sql`excluded.hash`, discoveredAt: now },
         });
+      await yieldToEventLoop();
     }
     const gone = before.filter((row) => !items.has(label(row.kind, row.key))).map((row) => row.id);
     for (let i = 0; i < gone.length; i += CHUNK) await tx.delete(inventoryItems).where(inArray(inventoryItems.id, gone.slice(i, i + CHUNK)));
