@@ -11,6 +11,16 @@ export async function register() {
     const { nodeRoutes } = await import("./lib/http/node-routes");
     const { processSingleton } = await import("./lib/process-singleton");
     const { POST: call } = await import("./app/api/servers/[id]/call/route");
-    processSingleton("direct-routes", () => nodeRoutes([{ method: "POST", pattern: /^\/api\/servers\/(?<id>[^/]+)\/call$/, handler: call }]));
+    // A gateway's endpoint is held against the same bare forwarder.
+    const gateway = await import("./app/mcp/[slug]/route");
+    const endpoint = /^\/mcp\/(?<slug>[a-z0-9-]+)$/;
+    processSingleton("direct-routes", () =>
+      nodeRoutes([
+        { method: "POST", pattern: /^\/api\/servers\/(?<id>[^/]+)\/call$/, handler: call },
+        { method: "POST", pattern: endpoint, handler: gateway.POST },
+        { method: "GET", pattern: endpoint, handler: gateway.GET },
+        { method: "DELETE", pattern: endpoint, handler: gateway.DELETE },
+      ]),
+    );
   }
 }

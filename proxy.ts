@@ -46,5 +46,5 @@ function withSecurityHeaders(response: NextResponse, policy: string): NextRespon
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  matcher: ["/((?!api/|mcp/|_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };

@@ -1,3 +1,4 @@
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { definitionEntries } from "./mcp/definitions";
 import { runRules } from "./scanner/run-rules";
 
@@ -13,4 +14,6 @@ export const TASKS: Record<string, (input: never) => unknown> = {
     runRules(input.scan, input.tier, { deadline: performance.now() + input.budgetMs }),
   /** Each definition's key and canonical hash, and the tool list's hash. */
   hashDefinitions: definitionEntries,
+  /** Tokens of each text as GPT-4o and later models count them (the encoding's tables load once per worker). */
+  countTokens: (texts: string[]) => texts.map((text) => countTokens(text)),
 };

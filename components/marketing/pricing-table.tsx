@@ -19,6 +19,8 @@ const ROWS: { label: string; value: (p: Plan) => string | boolean }[] = [
   { label: "Shortest check interval", value: (p) => interval(p.minCheckIntervalSec) },
   { label: "Check history kept", value: (p) => retention(p.historyRetentionDays) },
   { label: "Workbench calls a day", value: (p) => nf.format(p.workbenchCallsPerDay) },
+  { label: "Gateways", value: (p) => nf.format(p.maxGateways) },
+  { label: "Gateway calls a day", value: (p) => nf.format(p.gatewayCallsPerDay) },
   { label: "Alerts, incidents and long-range uptime", value: (p) => p.features.fullMonitoring },
   { label: "Every scanner rule, baselines and scan history", value: (p) => p.features.fullScanner },
   { label: "CSV and JSON export", value: (p) => p.features.dataExport },

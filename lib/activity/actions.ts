@@ -29,6 +29,12 @@ export const ACTIVITY_ACTIONS = [
   "token.revoked",
   "token.used",
   "servers.imported",
+  "gateway.created",
+  "gateway.updated",
+  "gateway.deleted",
+  "gateway.approved",
+  "gateway.call",
+  "gateway.blocked",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -31,6 +31,12 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   "token.revoked": "API token revoked",
   "token.used": "API token used",
   "servers.imported": "Servers imported",
+  "gateway.created": "Gateway created",
+  "gateway.updated": "Gateway updated",
+  "gateway.deleted": "Gateway deleted",
+  "gateway.approved": "Definitions approved for gateways",
+  "gateway.call": "Call through a gateway",
+  "gateway.blocked": "Call blocked by a gateway",
 };
 
 /** The label of an action; one recorded before a later rename still reads sensibly. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans/table";
+import type { ItemFilter } from "../gateways/schema";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const subscriptionPlan = pgEnum("subscription_plan", PLAN_IDS);
@@ -56,7 +57,11 @@ export const activityEvents = pgTable(
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("activity_events_user_created_idx").on(t.userUid, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("activity_events_user_created_idx").on(t.userUid, t.createdAt.desc(), t.id.desc()),
+    // A gateway's call log and its charts read its events by time.
+    index("activity_events_gateway_idx").on(t.targetId, t.createdAt.desc()).where(sql`${t.targetType} = 'gateway'`),
+  ],
 );
 
 /** Fixed-window counters shared by every instance (rate limits live in the database). */
@@ -599,7 +604,7 @@ export const scanBaselines = pgTable("scan_baselines", {
   items: jsonb("items").$type<{ kind: string; key: string; hash: string; definition: Record<string, unknown> }[]>().notNull(),
 });
 
-export const apiTokenScope = pgEnum("api_token_scope", ["read", "write"]);
+export const apiTokenScope = pgEnum("api_token_scope", ["read", "write", "gateway"]);
 
 /**
  * Personal API tokens for scripts and CI. Only a SHA-256 hash of the token is
@@ -616,6 +621,8 @@ export const apiTokens = pgTable(
       .references(() => users.uid, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scope: apiTokenScope("scope").notNull(),
+    /** A `gateway` token limited to one gateway; null: every gateway of its owner. */
+    gatewayId: uuid("gateway_id").references(() => gateways.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     /** The token's prefix and first random characters, shown in the list. */
     displayPrefix: text("display_prefix").notNull(),
@@ -625,3 +632,82 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userUid, t.createdAt)],
 );
+
+// ─── Gateways ────────────────────────────────────────────────────────────────
+
+/**
+ * One MCP endpoint that serves the chosen servers of its owner, filtered,
+ * namespaced and guarded by the scanner's findings and the pinned baselines.
+ * The slug is the endpoint's path (/mcp/{slug}), unique across owners.
+ */
+export const gateways = pgTable(
+  "gateways",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUid: text("owner_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** An open finding at or above this severity hides an item; "off" blocks nothing. */
+    blockSeverity: text("block_severity").$type<"critical" | "high" | "medium" | "low" | "off">().notNull().default("high"),
+    /** An item whose definition differs from its approved one is hidden until approved. */
+    quarantineChanged: boolean("quarantine_changed").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("gateways_slug_idx").on(t.slug), uniqueIndex("gateways_owner_name_idx").on(t.ownerUid, sql`lower(${t.name})`)],
+);
+
+/** A server included in a gateway, with its namespace prefix and what of it is exposed. */
+export const gatewayServers = pgTable(
+  "gateway_servers",
+  {
+    gatewayId: uuid("gateway_id")
+      .notNull()
+      .references(() => gateways.id, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    prefix: text("prefix").notNull(),
+    tools: jsonb("tools").$type<ItemFilter>(),
+    prompts: jsonb("prompts").$type<ItemFilter>(),
+    resources: jsonb("resources").$type<ItemFilter>(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.serverId] }), uniqueIndex("gateway_servers_prefix_idx").on(t.gatewayId, t.prefix), index("gateway_servers_server_idx").on(t.serverId)],
+);
+
+/**
+ * An MCP session with a gateway, kept in the database so that any instance
+ * behind the load balancer serves its next request: what the client said of
+ * itself at initialize, and the token that opened it (revoking the token ends it).
+ */
+export const gatewaySessions = pgTable(
+  "gateway_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gatewayId: uuid("gateway_id")
+      .notNull()
+      .references(() => gateways.id, { onDelete: "cascade" }),
+    tokenId: uuid("token_id").references(() => apiTokens.id, { onDelete: "cascade" }),
+    clientName: text("client_name").notNull().default(""),
+    clientVersion: text("client_version").notNull().default(""),
+    clientCapabilities: jsonb("client_capabilities").$type<Record<string, unknown>>().notNull().default({}),
+    protocolVersion: text("protocol_version").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("gateway_sessions_gateway_idx").on(t.gatewayId), index("gateway_sessions_seen_idx").on(t.lastSeenAt)],
+);
+
+/**
+ * A client's message for a request that another instance is running (the
+ * answer to a server's question during a call, a cancellation): stored here,
+ * announced by id, taken by the instance that holds the call.
+ */
+export const gatewayRelay = pgTable("gateway_relay", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  sessionId: uuid("session_id").notNull(),
+  message: jsonb("message").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import type { McpLimits, McpTarget } from "../mcp/connection";
 import { discover, type Discovery } from "../mcp/discovery";
 import { plural } from "../plural";
 import { scanAfterDiscovery } from "../scanner/auto-scan";
+import { announceServerChanged } from "../servers/changes";
 import { decryptedHeaders } from "../servers/headers";
 import { storeDiscovery, type InventoryDiff } from "../servers/inventory";
 import type { Origin } from "../servers/service";
@@ -36,7 +37,11 @@ const definitionsChanged = (diff: InventoryDiff) =>
  */
 export async function saveDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
   const diff = await storeDiscovery(serverId, found, now);
-  if (definitionsChanged(diff)) await scanAfterDiscovery(serverId);
+  if (definitionsChanged(diff)) {
+    // Gateways quarantine a changed definition at once, before the scan that follows says more.
+    await announceServerChanged(serverId);
+    await scanAfterDiscovery(serverId);
+  }
   return diff;
 }
 

@@ -4,6 +4,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import type { Tx } from "../db/transaction";
 import { incidents, monitorChecks, servers } from "../db/schema";
+import { announceServerChanged } from "../servers/changes";
 import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";
 import { durationSec, toCheckDto } from "./dto";
@@ -154,7 +155,11 @@ async function recordLocked(input: CheckToRecord): Promise<RecordedCheck | null>
     return recorded(input, written.id, server, next);
   });
 
-  if (done && change && owner) await recordIncidentEvent(done, owner, serverId, change);
+  if (done && change && owner) {
+    await recordIncidentEvent(done, owner, serverId, change);
+    // A gateway stops listing a down server's items, and lists them again once it is back.
+    await announceServerChanged(serverId);
+  }
   return done;
 }
 

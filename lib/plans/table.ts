@@ -17,6 +17,11 @@ export interface Plan {
   minCheckIntervalSec: number;
   historyRetentionDays: number;
   workbenchCallsPerDay: number;
+  maxGateways: number;
+  /** Calls through all of the account's gateways in a UTC day. */
+  gatewayCallsPerDay: number;
+  /** Calls through one gateway in a minute: a runaway agent loop stops here, not at the day's quota. */
+  gatewayCallsPerMinute: number;
   features: Record<Feature, boolean>;
 }
 
@@ -31,6 +36,9 @@ export const PLANS: Record<PlanId, Plan> = {
     minCheckIntervalSec: 15 * 60,
     historyRetentionDays: 1,
     workbenchCallsPerDay: 200,
+    maxGateways: 3,
+    gatewayCallsPerDay: 1_000,
+    gatewayCallsPerMinute: 120,
     features: { fullMonitoring: false, fullScanner: false, dataExport: false },
   },
   pro: {
@@ -41,6 +49,9 @@ export const PLANS: Record<PlanId, Plan> = {
     minCheckIntervalSec: 60,
     historyRetentionDays: 90,
     workbenchCallsPerDay: 10_000,
+    maxGateways: 25,
+    gatewayCallsPerDay: 100_000,
+    gatewayCallsPerMinute: 3_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
   },
   enterprise: {
@@ -51,6 +62,9 @@ export const PLANS: Record<PlanId, Plan> = {
     minCheckIntervalSec: 30,
     historyRetentionDays: 400,
     workbenchCallsPerDay: 100_000,
+    maxGateways: 250,
+    gatewayCallsPerDay: 1_000_000,
+    gatewayCallsPerMinute: 60_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
   },
 };

@@ -10,6 +10,7 @@ import { ruleTitle } from "./catalog";
 import { decisionColumns, toDecisionDto } from "./decision-reads";
 import { FINGERPRINT } from "./fingerprint";
 import { requireFeature } from "./gates";
+import { announceServerChanged } from "../servers/changes";
 import { findOwnedServer } from "../servers/owned-server";
 import type { DecisionStatus, FindingDecisionBody, FindingDecisionResult } from "./schema";
 import type { Origin } from "./service";
@@ -136,5 +137,7 @@ export async function decideFinding(
   });
   // Nothing to reopen: an open finding, or none by this id.
   if (!outcome) throw found ? conflict("This finding is already open.") : missing();
+  // A gateway serves an item whose blocking finding was set aside, and blocks it again when reopened.
+  await announceServerChanged(server.id);
   return { fingerprint, decision: outcome.decision };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { record } from "../activity/service";
 import { log } from "../log";
+import { announceServerChanged } from "../servers/changes";
 import { offload, TaskTimeout } from "../worker-pool/pool";
 import { incompleteScan } from "./incomplete";
 import { loadScanSubject, type ScanSubject } from "./input";
@@ -61,6 +62,8 @@ export async function runScan(serverId: string, trigger: ScanTrigger, origin: { 
   const started = performance.now();
   const result = await scanRules(subject);
   const scan = await storeScan(subject, trigger, result, performance.now() - started);
+  // Gateways decide what they serve from the latest scan's findings.
+  await announceServerChanged(serverId);
   await record({
     userUid: subject.ownerUid,
     action: "scan.completed",

@@ -8,6 +8,7 @@ const tokenDto = z.object({
   id: z.string(),
   name: z.string(),
   scope: z.enum(TOKEN_SCOPES),
+  gatewayId: z.string().nullable().describe("The one gateway a gateway token opens; null: all of the owner's."),
   prefix: z.string().describe("The token's first characters, to recognise it by."),
   createdAt: isoTime,
   expiresAt: isoTime.nullable(),

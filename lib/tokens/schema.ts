@@ -5,12 +5,13 @@ import { z } from "zod";
 /** Every token starts with this, so secret scanners (and people) recognise a leaked one. */
 export const TOKEN_PREFIX = "mcpc_";
 
-export const TOKEN_SCOPES = ["read", "write"] as const;
+export const TOKEN_SCOPES = ["read", "write", "gateway"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export const SCOPE_LABELS: Record<TokenScope, string> = {
   read: "Read",
   write: "Read and write",
+  gateway: "Gateways",
 };
 
 export const MAX_TOKENS = 20;
@@ -18,7 +19,9 @@ export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
 export const tokenCreate = z.object({
   name: z.string().trim().min(1, "Enter a name.").max(60, "Names are at most 60 characters."),
-  scope: z.enum(TOKEN_SCOPES, { error: "Choose read, or read and write." }),
+  scope: z.enum(TOKEN_SCOPES, { error: "Choose read, read and write, or gateways." }),
+  /** A `gateway` token limited to this one gateway of the user; absent: it opens all of them. */
+  gatewayId: z.string().trim().min(1).nullish(),
   /** Days until it expires; absent or null: it never expires. */
   expiresInDays: z
     .number()
@@ -26,7 +29,7 @@ export const tokenCreate = z.object({
     .min(1, "A token lasts at least a day.")
     .max(365, "A token lasts at most a year.")
     .nullish(),
-});
+}).refine((t) => !t.gatewayId || t.scope === "gateway", { path: ["gatewayId"], message: "Only a gateway token is limited to one gateway." });
 export type TokenCreate = z.infer<typeof tokenCreate>;
 
 /** A token as the API lists it: never the token itself. */
@@ -34,6 +37,8 @@ export interface TokenDto {
   id: string;
   name: string;
   scope: TokenScope;
+  /** The one gateway a `gateway` token opens; null: all of the owner's. */
+  gatewayId: string | null;
   /** The first characters of the token, to tell it apart. */
   prefix: string;
   createdAt: string;

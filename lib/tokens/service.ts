@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, count, eq } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
-import { apiTokens } from "../db/schema";
+import { apiTokens, gateways } from "../db/schema";
+import { forgetTokenHolder } from "../gateways/endpoint/access";
 import type { SelectedRow } from "../db/selection";
 import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";
@@ -22,6 +23,7 @@ const tokenColumns = {
   id: apiTokens.id,
   name: apiTokens.name,
   scope: apiTokens.scope,
+  gatewayId: apiTokens.gatewayId,
   displayPrefix: apiTokens.displayPrefix,
   createdAt: apiTokens.createdAt,
   expiresAt: apiTokens.expiresAt,
@@ -35,6 +37,7 @@ function toDto(row: TokenRow): TokenDto {
     id: row.id,
     name: row.name,
     scope: row.scope,
+    gatewayId: row.gatewayId,
     prefix: row.displayPrefix,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -52,11 +55,12 @@ export async function createToken(uid: string, input: TokenCreate, origin: Origi
   const d = await db();
   const [{ n }] = await d.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userUid, uid));
   if (n >= MAX_TOKENS) throw conflict(`You have ${MAX_TOKENS} tokens, the most an account keeps. Revoke one you no longer use.`);
+  if (input.gatewayId) await assertOwnGateway(uid, input.gatewayId);
   const token = newToken();
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
   const [row] = await d
     .insert(apiTokens)
-    .values({ userUid: uid, name: input.name, scope: input.scope, tokenHash: hashToken(token), displayPrefix: displayPrefixOf(token), expiresAt })
+    .values({ userUid: uid, name: input.name, scope: input.scope, gatewayId: input.gatewayId ?? null, tokenHash: hashToken(token), displayPrefix: displayPrefixOf(token), expiresAt })
     .returning(tokenColumns);
   await record({
     userUid: uid,
@@ -70,14 +74,26 @@ export async function createToken(uid: string, input: TokenCreate, origin: Origi
   return { token, tokenInfo: toDto(row) };
 }
 
+async function assertOwnGateway(uid: string, gatewayId: string) {
+  const missing = () => notFound("No gateway with this id.");
+  if (!isUuid(gatewayId)) throw missing();
+  const [row] = await (await db())
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(eq(gateways.id, gatewayId), eq(gateways.ownerUid, uid)))
+    .limit(1);
+  if (!row) throw missing();
+}
+
 /** Deletes the token: the next request that carries it is refused. */
 export async function revokeToken(uid: string, id: string, origin: Origin = {}): Promise<void> {
   if (!isUuid(id)) throw notFound("No token with this id.");
   const [gone] = await (await db())
     .delete(apiTokens)
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userUid, uid)))
-    .returning({ name: apiTokens.name, displayPrefix: apiTokens.displayPrefix });
+    .returning({ name: apiTokens.name, displayPrefix: apiTokens.displayPrefix, tokenHash: apiTokens.tokenHash });
   if (!gone) throw notFound("No token with this id.");
+  await forgetTokenHolder(gone.tokenHash);
   await record({
     userUid: uid,
     action: "token.revoked",

@@ -50,6 +50,7 @@ export async function verifyApiToken(token: string): Promise<UserRecord & { toke
  */
 export function assertTokenMay(token: TokenUse, method: string, routeAllowsTokens: boolean) {
   if (!routeAllowsTokens) throw forbidden("API tokens cannot be used here. Sign in to the console instead.");
+  if (token.scope === "gateway") throw forbidden("A gateway token opens gateways only. Create a read or read-and-write token for the API.");
   if (token.scope === "read" && !SAFE_METHODS.has(method)) {
     throw forbidden("This API token can only read. Create a token with read and write access to make changes.");
   }

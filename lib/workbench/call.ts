@@ -21,7 +21,7 @@ import { publishSessionEvent } from "./event-channel";
 import { poolKey, workbenchPool, type Lease } from "./pool";
 import { followSubscriptions } from "./subscriptions";
 import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
-import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage } from "./session";
+import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage, type SessionEvent } from "./session";
 import type { ServerRequest } from "./server-requests";
 import type { CallTarget } from "../servers/call-target";
 
@@ -106,8 +106,26 @@ async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSe
   return session;
 }
 
+/**
+ * A connection of its own beside the workbench's, for calls that are not the
+ * workbench page's (a gateway client's session): the server's questions
+ * during a call reach that client only, and what the server says between
+ * calls goes to `watch` instead of the page.
+ */
+export interface Lane {
+  id: string;
+  watch?: (event: SessionEvent) => void;
+}
+
+async function openLaneSession(target: CallTarget, lane: Lane): Promise<WorkbenchSession> {
+  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
+  if (lane.watch) session.watch(lane.watch);
+  return session;
+}
+
 /** The user's pooled connection to `target`, held until released (a stream of the server's notifications holds it). */
-export function leaseSession(uid: string, target: CallTarget): Promise<Lease> {
+export function leaseSession(uid: string, target: CallTarget, lane?: Lane): Promise<Lease> {
+  if (lane) return workbenchPool().acquire(`${poolKey(uid, target.id)}${lane.id}`, target.version, () => openLaneSession(target, lane));
   return workbenchPool().acquire(poolKey(uid, target.id), target.version, () => openSession(uid, target));
 }
 
@@ -117,8 +135,8 @@ export function leaseSession(uid: string, target: CallTarget): Promise<Lease> {
  * closed. Fails with the API's error: an HttpError `work` threw, or the
  * connection's failure as 502/504.
  */
-export async function onPooledSession<T>(uid: string, target: CallTarget, work: (session: WorkbenchSession) => Promise<T>): Promise<T> {
-  const lease = await leaseSession(uid, target).catch((err: unknown) => {
+export async function onPooledSession<T>(uid: string, target: CallTarget, work: (session: WorkbenchSession) => Promise<T>, lane?: Lane): Promise<T> {
+  const lease = await leaseSession(uid, target, lane).catch((err: unknown) => {
     throw upstreamHttpError(err);
   });
   try {
@@ -328,7 +346,7 @@ export async function executeCall(
   uid: string,
   target: CallTarget,
   request: CallRequest,
-  { signal, events = {} }: { signal?: AbortSignal; events?: CallEvents } = {},
+  { signal, events = {}, lane }: { signal?: AbortSignal; events?: CallEvents; lane?: Lane } = {},
 ): Promise<CallOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -345,7 +363,7 @@ export async function executeCall(
       if (control.signal.reason instanceof Cancelled) return { ok: false, failure: failure("cancelled", "The call was cancelled."), durationMs: elapsed() };
       let lease;
       try {
-        lease = await leaseSession(uid, target);
+        lease = await leaseSession(uid, target, lane);
       } catch (err) {
         // The server's headers do not open: nothing was sent, and no retry can help.
         if (err instanceof DecryptionError) return { ok: false, failure: failure("encryption_key_mismatch", encryptionKeyMismatch(err.message).message), durationMs: elapsed() };

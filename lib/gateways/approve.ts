@@ -1,0 +1,74 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { activityEvents, gatewayServers, gateways, inventoryItems, scanBaselines, servers } from "../db/schema";
+import { activityRow } from "../activity/service";
+import { db } from "../db";
+import { isUuid } from "../guards";
+import { notFound } from "../http/errors";
+import type { PlanHolder } from "../plans/holder";
+import { plural } from "../plural";
+import { baselineOf } from "../scanner/baseline";
+import { definitionsOf } from "../scanner/input";
+import { scanAfterDiscovery } from "../scanner/auto-scan";
+import { announceServerChanged } from "../servers/changes";
+import type { ApproveInput } from "./schema";
+import type { Origin } from "./service";
+
+/**
+ * Approving makes an item's current definition the approved one: the
+ * server's pinned baseline takes it (the same baseline the scanner's
+ * rug-pull rule compares against), so the gateways that include the server
+ * serve it again. Without an item, every current definition of the server
+ * is approved, as pinning does. A scan follows, so that a rug-pull finding
+ * about the approved change is not left standing.
+ */
+export async function approveDefinitions(user: PlanHolder, gatewayId: string, input: ApproveInput, origin: Origin = {}): Promise<{ approved: number }> {
+  if (!isUuid(gatewayId) || !isUuid(input.serverId)) throw notFound("No gateway with this id.");
+  const d = await db();
+  const [member] = await d
+    .select({ serverName: servers.name, gatewayName: gateways.name })
+    .from(gatewayServers)
+    .innerJoin(gateways, eq(gateways.id, gatewayServers.gatewayId))
+    .innerJoin(servers, eq(servers.id, gatewayServers.serverId))
+    .where(and(eq(gatewayServers.gatewayId, gatewayId), eq(gatewayServers.serverId, input.serverId), eq(gateways.ownerUid, user.uid), eq(servers.ownerUid, user.uid)))
+    .limit(1);
+  if (!member) throw notFound("No such server in this gateway.");
+
+  const approved = await d.transaction(async (tx) => {
+    const rows = await tx
+      .select({ kind: inventoryItems.kind, key: inventoryItems.key, definition: inventoryItems.definition })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.serverId, input.serverId));
+    const current = baselineOf(definitionsOf(rows));
+    const [pinned] = await tx.select({ items: scanBaselines.items }).from(scanBaselines).where(eq(scanBaselines.serverId, input.serverId)).for("update");
+    let items: { kind: string; key: string; hash: string; definition: Record<string, unknown> }[] = current;
+    let count = current.length;
+    if (input.kind && input.key) {
+      const chosen = current.find((i) => i.kind === input.kind && i.key === input.key);
+      if (!chosen) throw notFound("This server has no such item now: refresh its inventory.");
+      items = [...(pinned?.items ?? []).filter((i) => !(i.kind === input.kind && i.key === input.key)), chosen];
+      count = 1;
+    }
+    const pinnedAt = new Date();
+    await tx
+      .insert(scanBaselines)
+      .values({ serverId: input.serverId, pinnedAt, pinnedBy: user.uid, items })
+      .onConflictDoUpdate({ target: scanBaselines.serverId, set: { pinnedAt, pinnedBy: user.uid, items } });
+    const what = input.key ? `the ${input.kind?.replace("_", " ")} ${input.key}` : `${plural(count, "definition")}`;
+    await tx.insert(activityEvents).values(
+      activityRow({
+        userUid: user.uid,
+        action: "gateway.approved",
+        summary: `Approved ${what} of ${member.serverName} in the gateway ${member.gatewayName}`,
+        target: { type: "gateway", id: gatewayId },
+        metadata: { serverId: input.serverId, ...(input.key ? { kind: input.kind, key: input.key } : { items: count }) },
+        req: origin.req,
+        ip: origin.ip,
+      }),
+    );
+    return count;
+  });
+  await announceServerChanged(input.serverId);
+  await scanAfterDiscovery(input.serverId);
+  return { approved };
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { db } from "../db";
+import { activityEvents, gateways } from "../db/schema";
+import { isUuid } from "../guards";
+import { notFound } from "../http/errors";
+import type { GatewayCallDto, GatewayCallStats } from "./schema";
+
+/** A gateway's calls as its audit events hold them: the page's live log and its charts. */
+
+const CALL_ACTIONS = ["gateway.call", "gateway.blocked"];
+export const STATS_RANGES = { "24h": { ms: 86_400_000, bucketSec: 3_600 }, "7d": { ms: 7 * 86_400_000, bucketSec: 6 * 3_600 } } as const;
+export type StatsRange = keyof typeof STATS_RANGES;
+
+async function assertOwned(uid: string, id: string) {
+  const missing = () => notFound("No gateway with this id.");
+  if (!isUuid(id)) throw missing();
+  const [row] = await (await db())
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(eq(gateways.id, id), eq(gateways.ownerUid, uid)))
+    .limit(1);
+  if (!row) throw missing();
+}
+
+const ofGateway = (uid: string, id: string) =>
+  and(eq(activityEvents.userUid, uid), eq(activityEvents.targetType, "gateway"), eq(activityEvents.targetId, id), inArray(activityEvents.action, CALL_ACTIONS));
+
+export async function recentCalls(uid: string, id: string, limit = 50): Promise<GatewayCallDto[]> {
+  await assertOwned(uid, id);
+  const rows = await (await db())
+    .select({ id: activityEvents.id, action: activityEvents.action, metadata: activityEvents.metadata, createdAt: activityEvents.createdAt })
+    .from(activityEvents)
+    .where(ofGateway(uid, id))
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+    .limit(limit);
+  return rows.map((r) => {
+    const m = r.metadata as Record<string, unknown>;
+    const client = (m.client ?? {}) as { name?: string; version?: string };
+    return {
+      id: r.id,
+      at: r.createdAt.toISOString(),
+      method: String(m.method ?? ""),
+      item: String(m.item ?? ""),
+      server: typeof m.server === "string" ? m.server : null,
+      outcome: (r.action === "gateway.blocked" ? "blocked" : String(m.outcome ?? "ok")) as GatewayCallDto["outcome"],
+      durationMs: typeof m.durationMs === "number" ? m.durationMs : null,
+      client: client.name ? `${client.name}${client.version ? ` ${client.version}` : ""}` : null,
+      token: typeof m.token === "string" ? m.token : null,
+      error: typeof m.error === "string" ? m.error : typeof m.reason === "string" ? m.reason : null,
+    };
+  });
+}
+
+export async function callStats(uid: string, id: string, range: StatsRange, now = new Date()): Promise<GatewayCallStats> {
+  await assertOwned(uid, id);
+  const { ms, bucketSec } = STATS_RANGES[range];
+  const bucket = sql<string>`to_timestamp(floor(extract(epoch from ${activityEvents.createdAt}) / ${bucketSec}) * ${bucketSec})`;
+  const duration = sql`(${activityEvents.metadata}->>'durationMs')::float`;
+  const isCall = sql`${activityEvents.action} = 'gateway.call'`;
+  const rows = await (await db())
+    .select({
+      at: bucket,
+      calls: sql<number>`count(*) filter (where ${isCall})::int`,
+      errors: sql<number>`count(*) filter (where ${isCall} and ${activityEvents.metadata}->>'outcome' <> 'ok')::int`,
+      blocked: sql<number>`count(*) filter (where ${activityEvents.action} = 'gateway.blocked')::int`,
+      p50: sql<number | null>`percentile_cont(0.5) within group (order by ${duration}) filter (where ${isCall})`,
+      p95: sql<number | null>`percentile_cont(0.95) within group (order by ${duration}) filter (where ${isCall})`,
+    })
+    .from(activityEvents)
+    .where(and(ofGateway(uid, id), gte(activityEvents.createdAt, new Date(now.getTime() - ms))))
+    .groupBy(bucket)
+    .orderBy(bucket);
+  const points = rows.map((r) => ({
+    at: new Date(r.at).toISOString(),
+    calls: r.calls,
+    errors: r.errors,
+    blocked: r.blocked,
+    p50Ms: r.p50 === null ? null : Math.round(Number(r.p50)),
+    p95Ms: r.p95 === null ? null : Math.round(Number(r.p95)),
+  }));
+  const sum = (k: "calls" | "errors" | "blocked") => points.reduce((a, p) => a + p[k], 0);
+  return { range, bucketSec, points, totals: { calls: sum("calls"), errors: sum("errors"), blocked: sum("blocked") } };
+}

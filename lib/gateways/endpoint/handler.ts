@@ -1,0 +1,195 @@
+import "server-only";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema, LATEST_PROTOCOL_VERSION, type InitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { env } from "../../env";
+import { readJsonBody } from "../../http/body";
+import { HttpError } from "../../http/errors";
+import { log } from "../../log";
+import { isApiToken } from "../../tokens/secret";
+import { cachedView } from "../view-cache";
+import { endSession, findSession, gatewayBySlug, openSession, tokenHolder, type GatewayRef, type SessionRef, type TokenHolder } from "./access";
+import { gatewayServer } from "./mcp-server";
+import { deliver, holdRequest } from "./relay";
+import { openListStream } from "./list-stream";
+
+/**
+ * A gateway's MCP endpoint, `/mcp/{slug}`: Streamable HTTP, served by the
+ * SDK's server transport for one request at a time. The session lives in
+ * the database, so that each request may land on any instance behind the
+ * load balancer (no sticky sessions): the transport runs without sessions of
+ * its own and this handler checks the client's `Mcp-Session-Id` itself.
+ */
+
+/** An agent's request: arguments typed by a model, not uploads. */
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_DEPTH = 64;
+/** What a list or a ping needs: one JSON answer, not a stream. */
+const PLAIN_METHODS = new Set(["initialize", "ping", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "logging/setLevel"]);
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+}
+
+/** RFC 9728's hint, per the MCP authorization spec: where a client finds how to get a token. */
+function unauthorized(slug: string, message: string): Response {
+  const metadata = `${env().appUrl}/.well-known/oauth-protected-resource/mcp/${slug}`;
+  return jsonRpcError(401, -32001, message, { "WWW-Authenticate": `Bearer resource_metadata="${metadata}"` });
+}
+
+const notFound = () => jsonRpcError(404, -32001, "No gateway at this address.");
+
+interface Caller {
+  holder: TokenHolder;
+  gateway: GatewayRef;
+}
+
+/** The token's owner and the gateway, or the HTTP answer that refuses them. */
+async function authorize(req: Request, slug: string): Promise<Caller | Response> {
+  const header = req.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) return unauthorized(slug, "This gateway needs an API token: send Authorization: Bearer <token> with a gateway token from Settings → API tokens.");
+  const token = match[1];
+  const holder = isApiToken(token) ? await tokenHolder(token) : null;
+  if (!holder) return unauthorized(slug, "This API token is not valid: it was revoked or never existed.");
+  if (holder.expiresAt !== null && holder.expiresAt <= Date.now()) return unauthorized(slug, "This API token has expired. Create a new one in Settings.");
+  if (holder.scope !== "gateway") {
+    return jsonRpcError(403, -32001, "This token cannot open gateways: create a token with the gateway scope.", { "WWW-Authenticate": 'Bearer error="insufficient_scope", scope="gateway"' });
+  }
+  const gateway = await gatewayBySlug(slug);
+  if (!gateway || gateway.ownerUid !== holder.user.uid) return notFound();
+  if (holder.gatewayId && holder.gatewayId !== gateway.id) {
+    return jsonRpcError(403, -32001, "This token opens another gateway only.", { "WWW-Authenticate": 'Bearer error="insufficient_scope", scope="gateway"' });
+  }
+  return { holder, gateway };
+}
+
+function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= MAX_DEPTH) return true;
+    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+async function readMessages(req: Request): Promise<JSONRPCMessage[] | Response> {
+  let body: unknown;
+  try {
+    body = await readJsonBody(req, MAX_BODY_BYTES);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 413) return jsonRpcError(413, -32600, `The request is larger than ${MAX_BODY_BYTES / 1024} KiB, the most a gateway takes.`);
+    return jsonRpcError(400, -32700, err instanceof HttpError ? err.message : "Parse error: the body is not JSON.");
+  }
+  if (body === undefined) return jsonRpcError(400, -32700, "Parse error: the body is empty.");
+  if (tooDeep(body)) return jsonRpcError(400, -32600, `Invalid request: nested deeper than ${MAX_DEPTH} levels.`);
+  const list = Array.isArray(body) ? body : [body];
+  if (list.length === 0 || list.length > 100) return jsonRpcError(400, -32600, "Invalid request: send one JSON-RPC message, or a batch of 1 to 100.");
+  const messages: JSONRPCMessage[] = [];
+  for (const m of list) {
+    const parsed = JSONRPCMessageSchema.safeParse(m);
+    if (!parsed.success) return jsonRpcError(400, -32600, "Invalid request: not a JSON-RPC 2.0 message.");
+    messages.push(parsed.data);
+  }
+  return messages;
+}
+
+export async function handleGatewayPost(req: Request, slug: string): Promise<Response> {
+  const caller = await authorize(req, slug);
+  if (caller instanceof Response) return caller;
+  const messages = await readMessages(req);
+  if (messages instanceof Response) return messages;
+
+  const initialize = messages.find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
+  let session: SessionRef | null;
+  if (initialize) {
+    if (messages.length > 1) return jsonRpcError(400, -32600, "Invalid request: initialize comes alone.");
+    const { clientInfo, capabilities, protocolVersion } = initialize.params;
+    session = await openSession(caller.gateway.id, caller.holder.tokenId, {
+      name: clientInfo.name,
+      version: clientInfo.version,
+      capabilities: capabilities as Record<string, unknown>,
+      protocolVersion: protocolVersion ?? LATEST_PROTOCOL_VERSION,
+    });
+  } else {
+    const id = req.headers.get("mcp-session-id");
+    if (!id) return jsonRpcError(400, -32000, "Bad request: send the Mcp-Session-Id header this gateway gave at initialize.");
+    session = await findSession(caller.gateway.id, id);
+    // 404 tells the client to initialize again (the session ended, or never was).
+    if (!session) return jsonRpcError(404, -32001, "Session not found: initialize again.");
+    if (session.tokenId !== caller.holder.tokenId) return jsonRpcError(404, -32001, "Session not found: initialize again.");
+  }
+
+  if (!messages.some(isJSONRPCRequest)) {
+    await deliver(session.id, messages);
+    return new Response(null, { status: 202 });
+  }
+
+  const current = await cachedView(caller.gateway.id);
+  if (!current) return notFound();
+  const server = gatewayServer({
+    gatewayId: caller.gateway.id,
+    owner: caller.holder.user,
+    token: { id: caller.holder.tokenId, name: caller.holder.tokenName },
+    session,
+    current,
+    req,
+  });
+  const plain = messages.every((m) => "method" in m && PLAIN_METHODS.has(m.method));
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: plain });
+  transport.onerror = (err) => log.debug("gateway transport", { err: err.message });
+  await server.connect(transport);
+  const release = await holdRequest(session.id, transport);
+  let response: Response;
+  try {
+    response = await transport.handleRequest(req, { parsedBody: messages.length === 1 ? messages[0] : messages });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("mcp-session-id", session.id);
+  if (!response.body || plain) {
+    release();
+    void server.close();
+    return new Response(response.body, { status: response.status, headers });
+  }
+  // A stream: the session holds the request until its answer went out (or the client went away).
+  const reader = response.body.getReader();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        release();
+        void server.close();
+      } else controller.enqueue(value);
+    },
+    cancel(reason) {
+      release();
+      void reader.cancel(reason);
+      void server.close();
+    },
+  });
+  return new Response(stream, { status: response.status, headers });
+}
+
+/** The stream on which the gateway tells the client that its lists changed. */
+export async function handleGatewayGet(req: Request, slug: string): Promise<Response> {
+  const caller = await authorize(req, slug);
+  if (caller instanceof Response) return caller;
+  if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) return jsonRpcError(406, -32000, "Not acceptable: this stream is text/event-stream.");
+  const id = req.headers.get("mcp-session-id");
+  const session = id ? await findSession(caller.gateway.id, id) : null;
+  if (!session || session.tokenId !== caller.holder.tokenId) return jsonRpcError(404, -32001, "Session not found: initialize again.");
+  return openListStream(caller.gateway.id, req.signal);
+}
+
+export async function handleGatewayDelete(req: Request, slug: string): Promise<Response> {
+  const caller = await authorize(req, slug);
+  if (caller instanceof Response) return caller;
+  const id = req.headers.get("mcp-session-id");
+  if (!id || !(await endSession(caller.gateway.id, id))) return jsonRpcError(404, -32001, "Session not found.");
+  return new Response(null, { status: 200 });
+}

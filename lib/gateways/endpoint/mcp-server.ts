@@ -1,0 +1,275 @@
+import "server-only";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { version } from "../../../package.json";
+import { namesCode } from "../../api/error-codes";
+import { env } from "../../env";
+import { findCallTarget } from "../../servers/call-target";
+import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents } from "../../workbench/call";
+import type { CallRequest } from "../../workbench/schema";
+import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
+import { SITE } from "../../site";
+import { auditGatewayEvent } from "../audit";
+import type { PlanHolder } from "../../plans/holder";
+import type { CachedView } from "../view-cache";
+import type { ViewItem } from "../view";
+import { spendGatewayCall } from "./limits";
+import type { SessionRef } from "./access";
+
+/**
+ * The MCP server an agent talks to at a gateway's endpoint, made for one
+ * HTTP request (any instance can serve any request of a session). It lists
+ * what the gateway's view lists, and passes each call to the server that
+ * holds the item, on a pooled connection of the client's session, through
+ * the guarded outbound fetch; what the view hides is refused with the
+ * reason. Every call is audited.
+ */
+
+export interface EndpointContext {
+  gatewayId: string;
+  owner: PlanHolder;
+  token: { id: string; name: string };
+  session: SessionRef;
+  current: CachedView;
+  req: Request;
+}
+
+/** JSON-RPC error codes of a gateway's refusals (server-defined range). */
+export const GATEWAY_ERRORS = {
+  blocked: -32010,
+  quarantined: -32011,
+  serverDown: -32012,
+  rateLimited: -32029,
+  upstream: -32020,
+} as const;
+
+const PAGE_SIZE = 200;
+
+/**
+ * A JSON-RPC error as the client reads it. (The SDK's McpError puts "MCP
+ * error <code>:" into its message, and its client adds the same again.)
+ */
+export class GatewayError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+function page<T>(items: T[], cursor: string | undefined): { items: T[]; nextCursor?: string } {
+  let start = 0;
+  if (cursor !== undefined) {
+    start = Number.parseInt(Buffer.from(cursor, "base64url").toString(), 10);
+    if (!Number.isSafeInteger(start) || start < 0 || start > items.length) throw new GatewayError(ErrorCode.InvalidParams, "This cursor is not one the gateway gave.");
+  }
+  const end = start + PAGE_SIZE;
+  return { items: items.slice(start, end), ...(end < items.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}) };
+}
+
+/** The literal text between a URI template's expressions. */
+function literals(template: string): string[] {
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const open = template.indexOf("{", at);
+    const close = open < 0 ? -1 : template.indexOf("}", open);
+    if (close < 0) return [...parts, template.slice(at)];
+    parts.push(template.slice(at, open));
+    at = close + 1;
+  }
+}
+
+/** Whether a URI fits a template, each expression standing for any text: its literals in order, in linear time. */
+function templateMatches(template: string, uri: string): boolean {
+  const parts = literals(template);
+  if (parts.length === 1) return uri === parts[0];
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (!uri.startsWith(first) || !uri.endsWith(last) || uri.length < first.length + last.length) return false;
+  let at = first.length;
+  const end = uri.length - last.length;
+  for (const middle of parts.slice(1, -1)) {
+    const found = uri.indexOf(middle, at);
+    if (found < 0 || found + middle.length > end) return false;
+    at = found + middle.length;
+  }
+  return true;
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Outcome = "ok" | "error" | "blocked" | "rate_limited" | "cancelled";
+
+export function gatewayServer(ctx: EndpointContext): Server {
+  const { view, state } = ctx.current;
+  const server = new Server(
+    { name: `${SITE.name}: ${state.name}`, version },
+    {
+      capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true }, completions: {}, logging: {} },
+      instructions: `Tools and prompts of ${state.servers.length === 1 ? "one server" : `${state.servers.length} servers`}, each named <server prefix>__<name>, served through the ${SITE.name} gateway "${state.name}".`,
+    },
+  );
+  const consoleLink = (item?: ViewItem) =>
+    item?.hidden?.kind === "blocked" ? `${env().appUrl}/servers/${item.server.serverId}?tab=security` : `${env().appUrl}/gateways/${ctx.gatewayId}`;
+
+  const audit = (outcome: Outcome, method: string, item: { serverId?: string; server?: string; name: string }, durationMs: number, extra: Record<string, unknown> = {}) =>
+    auditGatewayEvent({
+      userUid: ctx.owner.uid,
+      action: outcome === "blocked" ? "gateway.blocked" : "gateway.call",
+      summary: `${state.name}: ${method} ${item.name} → ${outcome}${outcome === "blocked" ? "" : ` in ${durationMs} ms`}${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""}`,
+      target: { type: "gateway", id: ctx.gatewayId },
+      metadata: {
+        method,
+        item: item.name,
+        ...(item.serverId ? { serverId: item.serverId, server: item.server } : {}),
+        outcome,
+        durationMs,
+        token: ctx.token.name,
+        client: { name: ctx.session.clientName, version: ctx.session.clientVersion },
+        ...extra,
+      },
+      req: ctx.req,
+    });
+
+  /** The listed item, or a refusal that says why (audited when the view hid it). */
+  async function resolve(method: string, kind: "tool" | "prompt", name: string): Promise<ViewItem> {
+    const listed = (kind === "tool" ? view.tools : view.prompts).get(name);
+    if (listed) return listed;
+    const known = view.byExposedName.get(name);
+    const reason = known?.kind === kind ? known.hidden : null;
+    // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
+    if (!known || !reason || reason.kind === "filtered" || reason.kind === "collision") {
+      throw new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
+    }
+    await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
+    const code = reason.kind === "blocked" ? GATEWAY_ERRORS.blocked : reason.kind === "quarantined" ? GATEWAY_ERRORS.quarantined : GATEWAY_ERRORS.serverDown;
+    throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
+  }
+
+  async function spend(method: string, name: string) {
+    const limited = await spendGatewayCall(ctx.owner, ctx.gatewayId);
+    if (!limited) return;
+    await audit("rate_limited", method, { name }, 0, { retryAfterSec: limited.retryAfterSec }).catch(() => {});
+    throw new GatewayError(GATEWAY_ERRORS.rateLimited, limited.message, { retryAfterSec: limited.retryAfterSec });
+  }
+
+  const caps = ctx.session.clientCapabilities;
+  function callEvents(extra: Extra, progressToken: string | number | undefined): CallEvents {
+    return {
+      onProgress: (p) => {
+        if (progressToken !== undefined) void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
+      },
+      onLog: (m) => void extra.sendNotification({ method: "notifications/message", params: { level: m.level as never, data: m.data, ...(m.logger ? { logger: m.logger } : {}) } }).catch(() => {}),
+      onServerRequest: (request: UpstreamRequest, signal: AbortSignal) => {
+        const asked = request.kind === "elicitation" ? "elicitation" : "sampling";
+        if (!caps[asked]) {
+          return Promise.reject(
+            new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""} does not support ${asked}, so the request cannot be answered.`),
+          );
+        }
+        const options = { signal, timeout: MAX_TOTAL_MS };
+        return request.kind === "elicitation"
+          ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options)
+          : extra.sendRequest({ method: "sampling/createMessage", params: request.params as never }, CreateMessageResultSchema, options);
+      },
+    };
+  }
+
+  /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
+  async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, extra: Extra, logged: Record<string, unknown>) {
+    const progressToken = extra._meta?.progressToken;
+    const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
+    const outcome = await executeCall(ctx.owner.uid, target, request, {
+      signal: AbortSignal.any([extra.signal, ctx.req.signal]),
+      events: callEvents(extra, progressToken),
+      lane: { id: `gw:${ctx.session.id}` },
+    });
+    const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
+    await audit(result, method, { serverId: item.server.serverId, server: item.server.name, name: item.exposedName }, outcome.durationMs, {
+      ...logged,
+      ...(outcome.ok ? {} : { error: outcome.failure.message }),
+    });
+    if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
+    return outcome.result as never;
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    const { items, nextCursor } = page([...view.tools.values()], request.params?.cursor);
+    return { tools: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
+  });
+  server.setRequestHandler(ListPromptsRequestSchema, (request) => {
+    const { items, nextCursor } = page([...view.prompts.values()], request.params?.cursor);
+    return { prompts: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const { items, nextCursor } = page([...view.resources.values()], request.params?.cursor);
+    return { resources: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) => {
+    const { items, nextCursor } = page(view.templates, request.params?.cursor);
+    return { resourceTemplates: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const item = await resolve("tools/call", "tool", name);
+    await spend("tools/call", name);
+    return forward("tools/call", item, { method: "tools/call", params: { name: item.key, arguments: args } }, extra, {
+      arguments: args ?? {},
+    });
+  });
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const item = await resolve("prompts/get", "prompt", name);
+    await spend("prompts/get", name);
+    return forward("prompts/get", item, { method: "prompts/get", params: { name: item.key, arguments: args } }, extra, {
+      arguments: args ?? {},
+    });
+  });
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const { uri } = request.params;
+    const item = view.resources.get(uri) ?? view.templates.find((t) => templateMatches(t.key, uri));
+    if (!item) throw new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
+    await spend("resources/read", uri);
+    return forward("resources/read", item, { method: "resources/read", params: { uri } }, extra, {});
+  });
+
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const { ref } = request.params;
+    const item =
+      ref.type === "ref/prompt" ? view.prompts.get(ref.name) : view.templates.find((t) => t.key === ref.uri) ?? view.resources.get(ref.uri);
+    if (!item) return { completion: { values: [] } };
+    const upstreamRef = ref.type === "ref/prompt" ? { ...ref, name: item.key } : ref;
+    const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
+    return onPooledSession(
+      ctx.owner.uid,
+      target,
+      async ({ connection }) => {
+        if (!connection.capabilities.completions) return { completion: { values: [] } };
+        return connection.client.complete({ ...request.params, ref: upstreamRef }, connection.requestOptions());
+      },
+      { id: `gw:${ctx.session.id}` },
+    );
+  });
+
+  return server;
+}

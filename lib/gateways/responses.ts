@@ -1,0 +1,78 @@
+import { z, type ZodType } from "zod";
+import { isoTime } from "../api/fields";
+import { BLOCK_SEVERITIES, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto } from "./schema";
+
+/** The gateways' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+
+const filter = z.object({ allow: z.array(z.string()).optional(), deny: z.array(z.string()).optional() }).nullable();
+
+export const gatewayDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string().describe("The MCP endpoint (Streamable HTTP) that clients are configured with."),
+  servers: z.array(
+    z.object({ serverId: z.string(), name: z.string(), prefix: z.string(), status: z.string(), tools: filter, prompts: filter, resources: filter }),
+  ),
+  policy: z.object({ blockSeverity: z.enum(BLOCK_SEVERITIES), quarantineChanged: z.boolean() }),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+}) satisfies ZodType<GatewayDto>;
+
+export const gatewayListResponse = z.object({ gateways: z.array(gatewayDto) }) satisfies ZodType<GatewayListResponse>;
+
+const hidden = z
+  .object({
+    kind: z.enum(["filtered", "blocked", "quarantined", "server_down", "collision"]),
+    message: z.string(),
+    finding: z.object({ id: z.string(), ruleId: z.string(), severity: z.string() }).optional(),
+    since: z.string().nullable().optional(),
+    change: z.enum(["changed", "new"]).optional(),
+  })
+  .nullable();
+
+export const gatewayViewDto = z.object({
+  items: z.array(
+    z.object({
+      kind: z.enum(["tool", "prompt", "resource", "resource_template"]),
+      serverId: z.string(),
+      serverName: z.string(),
+      key: z.string(),
+      exposedName: z.string(),
+      description: z.string(),
+      hidden: hidden.describe("Null when the item is served; otherwise why it is not."),
+      tokens: z.number().int(),
+    }),
+  ),
+  counts: z.object({ listed: z.number().int(), hidden: z.number().int() }),
+  tokens: z.number().int().describe("What the listed definitions cost an agent's context, as the tokenizer counts them."),
+  tokenizer: z.string(),
+}) as unknown as ZodType<GatewayViewDto>;
+
+export const approveResult = z.object({ approved: z.number().int() });
+
+export const gatewayCallsResponse = z.object({
+  calls: z.array(
+    z.object({
+      id: z.string(),
+      at: isoTime,
+      method: z.string(),
+      item: z.string(),
+      server: z.string().nullable(),
+      outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled"]),
+      durationMs: z.number().nullable(),
+      client: z.string().nullable(),
+      token: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+}) satisfies ZodType<GatewayCallsResponse>;
+
+export const gatewayCallStats = z.object({
+  range: z.enum(["24h", "7d"]),
+  bucketSec: z.number().int(),
+  points: z.array(
+    z.object({ at: isoTime, calls: z.number().int(), errors: z.number().int(), blocked: z.number().int(), p50Ms: z.number().nullable(), p95Ms: z.number().nullable() }),
+  ),
+  totals: z.object({ calls: z.number().int(), errors: z.number().int(), blocked: z.number().int() }),
+}) satisfies ZodType<GatewayCallStats>;

@@ -1,0 +1,193 @@
+import { z } from "zod";
+
+/**
+ * A gateway's shapes, shared by the console's forms and the API. A gateway
+ * serves the chosen servers of its owner through one MCP endpoint; each
+ * server's tools and prompts are renamed `<prefix>__<name>` so that two
+ * servers' `search` do not collide.
+ */
+
+export const BLOCK_SEVERITIES = ["critical", "high", "medium", "low", "off"] as const;
+export type BlockSeverity = (typeof BLOCK_SEVERITIES)[number];
+
+/**
+ * High by default: a critical or high finding is what the scanner reports for
+ * instructions aimed at the model, hidden text, secrets asked for and tools
+ * that shadow others; medium and low are more often wording a person should
+ * read, and blocking them would hide most real servers' tools.
+ */
+export const DEFAULT_POLICY = { blockSeverity: "high", quarantineChanged: true } as const satisfies GatewayPolicy;
+
+/** Between a server's prefix and an item's name. */
+export const NAME_SEPARATOR = "__";
+/** What the common clients accept in a tool name (Claude, OpenAI, Cursor, VS Code): letters, digits, _ and -, at most 64. */
+export const MAX_TOOL_NAME = 64;
+export const MAX_PREFIX = 24;
+export const MAX_GATEWAY_SERVERS = 50;
+export const MAX_FILTER_NAMES = 500;
+
+export const ITEM_KINDS = ["tools", "prompts", "resources"] as const;
+export type ItemKindList = (typeof ITEM_KINDS)[number];
+
+const gatewayName = z.string().trim().min(1, "Enter a name.").max(80, "Names are at most 80 characters.");
+
+export const prefixInput = z
+  .string()
+  .trim()
+  .min(1, "Enter a prefix.")
+  .max(MAX_PREFIX, `Prefixes are at most ${MAX_PREFIX} characters.`)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "Prefixes use lowercase letters, digits and single hyphens inside.")
+  .refine((s) => !s.includes("--"), "Prefixes use lowercase letters, digits and single hyphens inside.");
+
+const names = z
+  .array(z.string().min(1, "Names cannot be empty.").max(512, "Names are at most 512 characters."))
+  .max(MAX_FILTER_NAMES, `A list holds at most ${MAX_FILTER_NAMES} names.`);
+
+/** All (absent), an allow list (only these) or a deny list (all but these); not both. */
+export const itemFilter = z
+  .object({ allow: names.optional(), deny: names.optional() })
+  .strict()
+  .refine((f) => !(f.allow && f.deny), { message: "Give an allow list or a deny list, not both." });
+export type ItemFilter = z.infer<typeof itemFilter>;
+
+export const gatewayServerInput = z
+  .object({
+    serverId: z.string().trim().min(1, "Choose a server."),
+    prefix: prefixInput.optional(),
+    tools: itemFilter.optional(),
+    prompts: itemFilter.optional(),
+    resources: itemFilter.optional(),
+  })
+  .strict();
+export type GatewayServerInput = z.infer<typeof gatewayServerInput>;
+
+export const policyInput = z
+  .object({
+    blockSeverity: z.enum(BLOCK_SEVERITIES, { error: "Choose critical, high, medium, low or off." }).optional(),
+    quarantineChanged: z.boolean({ error: "quarantineChanged is true or false." }).optional(),
+  })
+  .strict();
+
+function uniqueServers(servers: GatewayServerInput[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  servers.forEach((s, i) => {
+    if (seen.has(s.serverId)) ctx.addIssue({ code: "custom", path: ["servers", i, "serverId"], message: "This server is already in the gateway." });
+    seen.add(s.serverId);
+  });
+}
+
+const serverList = z.array(gatewayServerInput).max(MAX_GATEWAY_SERVERS, `A gateway includes at most ${MAX_GATEWAY_SERVERS} servers.`);
+
+export const gatewayCreate = z
+  .object({ name: gatewayName, servers: serverList.default([]), policy: policyInput.optional() })
+  .strict()
+  .superRefine((g, ctx) => uniqueServers(g.servers, ctx));
+export type GatewayCreate = z.infer<typeof gatewayCreate>;
+
+export const gatewayUpdate = z
+  .object({ name: gatewayName.optional(), servers: serverList.optional(), policy: policyInput.optional() })
+  .strict()
+  .superRefine((g, ctx) => g.servers && uniqueServers(g.servers, ctx));
+export type GatewayUpdate = z.infer<typeof gatewayUpdate>;
+
+export interface GatewayPolicy {
+  blockSeverity: BlockSeverity;
+  quarantineChanged: boolean;
+}
+
+export interface GatewayServerDto {
+  serverId: string;
+  name: string;
+  prefix: string;
+  status: string;
+  tools: ItemFilter | null;
+  prompts: ItemFilter | null;
+  resources: ItemFilter | null;
+}
+
+/** `GET /api/gateways/{id}` */
+export interface GatewayDto {
+  id: string;
+  name: string;
+  slug: string;
+  /** The MCP endpoint, absolute: what a client is configured with. */
+  url: string;
+  servers: GatewayServerDto[];
+  policy: GatewayPolicy;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GatewayListResponse {
+  gateways: GatewayDto[];
+}
+
+/** Why an item is not served. */
+export type HiddenReason =
+  | { kind: "filtered"; message: string }
+  | { kind: "blocked"; message: string; finding: { id: string; ruleId: string; severity: string } }
+  | { kind: "quarantined"; message: string; since: string | null; change: "changed" | "new" }
+  | { kind: "server_down"; message: string }
+  | { kind: "collision"; message: string };
+
+export interface ViewItemDto {
+  kind: "tool" | "prompt" | "resource" | "resource_template";
+  serverId: string;
+  serverName: string;
+  /** The name (or URI) on the server. */
+  key: string;
+  /** The name (or URI) the agent sees. */
+  exposedName: string;
+  description: string;
+  hidden: HiddenReason | null;
+  /** An estimate of the tokens the definition costs an agent's context (listed items only). */
+  tokens: number;
+}
+
+/** `GET /api/gateways/{id}/view`: what an agent connected to the gateway sees, and what it does not. */
+export interface GatewayViewDto {
+  items: ViewItemDto[];
+  counts: { listed: number; hidden: number };
+  /** The listed definitions' estimated tokens in all, as the tokenizer counts them. */
+  tokens: number;
+  tokenizer: string;
+}
+
+/** `POST /api/gateways/{id}/approve`: approves the current definition of an item (or all quarantined ones of a server). */
+export const approveInput = z
+  .object({
+    serverId: z.string().trim().min(1, "Choose a server."),
+    kind: z.enum(["tool", "prompt", "resource", "resource_template"]).optional(),
+    key: z.string().min(1).max(2048).optional(),
+  })
+  .strict()
+  .refine((a) => (a.kind === undefined) === (a.key === undefined), { message: "Give both kind and key, or neither to approve all." });
+export type ApproveInput = z.infer<typeof approveInput>;
+
+/** One call in a gateway's live log. */
+export interface GatewayCallDto {
+  id: string;
+  at: string;
+  method: string;
+  /** The name (or URI) as the agent called it. */
+  item: string;
+  server: string | null;
+  outcome: "ok" | "error" | "blocked" | "rate_limited" | "cancelled";
+  durationMs: number | null;
+  client: string | null;
+  token: string | null;
+  error: string | null;
+}
+
+/** `GET /api/gateways/{id}/calls` */
+export interface GatewayCallsResponse {
+  calls: GatewayCallDto[];
+}
+
+/** `GET /api/gateways/{id}/stats?range=24h|7d`: calls, errors, blocked calls and latency per bucket. */
+export interface GatewayCallStats {
+  range: "24h" | "7d";
+  bucketSec: number;
+  points: { at: string; calls: number; errors: number; blocked: number; p50Ms: number | null; p95Ms: number | null }[];
+  totals: { calls: number; errors: number; blocked: number };
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db";
+import { gateways } from "../db/schema";
+import { isUuid } from "../guards";
+import { notFound } from "../http/errors";
+import type { GatewayViewDto, ViewItemDto } from "./schema";
+import { countTokens, TOKENIZER } from "./token-estimate";
+import { cachedView } from "./view-cache";
+
+/** What an agent connected to the gateway sees, and what it does not and why: the gateway page's main table. */
+export async function gatewayViewOf(uid: string, id: string): Promise<GatewayViewDto> {
+  const missing = () => notFound("No gateway with this id.");
+  if (!isUuid(id)) throw missing();
+  const [owned] = await (await db())
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(eq(gateways.id, id), eq(gateways.ownerUid, uid)))
+    .limit(1);
+  if (!owned) throw missing();
+  const current = await cachedView(id);
+  if (!current) throw missing();
+  const { items } = current.view;
+  const listed = items.filter((i) => !i.hidden);
+  const tokens = await countTokens(listed.map((i) => JSON.stringify(i.served)));
+  const tokensOf = new Map(listed.map((item, n) => [item, tokens[n]]));
+  const dtos: ViewItemDto[] = items.map((item) => ({
+    kind: item.kind,
+    serverId: item.server.serverId,
+    serverName: item.server.name,
+    key: item.key,
+    exposedName: item.exposedName,
+    description: typeof item.served.description === "string" ? item.served.description.slice(0, 300) : "",
+    hidden: item.hidden,
+    tokens: tokensOf.get(item) ?? 0,
+  }));
+  return {
+    items: dtos,
+    counts: { listed: listed.length, hidden: items.length - listed.length },
+    tokens: tokens.reduce((a, b) => a + b, 0),
+    tokenizer: TOKENIZER,
+  };
+}

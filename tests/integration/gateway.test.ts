@@ -1,0 +1,249 @@
+import { and, eq } from "drizzle-orm";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { PATCH as gatewayPATCH, GET as gatewayGET } from "@/app/api/gateways/[id]/route";
+import { GET as viewGET } from "@/app/api/gateways/[id]/view/route";
+import { POST as approvePOST } from "@/app/api/gateways/[id]/approve/route";
+import { GET as callsGET } from "@/app/api/gateways/[id]/calls/route";
+import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
+import { POST as serversPOST } from "@/app/api/servers/route";
+import { POST as tokensPOST } from "@/app/api/user/tokens/route";
+import { db } from "@/lib/db";
+import { activityEvents } from "@/lib/db/schema";
+import type { GatewayViewDto } from "@/lib/gateways/schema";
+import { describeEachDatabase } from "../support/databases";
+import { call } from "../support/http";
+import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
+import { startEverything, type RunningServer } from "../support/mcp-server";
+import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
+import { signedIn, type Session } from "../support/sign-in";
+
+/**
+ * A gateway driven by the SDK's own client over HTTP, in front of two real
+ * servers: server-everything and a server built with the SDK that serves
+ * poisoned definitions, then changes one (a rug pull).
+ */
+
+let everything: RunningServer;
+let poisoned: PoisonedServer;
+let endpoint: Endpoint;
+beforeAll(async () => {
+  [everything, poisoned, endpoint] = await Promise.all([startEverything("streamableHttp"), startPoisonedServer(), serveGateways()]);
+});
+afterAll(async () => {
+  await Promise.all([everything.stop(), poisoned.stop(), endpoint.stop()]);
+});
+
+const as = (who: Session) => ({ headers: who.headers });
+
+async function addServer(who: Session, name: string, url: string): Promise<string> {
+  const res = await call(serversPOST, "/api/servers", { ...as(who), body: { name, transport: "streamable-http", url } });
+  expect(res.status).toBe(201);
+  return res.json.id as string;
+}
+
+async function viewOf(who: Session, id: string): Promise<GatewayViewDto> {
+  const res = await call(viewGET, `/api/gateways/${id}/view`, { ...as(who), params: { id } });
+  expect(res.status).toBe(200);
+  return res.json as unknown as GatewayViewDto;
+}
+
+const refused = async (work: Promise<unknown>) => {
+  const err = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(McpError);
+  return err as McpError;
+};
+
+describeEachDatabase("gateways", () => {
+  let owner: Session;
+  let everythingId: string;
+  let poisonedId: string;
+  let gateway: { id: string; slug: string; url: string };
+  let token: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    // Each database's run starts from the server's first definitions.
+    Object.assign(poisoned.state, poisonedDefinitions());
+    owner = await signedIn("pro");
+    everythingId = await addServer(owner, "Everything", `${everything.origin}/mcp`);
+    poisonedId = await addServer(owner, "Mail helpers", poisoned.url);
+    gateway = await createGateway(owner, { name: "Agents", servers: [{ serverId: everythingId }, { serverId: poisonedId, prefix: "mail" }] });
+    token = await gatewayToken(owner);
+    client = await connectClient(endpoint.url(gateway.slug), token, { elicitation: {}, sampling: {} });
+  });
+  afterAll(() => client?.close());
+
+  it("answers with its absolute endpoint URL", async () => {
+    const res = await call(gatewayGET, `/api/gateways/${gateway.id}`, { ...as(owner), params: { id: gateway.id } });
+    expect(res.json.url).toMatch(new RegExp(`^https?://[^/]+/mcp/${gateway.slug}$`));
+    expect(res.json.policy).toEqual({ blockSeverity: "high", quarantineChanged: true });
+  });
+
+  it("lists both servers' tools, namespaced, and never the poisoned one", async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toContain("everything__echo");
+    expect(names).toContain("mail__get_weather");
+    expect(names).not.toContain("mail__add");
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    const view = await viewOf(owner, gateway.id);
+    const add = view.items.find((i) => i.exposedName === "mail__add")!;
+    expect(add.hidden).toMatchObject({ kind: "blocked" });
+    expect(view.tokens).toBeGreaterThan(0);
+  });
+
+  it("calls a tool on the right server and audits it", async () => {
+    const result = await client.callTool({ name: "everything__echo", arguments: { message: "through the gateway" } });
+    expect(JSON.stringify(result.content)).toContain("through the gateway");
+    const rows = await (await db())
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.userUid, owner.uid), eq(activityEvents.action, "gateway.call")));
+    const event = rows.find((r) => (r.metadata as { item?: string }).item === "everything__echo")!;
+    expect(event.metadata).toMatchObject({ outcome: "ok", client: { name: "gateway-test-client" }, arguments: { message: "through the gateway" } });
+    expect(JSON.stringify(event.metadata)).not.toContain(token);
+  });
+
+  it("refuses the poisoned tool with the finding's rule, and audits the refusal", async () => {
+    const err = await refused(client.callTool({ name: "mail__add", arguments: { a: 1, b: 2 } }));
+    expect(err.message).toMatch(/finding/);
+    expect(err.message).toContain(`/servers/${poisonedId}`);
+    const calls = await call(callsGET, `/api/gateways/${gateway.id}/calls`, { ...as(owner), params: { id: gateway.id } });
+    expect(calls.json.calls.some((c: { outcome: string; item: string }) => c.outcome === "blocked" && c.item === "mail__add")).toBe(true);
+  });
+
+  it("reads a resource and gets a prompt through the gateway", async () => {
+    const { resources } = await client.listResources();
+    expect(resources.length).toBeGreaterThan(0);
+    const read = await client.readResource({ uri: resources[0].uri });
+    expect(read.contents.length).toBeGreaterThan(0);
+    const { prompts } = await client.listPrompts();
+    const simple = prompts.find((p) => p.name === "everything__simple-prompt");
+    expect(simple).toBeDefined();
+    const got = await client.getPrompt({ name: simple!.name });
+    expect(got.messages.length).toBeGreaterThan(0);
+  });
+
+  const rediscover = async () => {
+    const res = await call(discoverPOST, `/api/servers/${poisonedId}/discover`, { ...as(owner), method: "POST", params: { id: poisonedId } });
+    expect(res.status).toBe(200);
+  };
+  const weather = () => poisoned.state.tools.find((t) => t.name === "get_weather")!;
+
+  it("quarantines a changed definition until it is approved, then serves it", async () => {
+    weather().description = "Returns the current weather and a three-day forecast for a city.";
+    await rediscover();
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("mail__get_weather");
+    const err = await refused(client.callTool({ name: "mail__get_weather", arguments: { city: "Lisbon" } }));
+    expect(err.code).toBe(-32011);
+    expect(err.message).toMatch(/Quarantined: this tool's definition changed/);
+    const view = await viewOf(owner, gateway.id);
+    expect(view.items.find((i) => i.exposedName === "mail__get_weather")!.hidden).toMatchObject({ kind: "quarantined", change: "changed" });
+
+    const approved = await call(approvePOST, `/api/gateways/${gateway.id}/approve`, {
+      ...as(owner),
+      params: { id: gateway.id },
+      body: { serverId: poisonedId, kind: "tool", key: "get_weather" },
+    });
+    expect(approved.status).toBe(200);
+    const served = (await client.listTools()).tools.find((t) => t.name === "mail__get_weather");
+    expect(served?.description).toContain("three-day forecast");
+  });
+
+  it("blocks a rug pull that turns a tool malicious before the next call", async () => {
+    rugPull(poisoned.state);
+    await rediscover();
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("mail__get_weather");
+    const err = await refused(client.callTool({ name: "mail__get_weather", arguments: { city: "Lisbon" } }));
+    expect(err.code).toBe(-32010);
+    expect(err.message).toMatch(/^MCP error -32010: The gateway refused mail__get_weather: Blocked by the scanner's (high|critical) finding/);
+  });
+
+  it("never serves a denied tool, by its name or any other spelling", async () => {
+    const res = await call(gatewayPATCH, `/api/gateways/${gateway.id}`, {
+      ...as(owner),
+      method: "PATCH",
+      params: { id: gateway.id },
+      body: { servers: [{ serverId: everythingId, tools: { deny: ["get-env"] } }, { serverId: poisonedId, prefix: "mail" }] },
+    });
+    expect(res.status).toBe(200);
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("everything__get-env");
+    for (const name of ["everything__get-env", "everything__GET-ENV", "everything__get_env", "get-env", "everything__get-env ", "everything__get%2Denv"]) {
+      const err = await refused(client.callTool({ name, arguments: {} }));
+      expect(err.message).toMatch(/Unknown tool/);
+    }
+  });
+
+  it("passes progress through and lets the server ask the client (elicitation and sampling)", async () => {
+    const progress: number[] = [];
+    await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 1, steps: 3 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }) as never);
+    const elicited = await client.callTool({ name: "everything__trigger-elicitation-request", arguments: {} });
+    expect(JSON.stringify(elicited)).toMatch(/accept/i);
+
+    client.setRequestHandler(CreateMessageRequestSchema, () => ({ role: "assistant", content: { type: "text", text: "sampled answer" }, model: "test-model" }));
+    const sampled = await client.callTool({ name: "everything__trigger-sampling-request", arguments: { prompt: "Say hi", maxTokens: 10 } });
+    expect(JSON.stringify(sampled)).toContain("sampled answer");
+  });
+
+  it("cancels the server's work when the client cancels", async () => {
+    const control = new AbortController();
+    const running = client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 20, steps: 20 } }, undefined, { signal: control.signal });
+    setTimeout(() => control.abort(), 300);
+    await expect(running).rejects.toThrow();
+    // The gateway answers the next call at once: nothing is left waiting.
+    const result = await client.callTool({ name: "everything__echo", arguments: { message: "after cancel" } });
+    expect(JSON.stringify(result.content)).toContain("after cancel");
+  });
+
+  it("refuses clients without a gateway token", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(endpoint.url(gateway.slug), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/mcp\//);
+    expect((await post({ authorization: "Bearer mcpc_not-a-token" })).status).toBe(401);
+
+    const readToken = await call(tokensPOST, "/api/user/tokens", { ...as(owner), body: { name: "reader", scope: "read" } });
+    expect((await post({ authorization: `Bearer ${readToken.json.token}` })).status).toBe(403);
+
+    const stranger = await signedIn("pro");
+    const theirs = await gatewayToken(stranger);
+    expect((await post({ authorization: `Bearer ${theirs}` })).status).toBe(404);
+  });
+
+  it("answers malformed JSON-RPC, huge and deeply nested bodies with clear errors", async () => {
+    const post = (body: string) =>
+      fetch(endpoint.url(gateway.slug), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` },
+        body,
+      });
+    const garbage = await post("{not json");
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const notRpc = await post(JSON.stringify({ hello: "world" }));
+    expect(notRpc.status).toBe(400);
+    const deep = await post(`${"[".repeat(10_000)}${"]".repeat(10_000)}`);
+    expect(deep.status).toBe(400);
+    const huge = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "everything__echo", arguments: { message: "x".repeat(2 * 1024 * 1024) } } }));
+    expect(huge.status).toBe(413);
+    // Without a session, a request is refused; with an unknown one, the client is told to initialize again.
+    expect((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }))).status).toBe(400);
+    const unknownMethod = await client.request({ method: "tools/destroy" as "ping" }, (await import("@modelcontextprotocol/sdk/types.js")).EmptyResultSchema).catch((e: unknown) => e);
+    expect(unknownMethod).toBeInstanceOf(McpError);
+    expect((unknownMethod as McpError).code).toBe(-32601);
+  });
+});

@@ -1,0 +1,67 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { DELETE, GET, POST } from "@/app/mcp/[slug]/route";
+import { POST as gatewaysPOST } from "@/app/api/gateways/route";
+import { POST as tokensPOST } from "@/app/api/user/tokens/route";
+import { nodeRoutes } from "@/lib/http/node-routes";
+import { call } from "./http";
+import type { Session } from "./sign-in";
+
+/**
+ * A gateway for the tests: its endpoint served on a loopback port by the
+ * very route handlers the service serves (as scripts/server.mjs does), a
+ * gateway token, and the SDK's own client connected to it.
+ */
+
+export interface Endpoint {
+  origin: string;
+  url(slug: string): string;
+  stop(): Promise<void>;
+}
+
+export async function serveGateways(): Promise<Endpoint> {
+  const pattern = /^\/mcp\/(?<slug>[a-z0-9-]+)$/;
+  const routes = nodeRoutes([
+    { method: "POST", pattern, handler: POST },
+    { method: "GET", pattern, handler: GET },
+    { method: "DELETE", pattern, handler: DELETE },
+  ]);
+  const server = http.createServer((req, res) => {
+    const serve = routes(req);
+    if (serve) serve(res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (slug) => `${origin}/mcp/${slug}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const as = (who: Session) => ({ ...who.headers });
+
+export async function createGateway(who: Session, body: Record<string, unknown>) {
+  const res = await call(gatewaysPOST, "/api/gateways", { body, headers: as(who) });
+  if (res.status !== 201) throw new Error(`gateway not created: ${res.status} ${res.text}`);
+  return res.json as { id: string; slug: string; url: string; servers: { serverId: string; prefix: string }[] };
+}
+
+export async function gatewayToken(who: Session, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await call(tokensPOST, "/api/user/tokens", { body: { name: `gateway ${Math.random()}`, scope: "gateway", ...extra }, headers: as(who) });
+  if (res.status !== 201) throw new Error(`token not created: ${res.status} ${res.text}`);
+  return res.json.token as string;
+}
+
+export async function connectClient(url: string, token: string, capabilities: Record<string, unknown> = {}): Promise<Client> {
+  const client = new Client({ name: "gateway-test-client", version: "1.0.0" }, { capabilities });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return client;
+}
