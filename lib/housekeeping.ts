@@ -10,7 +10,9 @@ import { hit } from "./rate-limit/service";
  * Deletes what nobody reads any more, so that no table grows without bound:
  * analytics events past their retention or beyond the cap (oldest first),
  * and rate-limit counters whose window is long over (the longest window any
- * limit uses is a day). One instance runs it per period; the others skip.
+ * limit uses is a day), gateway sessions no client used for a day, and
+ * gateway messages no instance took (their request had ended). One instance
+ * runs it per period; the others skip.
  */
 
 /** First-party analytics are read in aggregate over recent weeks; older events only cost space. */
@@ -19,6 +21,8 @@ export const ANALYTICS_RETENTION_DAYS = 90;
 export const ANALYTICS_MAX_ROWS = 1_000_000;
 /** The longest window of any rate limit (the workbench's daily quota). */
 const LONGEST_WINDOW = "1 day";
+/** A gateway session unused this long is ended: its client initializes again (MCP's answer to a 404). */
+const GATEWAY_SESSION_IDLE = "1 day";
 const BATCH = 5_000;
 export const HOUSEKEEPING_PERIOD_SEC = 3600;
 
@@ -26,17 +30,18 @@ export interface HousekeepingResult {
   ran: boolean;
   analyticsDeleted: number;
   rateLimitsDeleted: number;
+  gatewaySessionsDeleted: number;
 }
 
 /** Deletes the rows `doomed` selects, a batch at a time, until none are left. */
-async function deleteAll(table: "analytics_events" | "rate_limits", key: "id" | "key", doomed: SQL): Promise<number> {
+async function deleteAll(table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay", key: "id" | "key", doomed: SQL): Promise<number> {
   const d = await db();
   return (await deleteInBatches(BATCH, () => deleteSelected(d, table, key, sql`${doomed} limit ${BATCH}`))).deleted;
 }
 
 export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTICS_MAX_ROWS } = {}): Promise<HousekeepingResult> {
   if (claim && !(await hit("job:housekeeping", 1, HOUSEKEEPING_PERIOD_SEC)).allowed) {
-    return { ran: false, analyticsDeleted: 0, rateLimitsDeleted: 0 };
+    return { ran: false, analyticsDeleted: 0, rateLimitsDeleted: 0, gatewaySessionsDeleted: 0 };
   }
   const expired = await deleteAll(
     "analytics_events",
@@ -53,8 +58,14 @@ export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTI
     "key",
     sql`select key from rate_limits where window_start < now() - ${LONGEST_WINDOW}::interval`,
   );
-  const result = { ran: true, analyticsDeleted: expired + overCap, rateLimitsDeleted };
-  if (result.analyticsDeleted + rateLimitsDeleted > 0) log.info("housekeeping", result);
+  const gatewaySessionsDeleted = await deleteAll(
+    "gateway_sessions",
+    "id",
+    sql`select id from gateway_sessions where last_seen_at < now() - ${GATEWAY_SESSION_IDLE}::interval`,
+  );
+  await deleteAll("gateway_relay", "id", sql`select id from gateway_relay where created_at < now() - interval '1 hour'`);
+  const result = { ran: true, analyticsDeleted: expired + overCap, rateLimitsDeleted, gatewaySessionsDeleted };
+  if (result.analyticsDeleted + rateLimitsDeleted + gatewaySessionsDeleted > 0) log.info("housekeeping", result);
   return result;
 }
 

@@ -55,7 +55,9 @@ export async function recentCalls(uid: string, id: string, limit = 50): Promise<
 export async function callStats(uid: string, id: string, range: StatsRange, now = new Date()): Promise<GatewayCallStats> {
   await assertOwned(uid, id);
   const { ms, bucketSec } = STATS_RANGES[range];
-  const bucket = sql<string>`to_timestamp(floor(extract(epoch from ${activityEvents.createdAt}) / ${bucketSec}) * ${bucketSec})`;
+  // Written into the statement (a constant of the table above), so that the select and the group by are one expression.
+  const seconds = sql.raw(String(bucketSec));
+  const bucket = sql<string>`to_timestamp(floor(extract(epoch from ${activityEvents.createdAt}) / ${seconds}) * ${seconds})`;
   const duration = sql`(${activityEvents.metadata}->>'durationMs')::float`;
   const isCall = sql`${activityEvents.action} = 'gateway.call'`;
   const rows = await (await db())

@@ -19,6 +19,9 @@ interface Owner {
 }
 
 const ownServers = (uid: string) => sql`(select ${schema.servers.id} from ${schema.servers} where ${schema.servers.ownerUid} = ${uid})`;
+const ownGateways = (uid: string) => sql`(select ${schema.gateways.id} from ${schema.gateways} where ${schema.gateways.ownerUid} = ${uid})`;
+const ownGatewaySessions = (uid: string) =>
+  sql`(select ${schema.gatewaySessions.id} from ${schema.gatewaySessions} where ${schema.gatewaySessions.gatewayId} in ${ownGateways(uid)})`;
 const ownTickets = (uid: string) =>
   sql`(select ${schema.supportTickets.id} from ${schema.supportTickets} where ${schema.supportTickets.userUid} = ${uid})`;
 
@@ -44,6 +47,12 @@ export function ownedRows(table: PgTable, owner: Owner, { authored = true } = {}
         break;
       case "server_id":
         parts.push(inArray(column, ownServers(owner.uid)));
+        break;
+      case "gateway_id":
+        parts.push(inArray(column, ownGateways(owner.uid)));
+        break;
+      case "session_id":
+        if (name === "gateway_relay") parts.push(inArray(column, ownGatewaySessions(owner.uid)));
         break;
       case "ticket_id":
         parts.push(inArray(column, ownTickets(owner.uid)));

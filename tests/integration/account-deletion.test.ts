@@ -7,6 +7,10 @@ import { encrypt } from "@/lib/crypto/encryption";
 import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import {
+  gatewayRelay,
+  gatewayServers,
+  gatewaySessions,
+  gateways,
   activityEvents,
   alertDeliveries,
   alertFlapStates,
@@ -69,7 +73,11 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(workbenchServerRequests).values({ id: randomUUID(), userUid: uid, instance: "workbench_answers_x", kind: "sampling", params: { messages: [] } });
   await d.insert(workbenchSubscriptions).values({ userUid: uid, serverId: server.id, uri: "demo://resource/1" });
   await d.insert(apiTokens).values({ userUid: uid, name: "CI", scope: "read", tokenHash: `hash-of-${uid}`, displayPrefix: "mcpc_abcd" });
-  return { serverId: server.id, ticketId: ticket.id };
+  const [gateway] = await d.insert(gateways).values({ ownerUid: uid, name: "Agents", slug: `agents-${uid.slice(0, 8).toLowerCase()}` }).returning({ id: gateways.id });
+  await d.insert(gatewayServers).values({ gatewayId: gateway.id, serverId: server.id, position: 0, prefix: "srv" });
+  const [session] = await d.insert(gatewaySessions).values({ gatewayId: gateway.id, clientName: "claude-code", protocolVersion: "2025-11-25" }).returning({ id: gatewaySessions.id });
+  await d.insert(gatewayRelay).values({ sessionId: session.id, message: { jsonrpc: "2.0", method: "notifications/cancelled" } });
+  return { serverId: server.id, ticketId: ticket.id, gatewayId: gateway.id, sessionId: session.id };
 }
 
 /**
@@ -107,7 +115,7 @@ describeEachDatabase("DELETE /api/user", () => {
     await signIn({ user: bystander });
     const v = await fillEveryTable(victim.uid, victim.email);
     const b = await fillEveryTable(bystander.uid, bystander.email);
-    const victimRows = () => rowsMentioning(victim.uid, victim.email, v.serverId, v.ticketId);
+    const victimRows = () => rowsMentioning(victim.uid, victim.email, v.serverId, v.ticketId, v.gatewayId, v.sessionId);
 
     const before = await victimRows();
     // Every table of the schema holds something of the victim's.
@@ -125,7 +133,7 @@ describeEachDatabase("DELETE /api/user", () => {
 
     expect((await victimRows()).found).toEqual({});
     // The other user's rows are all still there.
-    expect((await rowsMentioning(bystander.uid, bystander.email, b.serverId, b.ticketId)).found).toEqual(before.found);
+    expect((await rowsMentioning(bystander.uid, bystander.email, b.serverId, b.ticketId, b.gatewayId, b.sessionId)).found).toEqual(before.found);
 
     await expect(adminAuth().getUser(victim.uid)).rejects.toMatchObject({ code: "auth/user-not-found" });
     // The old session cookie leads nowhere.

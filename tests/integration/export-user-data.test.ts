@@ -92,6 +92,8 @@ const NOT_SECRET: Record<string, string> = {
   "api_tokens.display_prefix": "the token's prefix and first characters, shown in the token list",
   "rate_limits.key": "a counter's scope and the user's uid",
   "inventory_items.key": "a definition's name or URI",
+  "gateway_servers.prefix": "the namespace a gateway gives a server's tools",
+  "gateway_sessions.token_id": "the id of the token that opened the session, not the token",
 };
 const SECRET_LOOKING = /hash|secret|token|password|_enc$|hint|signature|prefix|^key$/;
 

@@ -5,6 +5,7 @@ import { PATCH as gatewayPATCH, GET as gatewayGET } from "@/app/api/gateways/[id
 import { GET as viewGET } from "@/app/api/gateways/[id]/view/route";
 import { POST as approvePOST } from "@/app/api/gateways/[id]/approve/route";
 import { GET as callsGET } from "@/app/api/gateways/[id]/calls/route";
+import { GET as statsGET } from "@/app/api/gateways/[id]/stats/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
@@ -202,6 +203,14 @@ describeEachDatabase("gateways", () => {
     // The gateway answers the next call at once: nothing is left waiting.
     const result = await client.callTool({ name: "everything__echo", arguments: { message: "after cancel" } });
     expect(JSON.stringify(result.content)).toContain("after cancel");
+  });
+
+  it("counts calls, errors and blocked calls over time, with their latency", async () => {
+    const res = await call(statsGET, `/api/gateways/${gateway.id}/stats?range=24h`, { ...as(owner), params: { id: gateway.id } });
+    expect(res.status).toBe(200);
+    expect(res.json.totals.calls).toBeGreaterThanOrEqual(4);
+    expect(res.json.totals.blocked).toBeGreaterThanOrEqual(2);
+    expect(res.json.points.at(-1).p50Ms).toEqual(expect.any(Number));
   });
 
   it("refuses clients without a gateway token", async () => {

@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { analyticsEvents, rateLimits } from "@/lib/db/schema";
+import { analyticsEvents, gatewayRelay, gatewaySessions, gateways, rateLimits, users } from "@/lib/db/schema";
 import { ANALYTICS_RETENTION_DAYS, runHousekeeping } from "@/lib/housekeeping";
 import { describeEachDatabase } from "../support/databases";
 
-/** Analytics and rate-limit counters do not grow without bound. */
+/** Analytics, rate-limit counters and gateway sessions do not grow without bound. */
 
 const DAY = 24 * 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -36,6 +36,32 @@ describeEachDatabase("housekeeping", () => {
     expect(await analyticsNames()).toEqual(["older", "recent", "newest"]);
     const keys = await database.execute(sql`select key from rate_limits where key like 'hk:%' order by key`);
     expect((keys as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual(["hk:today"]);
+  });
+
+  it("ends gateway sessions no client used for a day, and drops messages no instance took", async () => {
+    const database = await db();
+    await database.insert(users).values({ uid: "hk-gateway-owner", email: "hk@example.com", displayName: "HK" }).onConflictDoNothing();
+    const [gateway] = await database.insert(gateways).values({ ownerUid: "hk-gateway-owner", name: "HK", slug: `hk-${Date.now()}` }).returning();
+    const [idle, active] = await database
+      .insert(gatewaySessions)
+      .values([
+        { gatewayId: gateway.id, protocolVersion: "2025-11-25", clientName: "idle", lastSeenAt: ago(2 * DAY) },
+        { gatewayId: gateway.id, protocolVersion: "2025-11-25", clientName: "active", lastSeenAt: ago(60_000) },
+      ])
+      .returning();
+    await database.insert(gatewayRelay).values([
+      { sessionId: active.id, message: { old: true }, createdAt: ago(2 * 3_600_000) },
+      { sessionId: active.id, message: { old: false } },
+    ]);
+
+    const result = await runHousekeeping({ claim: false });
+
+    expect(result.gatewaySessionsDeleted).toBe(1);
+    const left = await database.select({ id: gatewaySessions.id }).from(gatewaySessions).where(eq(gatewaySessions.gatewayId, gateway.id));
+    expect(left.map((r) => r.id)).toEqual([active.id]);
+    expect(idle.id).not.toBe(active.id);
+    const relayed = await database.select({ message: gatewayRelay.message }).from(gatewayRelay).where(eq(gatewayRelay.sessionId, active.id));
+    expect(relayed.map((r) => r.message)).toEqual([{ old: false }]);
   });
 
   it("runs once per period across instances", async () => {

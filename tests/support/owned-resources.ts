@@ -3,6 +3,8 @@ import {
   activityEvents,
   apiTokens,
   contactMessages,
+  gatewayServers,
+  gateways,
   incidentUpdates,
   incidents,
   scanFindings,
@@ -31,6 +33,8 @@ export interface OwnedResources {
   activity: string;
   history: string;
   apiToken: string;
+  /** A gateway that includes the server. */
+  gateway: string;
   /** Not owned by anyone: the public contact form's message, for the admin inbox. */
   contactMessage: string;
 }
@@ -94,6 +98,11 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     .insert(apiTokens)
     .values({ userUid: uid, name: "CI", scope: "read", tokenHash: `hash-${uid}-${n}`, displayPrefix: "mcpc_test" })
     .returning({ id: apiTokens.id });
+  const [gateway] = await d
+    .insert(gateways)
+    .values({ ownerUid: uid, name: `Gateway ${n}`, slug: `owned-${uid.slice(0, 8).toLowerCase()}-${n}` })
+    .returning({ id: gateways.id });
+  await d.insert(gatewayServers).values({ gatewayId: gateway.id, serverId: server.id, position: 0, prefix: "owned" });
   const [contact] = await d
     .insert(contactMessages)
     .values({ name: "Visitor", email: "visitor@example.com", subject: "Hi", message: "Hello there" })
@@ -110,6 +119,7 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     activity: activity.id,
     history: history.id,
     apiToken: token.id,
+    gateway: gateway.id,
     contactMessage: contact.id,
   };
 }

@@ -44,6 +44,7 @@ export interface RouteEntry {
 }
 
 const server = (r: OwnedResources) => ({ id: r.server });
+const gateway = (r: OwnedResources) => ({ id: r.gateway });
 
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/health": { kind: "optional" },
@@ -69,6 +70,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/servers": { kind: "user" },
   "POST /api/servers": { kind: "user", body: (r) => ({ name: `another-${r.server.slice(0, 8)}`, transport: "streamable-http", url: r.serverUrl }) },
   "POST /api/servers/test": { kind: "user", body: (r) => ({ transport: "streamable-http", url: r.serverUrl }) },
+  "GET /api/gateways": { kind: "user" },
+  "POST /api/gateways": { kind: "user", body: (r) => ({ name: `Gateway for ${r.server.slice(0, 8)}`, servers: [{ serverId: r.server }] }), namesOwned: true },
   "GET /api/status-pages": { kind: "user" },
   "POST /api/status-pages": { kind: "user", body: (r) => ({ slug: `page-${r.statusPage.slice(0, 8)}`, title: "Status", serverIds: [r.server] }), namesOwned: true },
   "GET /api/support/tickets": { kind: "user" },
@@ -132,6 +135,13 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/servers/[id]/subscriptions": { kind: "owned", params: server, body: () => ({ uri: "test://static/resource/1" }) },
   "DELETE /api/servers/[id]/subscriptions": { kind: "owned", params: server, query: () => ({ uri: "test://static/resource/1" }) },
   "GET /api/servers/[id]/uptime": { kind: "owned", params: server },
+  "GET /api/gateways/[id]": { kind: "owned", params: gateway },
+  "PATCH /api/gateways/[id]": { kind: "owned", params: gateway, body: (r) => ({ name: "Not mine", servers: [{ serverId: r.server }] }) },
+  "DELETE /api/gateways/[id]": { kind: "owned", params: gateway },
+  "GET /api/gateways/[id]/view": { kind: "owned", params: gateway },
+  "POST /api/gateways/[id]/approve": { kind: "owned", params: gateway, body: (r) => ({ serverId: r.server }) },
+  "GET /api/gateways/[id]/calls": { kind: "owned", params: gateway },
+  "GET /api/gateways/[id]/stats": { kind: "owned", params: gateway, query: () => ({ range: "24h" }) },
   "GET /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }) },
   "PATCH /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }), body: (r) => ({ title: "Not mine", serverIds: [r.server] }) },
   "DELETE /api/status-pages/[id]": { kind: "owned", params: (r) => ({ id: r.statusPage }) },
