@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans/table";
-import type { ItemFilter } from "../gateways/schema";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const subscriptionPlan = pgEnum("subscription_plan", PLAN_IDS);
@@ -634,6 +633,9 @@ export const apiTokens = pgTable(
 );
 
 // ─── Gateways ────────────────────────────────────────────────────────────────
+
+/** Which items of one kind a gateway exposes from a server: all (null), an allow list or a deny list (lib/gateways/schema.ts checks it). */
+type ItemFilter = { allow?: string[]; deny?: string[] };
 
 /**
  * One MCP endpoint that serves the chosen servers of its owner, filtered,

@@ -3,7 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { apiTokens, gateways } from "../db/schema";
-import { forgetTokenHolder } from "../gateways/endpoint/access";
+import { forgetTokenHolder } from "./holder";
 import type { SelectedRow } from "../db/selection";
 import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";

@@ -114,12 +114,16 @@ async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSe
  */
 export interface Lane {
   id: string;
-  watch?: (event: SessionEvent) => void;
+  /** What the server says between calls, and `{type: "opened"}` once the connection is open. */
+  watch?: (event: SessionEvent | { type: "opened" }) => void;
 }
 
 async function openLaneSession(target: CallTarget, lane: Lane): Promise<WorkbenchSession> {
   const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
-  if (lane.watch) session.watch(lane.watch);
+  if (lane.watch) {
+    session.watch(lane.watch);
+    lane.watch({ type: "opened" });
+  }
   return session;
 }
 

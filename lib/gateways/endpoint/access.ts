@@ -2,29 +2,16 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { sharedCache } from "../../cache/shared-cache";
 import { db } from "../../db";
-import { apiTokens, gateways, gatewaySessions, users } from "../../db/schema";
-import type { PlanHolder } from "../../plans/holder";
-import { hashToken } from "../../tokens/secret";
+import { gateways, gatewaySessions } from "../../db/schema";
 
 /**
- * Who is calling a gateway endpoint, and whether they may: the bearer token
- * (a personal API token of scope `gateway`), the gateway its slug names, and
- * the session the client holds. Each is kept a few seconds per process, so
- * that a burst of calls reads them once; revoking a token, deleting a
- * gateway or ending a session drops the entry on every instance.
+ * The gateway a slug names and the session a client holds, each kept a few
+ * seconds per process, so that a burst of calls reads them once (the token
+ * is lib/tokens/holder.ts's); deleting a gateway or ending a session drops
+ * the entry on every instance.
  */
 
 const TTL_MS = 5_000;
-
-export interface TokenHolder {
-  tokenId: string;
-  tokenName: string;
-  scope: "read" | "write" | "gateway";
-  /** Set: the token opens only this gateway. */
-  gatewayId: string | null;
-  expiresAt: number | null;
-  user: PlanHolder;
-}
 
 export interface GatewayRef {
   id: string;
@@ -42,47 +29,8 @@ export interface SessionRef {
   protocolVersion: string;
 }
 
-const tokens = sharedCache<TokenHolder>("gateway-token-holders", { max: 10_000, ttl: TTL_MS });
 const slugs = sharedCache<GatewayRef>("gateway-slugs", { max: 10_000, ttl: TTL_MS });
 const sessions = sharedCache<SessionRef>("gateway-sessions", { max: 50_000, ttl: 60_000 });
-
-/** The token's holder, or null when no such token exists. Notes the token's use at most once per entry. */
-export async function tokenHolder(token: string): Promise<TokenHolder | null> {
-  const hash = hashToken(token);
-  const kept = tokens.get(hash);
-  if (kept) return kept;
-  const d = await db();
-  const [row] = await d
-    .select({
-      tokenId: apiTokens.id,
-      tokenName: apiTokens.name,
-      scope: apiTokens.scope,
-      gatewayId: apiTokens.gatewayId,
-      expiresAt: apiTokens.expiresAt,
-      uid: users.uid,
-      subscriptionPlan: users.subscriptionPlan,
-      subscriptionExpiresAt: users.subscriptionExpiresAt,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.uid, apiTokens.userUid))
-    .where(eq(apiTokens.tokenHash, hash))
-    .limit(1);
-  if (!row) return null;
-  const holder: TokenHolder = {
-    tokenId: row.tokenId,
-    tokenName: row.tokenName,
-    scope: row.scope,
-    gatewayId: row.gatewayId,
-    expiresAt: row.expiresAt?.getTime() ?? null,
-    user: { uid: row.uid, subscriptionPlan: row.subscriptionPlan, subscriptionExpiresAt: row.subscriptionExpiresAt },
-  };
-  tokens.set(hash, holder);
-  void d.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId)).catch(() => {});
-  return holder;
-}
-
-/** A revoked token stops opening gateways on every instance at once. */
-export const forgetTokenHolder = (tokenHash: string) => tokens.forget(tokenHash);
 
 export async function gatewayBySlug(slug: string): Promise<GatewayRef | null> {
   const kept = slugs.get(slug);

@@ -20,7 +20,7 @@ import { version } from "../../../package.json";
 import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
 import { findCallTarget } from "../../servers/call-target";
-import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents } from "../../workbench/call";
+import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type Lane } from "../../workbench/call";
 import type { CallRequest } from "../../workbench/schema";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import { SITE } from "../../site";
@@ -28,6 +28,7 @@ import { auditGatewayEvent } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
 import type { CachedView } from "../view-cache";
 import type { ViewItem } from "../view";
+import { refreshSoon } from "../refresh";
 import { spendGatewayCall } from "./limits";
 import type { SessionRef } from "./access";
 
@@ -192,6 +193,18 @@ export function gatewayServer(ctx: EndpointContext): Server {
     };
   }
 
+  /**
+   * The client session's own connection to the item's server. Its opening and
+   * the server's list_changed start a rediscovery, so that the view follows
+   * what the server lists now.
+   */
+  const laneOf = (item: ViewItem): Lane => ({
+    id: `gw:${ctx.session.id}`,
+    watch: (event) => {
+      if (event.type === "opened" || event.type === "list-changed") refreshSoon(item.server.serverId);
+    },
+  });
+
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, extra: Extra, logged: Record<string, unknown>) {
     const progressToken = extra._meta?.progressToken;
@@ -199,7 +212,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
     const outcome = await executeCall(ctx.owner.uid, target, request, {
       signal: AbortSignal.any([extra.signal, ctx.req.signal]),
       events: callEvents(extra, progressToken),
-      lane: { id: `gw:${ctx.session.id}` },
+      lane: laneOf(item),
     });
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
     await audit(result, method, { serverId: item.server.serverId, server: item.server.name, name: item.exposedName }, outcome.durationMs, {
@@ -267,7 +280,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
         if (!connection.capabilities.completions) return { completion: { values: [] } };
         return connection.client.complete({ ...request.params, ref: upstreamRef }, connection.requestOptions());
       },
-      { id: `gw:${ctx.session.id}` },
+      laneOf(item),
     );
   });
 

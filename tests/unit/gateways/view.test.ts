@@ -1,0 +1,100 @@
+import { exposedName, freePrefix } from "@/lib/gateways/names";
+import { gatewayCreate, type GatewayPolicy } from "@/lib/gateways/schema";
+import { approvalKey, gatewayView, type StoredItem, type ViewServer } from "@/lib/gateways/view";
+
+/** What a gateway serves, decided from stored definitions, approvals and findings. */
+
+const tool = (name: string, hash = `h-${name}`): StoredItem => ({ kind: "tool", key: name, hash, definition: { name, description: `${name} tool`, inputSchema: { type: "object" } } });
+
+function server(overrides: Partial<ViewServer> = {}): ViewServer {
+  const items = overrides.items ?? [tool("search"), tool("fetch")];
+  return {
+    serverId: "s1",
+    name: "Docs",
+    prefix: "docs",
+    status: "up",
+    filters: { tools: null, prompts: null, resources: null },
+    items,
+    approved: new Map(items.map((i) => [approvalKey(i.kind, i.key), i.hash])),
+    approvedAt: new Date("2026-11-01T00:00:00Z"),
+    findings: [],
+    ...overrides,
+  };
+}
+
+const policy: GatewayPolicy = { blockSeverity: "high", quarantineChanged: true };
+const listed = (s: ViewServer[], p = policy) => [...gatewayView(s, p).tools.keys()];
+const reason = (s: ViewServer[], name: string, p = policy) => gatewayView(s, p).items.find((i) => i.exposedName === name)?.hidden?.kind ?? null;
+
+describe("a gateway's view", () => {
+  it("serves approved, clean tools under the server's prefix", () => {
+    expect(listed([server()])).toEqual(["docs__search", "docs__fetch"]);
+    expect(gatewayView([server()], policy).tools.get("docs__search")!.served.name).toBe("docs__search");
+  });
+
+  it("keeps two servers' tools of the same name apart", () => {
+    expect(listed([server(), server({ serverId: "s2", name: "Web", prefix: "web" })])).toEqual(["docs__search", "docs__fetch", "web__search", "web__fetch"]);
+  });
+
+  it("hides a tool with an open finding at or above the policy's severity, and only those", () => {
+    const finding = (severity: "critical" | "high" | "medium") => ({ id: "f1", ruleId: "model-instructions", severity, targetKind: "tool", targetName: "fetch" });
+    expect(reason([server({ findings: [finding("high")] })], "docs__fetch")).toBe("blocked");
+    expect(reason([server({ findings: [finding("medium")] })], "docs__fetch")).toBeNull();
+    expect(reason([server({ findings: [finding("medium")] })], "docs__fetch", { ...policy, blockSeverity: "medium" })).toBe("blocked");
+    expect(reason([server({ findings: [finding("critical")] })], "docs__fetch", { ...policy, blockSeverity: "off" })).toBeNull();
+  });
+
+  it("quarantines a changed or new definition until it is approved, unless quarantine is off", () => {
+    const changed = server({ items: [tool("search", "new-hash"), tool("fetch")], approved: new Map([[approvalKey("tool", "search"), "old-hash"]]) });
+    const view = gatewayView([changed], policy);
+    expect(view.items.find((i) => i.key === "search")!.hidden).toMatchObject({ kind: "quarantined", change: "changed" });
+    expect(view.items.find((i) => i.key === "fetch")!.hidden).toMatchObject({ kind: "quarantined", change: "new" });
+    expect(listed([changed], { ...policy, quarantineChanged: false })).toEqual(["docs__search", "docs__fetch"]);
+  });
+
+  it("leaves a rug-pull finding to quarantine while quarantine is on", () => {
+    const changed = server({
+      items: [tool("search", "new-hash")],
+      approved: new Map([[approvalKey("tool", "search"), "old-hash"]]),
+      findings: [{ id: "f", ruleId: "rug-pull", severity: "high", targetKind: "tool", targetName: "search" }],
+    });
+    expect(reason([changed], "docs__search")).toBe("quarantined");
+    expect(reason([changed], "docs__search", { ...policy, quarantineChanged: false })).toBe("blocked");
+  });
+
+  it("applies allow and deny lists by the server's own names", () => {
+    expect(listed([server({ filters: { tools: { allow: ["search"] }, prompts: null, resources: null } })])).toEqual(["docs__search"]);
+    expect(listed([server({ filters: { tools: { deny: ["search"] }, prompts: null, resources: null } })])).toEqual(["docs__fetch"]);
+    expect(reason([server({ filters: { tools: { deny: ["search"] }, prompts: null, resources: null } })], "docs__search")).toBe("filtered");
+  });
+
+  it("hides a down server's items, and a name an earlier server already serves", () => {
+    expect(reason([server({ status: "down" })], "docs__search")).toBe("server_down");
+    const twin = server({ serverId: "s2", name: "Docs copy" });
+    expect(reason([server(), twin], "docs__search")).toBeNull();
+    expect(gatewayView([server(), twin], policy).items.filter((i) => i.hidden?.kind === "collision")).toHaveLength(2);
+  });
+});
+
+describe("exposed names", () => {
+  it("are valid for the common clients whatever the server's name, and stay apart when cut", () => {
+    const long = "a".repeat(100);
+    const names = [exposedName("docs", "search files"), exposedName("docs", "ünïcode/tool.name"), exposedName("docs", long), exposedName("docs", `${long}b`)];
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(names[2]).not.toBe(names[3]);
+  });
+
+  it("take a free prefix when the wanted one is taken", () => {
+    expect(freePrefix("docs", new Set(["docs", "docs-2"]))).toBe("docs-3");
+  });
+});
+
+describe("a gateway's create body", () => {
+  it("refuses an allow list and a deny list together, and a server listed twice", () => {
+    const both = gatewayCreate.safeParse({ name: "G", servers: [{ serverId: "x", tools: { allow: ["a"], deny: ["b"] } }] });
+    expect(both.success).toBe(false);
+    const twice = gatewayCreate.safeParse({ name: "G", servers: [{ serverId: "x" }, { serverId: "x" }] });
+    expect(twice.success).toBe(false);
+    expect(gatewayCreate.safeParse({ name: "G", servers: [{ serverId: "x", prefix: "Bad Prefix" }] }).success).toBe(false);
+  });
+});
