@@ -19,6 +19,7 @@ import { assertInterval, serverLimitReached } from "../plans/limits";
 // scanner scans stored servers. Both sides read each other's tables; nothing else of the scanner is used.
 import { latestScansOf } from "../scanner/queries";
 import { forgetCallTarget } from "./call-target";
+import { announceServerChanged } from "./changes";
 import { announceServerDeleted } from "./deletion";
 import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
@@ -253,6 +254,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       }
     });
     await forgetCallTarget(actor.uid, id);
+    await announceServerChanged(id);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -288,6 +290,8 @@ export async function deleteServer(actor: Actor, id: string, origin: Origin = {}
   if (!gone) throw missing();
   await forgetCallTarget(actor.uid, id);
   await announceServerDeleted(actor.uid, id);
+  // Gateways that included it stop serving it.
+  await announceServerChanged(id);
   await record({
     userUid: actor.uid,
     action: "server.deleted",
