@@ -10,7 +10,10 @@ import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { db } from "@/lib/db";
-import { activityEvents } from "@/lib/db/schema";
+import { activityEvents, rateLimits, servers } from "@/lib/db/schema";
+import { PLANS } from "@/lib/plans/table";
+import { announceServerChanged } from "@/lib/servers/changes";
+import { POST as gatewaysPOST } from "@/app/api/gateways/route";
 import type { GatewayViewDto } from "@/lib/gateways/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
@@ -211,6 +214,40 @@ describeEachDatabase("gateways", () => {
     expect(res.json.totals.calls).toBeGreaterThanOrEqual(4);
     expect(res.json.totals.blocked).toBeGreaterThanOrEqual(2);
     expect(res.json.points.at(-1).p50Ms).toEqual(expect.any(Number));
+  });
+
+  it("fails a call to a server monitoring saw down at once, and serves it again when it is back", async () => {
+    await (await db()).update(servers).set({ status: "down" }).where(eq(servers.id, everythingId));
+    await announceServerChanged(everythingId);
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("everything__echo");
+    const err = await refused(client.callTool({ name: "everything__echo", arguments: { message: "hi" } }));
+    expect(err.code).toBe(-32012);
+    expect(err.message).toMatch(/down/);
+    await (await db()).update(servers).set({ status: "up" }).where(eq(servers.id, everythingId));
+    await announceServerChanged(everythingId);
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("everything__echo");
+  });
+
+  it("tells a client over the gateway's minute limit when to retry, and audits it", async () => {
+    const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const key = `gateway-minute:${owner.uid}:${gateway.id}`;
+    await (await db())
+      .insert(rateLimits)
+      .values({ key, windowStart, count: PLANS.pro.gatewayCallsPerMinute })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count: PLANS.pro.gatewayCallsPerMinute } });
+    const err = await refused(client.callTool({ name: "everything__echo", arguments: { message: "one too many" } }));
+    expect(err.code).toBe(-32029);
+    expect(err.message).toMatch(/retry in \d+ s/);
+    expect((err.data as { retryAfterSec: number }).retryAfterSec).toBeGreaterThan(0);
+    await (await db()).delete(rateLimits).where(eq(rateLimits.key, key));
+  });
+
+  it("refuses a gateway beyond the plan's number", async () => {
+    const free = await signedIn("free tier");
+    for (let i = 0; i < PLANS["free tier"].maxGateways; i++) await createGateway(free, { name: `G${i}` });
+    const over = await call(gatewaysPOST, "/api/gateways", { ...as(free), body: { name: "One more" } });
+    expect(over.status).toBe(403);
+    expect(over.json).toMatchObject({ error: "plan_required", feature: "gateways" });
   });
 
   it("refuses clients without a gateway token", async () => {
