@@ -35,6 +35,8 @@ export const ACTIVITY_ACTIONS = [
   "gateway.approved",
   "gateway.call",
   "gateway.blocked",
+  "oauth.authorization_started",
+  "oauth.authorized",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -37,6 +37,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   "gateway.approved": "Definitions approved for gateways",
   "gateway.call": "Call through a gateway",
   "gateway.blocked": "Call blocked by a gateway",
+  "oauth.authorization_started": "Sign-in to a server started",
+  "oauth.authorized": "Signed in to a server",
 };
 
 /** The label of an action; one recorded before a later rename still reads sensibly. */

@@ -9,4 +9,5 @@
 export const secretContext = {
   serverHeader: (serverId: string, headerName: string) => `server_headers.value_enc:${serverId}:${headerName.toLowerCase()}`,
   webhookSecret: (uid: string) => `users.webhook_secret_enc:${uid}`,
+  serverOauth: (serverId: string, column: "client" | "tokens" | "verifier") => `server_oauth.${column}_enc:${serverId}`,
 };

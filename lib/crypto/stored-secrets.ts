@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { plural } from "../plural";
-import { serverHeaders, users } from "../db/schema";
+import { serverHeaders, serverOauth, users } from "../db/schema";
 import { secretContext } from "./contexts";
 import { configuredKeyring, decrypt, DecryptionError, encrypt, isCurrent, type Keyring } from "./encryption";
 
@@ -24,6 +24,29 @@ interface EncryptedColumn {
   read(d: Db): Promise<StoredSecret[]>;
   /** Replaces `before` only if the row still holds it: a value changed meanwhile is the newer one. */
   replace(d: Db, id: string, before: string, after: string): Promise<boolean>;
+}
+
+/** A server's OAuth client registration, tokens or PKCE verifier (server_oauth), one column each. */
+function oauthColumn(label: string, column: "client" | "tokens" | "verifier"): EncryptedColumn {
+  const field = { client: serverOauth.clientEnc, tokens: serverOauth.tokensEnc, verifier: serverOauth.verifierEnc }[column];
+  const key = { client: "clientEnc", tokens: "tokensEnc", verifier: "verifierEnc" }[column];
+  return {
+    label,
+    read: async (d) =>
+      (await d.select({ serverId: serverOauth.serverId, valueEnc: field }).from(serverOauth).where(isNotNull(field))).map((r) => ({
+        id: r.serverId,
+        context: secretContext.serverOauth(r.serverId, column),
+        valueEnc: r.valueEnc!,
+      })),
+    replace: async (d, id, before, after) =>
+      (
+        await d
+          .update(serverOauth)
+          .set({ [key]: after })
+          .where(and(eq(serverOauth.serverId, id), eq(field, before)))
+          .returning({ id: serverOauth.serverId })
+      ).length > 0,
+  };
 }
 
 const COLUMNS: EncryptedColumn[] = [
@@ -59,6 +82,9 @@ const COLUMNS: EncryptedColumn[] = [
           .returning({ uid: users.uid })
       ).length > 0,
   },
+  oauthColumn("server OAuth client registration", "client"),
+  oauthColumn("server OAuth token set", "tokens"),
+  oauthColumn("server OAuth PKCE verifier", "verifier"),
 ];
 
 export interface ColumnSweep {

@@ -98,6 +98,8 @@ export const servers = pgTable(
     description: text("description").notNull().default(""),
     transport: serverTransport("transport").notNull(),
     url: text("url").notNull(),
+    /** "headers": the stored headers sign requests in; "oauth": the MCP authorization flow's tokens do (server_oauth). */
+    authType: text("auth_type").$type<"headers" | "oauth">().notNull().default("headers"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     monitoringEnabled: boolean("monitoring_enabled").notNull().default(false),
     intervalSec: integer("interval_sec").notNull().default(900),
@@ -712,4 +714,34 @@ export const gatewayRelay = pgTable("gateway_relay", {
   sessionId: uuid("session_id").notNull(),
   message: jsonb("message").$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ─── Servers behind OAuth ────────────────────────────────────────────────────
+
+/**
+ * A server's OAuth state as a client of its authorization server: the
+ * client registration and the tokens (encrypted, bound to this row like
+ * header values), the discovery results (public metadata), the
+ * authorization in progress (its PKCE verifier, encrypted, and the hash of
+ * its `state`, bound to the person who started it and short-lived), and the
+ * lease that lets one instance at a time refresh the tokens.
+ */
+export const serverOauth = pgTable("server_oauth", {
+  serverId: uuid("server_id")
+    .primaryKey()
+    .references(() => servers.id, { onDelete: "cascade" }),
+  status: text("status").$type<"authorization_required" | "authorized" | "reauthorization_required">().notNull().default("authorization_required"),
+  /** Why authorization is required again, in words. */
+  reason: text("reason"),
+  clientEnc: text("client_enc"),
+  discovery: jsonb("discovery").$type<Record<string, unknown>>(),
+  tokensEnc: text("tokens_enc"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  lastRefreshAt: timestamp("last_refresh_at", { withTimezone: true }),
+  verifierEnc: text("verifier_enc"),
+  stateHash: text("state_hash"),
+  stateUid: text("state_uid"),
+  stateExpiresAt: timestamp("state_expires_at", { withTimezone: true }),
+  refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,6 +4,7 @@ import type { McpLimits, McpTarget } from "../mcp/connection";
 import { discover, type Discovery } from "../mcp/discovery";
 import { plural } from "../plural";
 import { scanAfterDiscovery } from "../scanner/auto-scan";
+import { authProviderFor } from "../oauth-client/target";
 import { announceServerChanged } from "../servers/changes";
 import { decryptedHeaders } from "../servers/headers";
 import { storeDiscovery, type InventoryDiff } from "../servers/inventory";
@@ -51,11 +52,11 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
  */
 export async function discoverAndSave(
   owner: { uid: string },
-  row: { id: string; name: string; transport: McpTarget["transport"]; url: string },
+  row: { id: string; name: string; transport: McpTarget["transport"]; url: string; authType: "headers" | "oauth" },
   origin: Origin,
   limits?: Partial<McpLimits>,
 ): Promise<Discovery> {
-  const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id) };
+  const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id), authProvider: authProviderFor(row) };
   const found = await discover(target, limits);
   const diff = await saveDiscovery(row.id, found);
   await record({

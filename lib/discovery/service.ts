@@ -7,6 +7,7 @@ import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/connection";
 import { testConnection } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
 import { readInventory } from "../servers/inventory";
 import { findOwnedServer } from "../servers/owned-server";
@@ -76,10 +77,12 @@ export async function createAndDiscover(actor: Actor, input: ServerCreate, origi
   const created = await createServer(actor, input, origin);
   if (!(await tryConnection(actor))) return created;
   try {
-    await discoverAndSave(actor, created, origin, limits);
+    await discoverAndSave(actor, { ...created, authType: created.auth.type }, origin, limits);
   } catch (err) {
     if (!(err instanceof McpFailure)) throw err;
     origin.log?.info("discovery after create failed", { serverId: created.id, kind: err.kind, reason: err.message });
+    // A server that refuses a request without credentials asks its users to sign in: saved waiting for the owner's sign-in.
+    if (err.kind === "auth" && input.headers.length === 0) await awaitSignIn(actor.uid, created.id);
   }
   return getServer(actor.uid, created.id);
 }
@@ -105,7 +108,7 @@ export async function discoverServer(actor: Actor, id: string, origin: Origin = 
  */
 export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, ownerUid: servers.ownerUid })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, ownerUid: servers.ownerUid })
     .from(servers)
     .where(eq(servers.id, serverId))
     .limit(1);

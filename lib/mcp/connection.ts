@@ -1,4 +1,5 @@
 import "server-only";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -33,6 +34,8 @@ export interface McpTarget {
   url: string;
   /** Header name → value, in clear: decrypted just before use, never logged. */
   headers: Record<string, string>;
+  /** A server behind OAuth: the SDK's transport signs each request with its access token and refreshes it (lib/oauth-client). */
+  authProvider?: OAuthClientProvider;
 }
 
 export interface McpLimits {
@@ -162,8 +165,8 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
   const requestInit: RequestInit = { headers: target.headers };
   const transport =
     target.transport === "sse"
-      ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection })
-      : new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection });
+      ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection, authProvider: target.authProvider })
+      : new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection, authProvider: target.authProvider });
 
   if (options.onTransportStarted) {
     const start = transport.start.bind(transport);

@@ -6,6 +6,7 @@ import { servers } from "../db/schema";
 import { logger } from "../log";
 import type { McpLimits } from "../mcp/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
+import { authProviderFor } from "../oauth-client/target";
 import { rediscoverQuietly } from "../discovery/service";
 import { observeCheck } from "../metrics/monitoring";
 import { performCheck, type CheckOutcome } from "./check";
@@ -33,6 +34,7 @@ export interface RunCheckOptions {
 export interface ServerToCheck extends ServerState {
   transport: Transport;
   url: string;
+  authType: "headers" | "oauth";
   monitoringEnabled: boolean;
   thresholdMs: number;
   headers: SealedHeader[];
@@ -55,6 +57,7 @@ async function loadServer(serverId: string, dueAt: Date): Promise<ServerToCheck 
     .select({
       transport: servers.transport,
       url: servers.url,
+      authType: servers.authType,
       status: servers.status,
       monitoringEnabled: servers.monitoringEnabled,
       thresholdMs: servers.degradedThresholdMs,
@@ -107,7 +110,7 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
   const headers = headersOf(serverId, server.headers);
   const outcome = headers
     ? await performCheck(
-        { transport: server.transport, url: server.url, headers },
+        { transport: server.transport, url: server.url, headers, authProvider: authProviderFor({ id: serverId, authType: server.authType }) },
         { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
       )
     : notMade(HEADERS_UNOPENED);

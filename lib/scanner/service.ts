@@ -9,6 +9,7 @@ import { discover } from "../mcp/discovery";
 import { displayUrl, McpFailure } from "../mcp/errors";
 import { enforce } from "../rate-limit/service";
 import { decryptedHeaders } from "../servers/headers";
+import { authProviderFor } from "../oauth-client/target";
 import { storeDiscovery } from "../servers/inventory";
 import { spendConnection } from "../rate-limit/connection-budget";
 import type { PlanHolder } from "../plans/holder";
@@ -64,7 +65,7 @@ export async function scanNow(user: PlanHolder, serverId: string, origin: Origin
   await spendConnection(user);
   let refreshError: string | undefined;
   try {
-    const found = await discover({ transport: server.transport, url: server.url, headers: await decryptedHeaders(server.id) }, limits);
+    const found = await discover({ transport: server.transport, url: server.url, headers: await decryptedHeaders(server.id), authProvider: authProviderFor(server) }, limits);
     // Stored without the automatic scan: this scan is the one the user asked for.
     await storeDiscovery(server.id, found);
   } catch (err) {

@@ -13,6 +13,7 @@ export interface CallTarget {
   name: string;
   transport: Transport;
   url: string;
+  authType: "headers" | "oauth";
   /** Changes whenever the URL, transport or headers change: the pool's connection version. */
   version: string;
 }
@@ -42,12 +43,12 @@ export async function findCallTarget(uid: string, id: string): Promise<CallTarge
   const kept = targets.get(keyOf(uid, id));
   if (kept) return kept;
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, updatedAt: servers.updatedAt })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, updatedAt: servers.updatedAt })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);
   if (!row) throw missing();
-  const target = { id: row.id, name: row.name, transport: row.transport, url: row.url, version: row.updatedAt.toISOString() };
+  const target = { id: row.id, name: row.name, transport: row.transport, url: row.url, authType: row.authType, version: row.updatedAt.toISOString() };
   targets.set(keyOf(uid, id), target);
   return target;
 }

@@ -1,8 +1,9 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { servers } from "../db/schema";
 import type { SelectedRow } from "../db/selection";
 import { maskedFromHint } from "../crypto/mask";
-import type { ServerDto } from "./schema";
+import type { ServerAuth, ServerDto } from "./schema";
 
 /** The columns a server's DTO is built from: never the owner, never a header value. */
 export const serverColumns = {
@@ -11,6 +12,10 @@ export const serverColumns = {
   description: servers.description,
   transport: servers.transport,
   url: servers.url,
+  authType: servers.authType,
+  // (Spelled out: in a one-table select drizzle leaves column names unqualified, which the subquery would misread.)
+  oauth: sql<OAuthState | null>`(select json_build_object('status', o.status, 'reason', o.reason, 'expiresAt', o.expires_at, 'lastRefreshAt', o.last_refresh_at)
+                                 from server_oauth o where o.server_id = servers.id)`,
   tags: servers.tags,
   monitoringEnabled: servers.monitoringEnabled,
   intervalSec: servers.intervalSec,
@@ -27,6 +32,22 @@ export const serverColumns = {
 
 export type ServerRow = SelectedRow<typeof serverColumns>;
 
+interface OAuthState {
+  status: ServerAuth["status"];
+  reason: string | null;
+  expiresAt: string | null;
+  lastRefreshAt: string | null;
+}
+
+const iso = (at: string | null) => (at ? new Date(at).toISOString() : null);
+
+/** How the server's requests are signed in, and whether that works now: never a token. */
+function authOf(row: ServerRow): ServerAuth {
+  if (row.authType === "headers") return { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null };
+  const o = row.oauth;
+  return { type: "oauth", status: o?.status ?? "authorization_required", reason: o?.reason ?? null, expiresAt: iso(o?.expiresAt ?? null), lastRefreshAt: iso(o?.lastRefreshAt ?? null) };
+}
+
 export interface HeaderHint {
   name: string;
   valueHint: string;
@@ -40,6 +61,7 @@ export function toServerDto(row: ServerRow, headers: HeaderHint[]): ServerDto {
     transport: row.transport,
     url: row.url,
     headers: headers.map((h) => ({ name: h.name, value: maskedFromHint(h.valueHint) })),
+    auth: authOf(row),
     tags: row.tags,
     monitoring: { enabled: row.monitoringEnabled, intervalSec: row.intervalSec, thresholdMs: row.degradedThresholdMs },
     status: row.status,

@@ -11,6 +11,7 @@ export interface OwnedServer {
   name: string;
   transport: Transport;
   url: string;
+  authType: "headers" | "oauth";
   discoveredAt: Date | null;
 }
 
@@ -20,7 +21,7 @@ const missing = () => notFound("No server with this id.");
 export async function findOwnedServer(uid: string, id: string): Promise<OwnedServer> {
   if (!isUuid(id)) throw missing();
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, discoveredAt: servers.discoveredAt })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, discoveredAt: servers.discoveredAt })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);

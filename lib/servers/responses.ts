@@ -23,6 +23,15 @@ export const serverDto = z.object({
   transport: z.enum(TRANSPORTS),
   url: z.string(),
   headers: z.array(z.object({ name: z.string(), value: z.string().describe("Masked: never the value in full.") })),
+  auth: z
+    .object({
+      type: z.enum(["headers", "oauth"]),
+      status: z.enum(["authorized", "authorization_required", "reauthorization_required"]),
+      reason: z.string().nullable(),
+      expiresAt: z.iso.datetime({ offset: true }).nullable(),
+      lastRefreshAt: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .describe("How the server's requests are signed in; never a token."),
   tags: z.array(z.string()),
   monitoring: z.object({ enabled: z.boolean(), intervalSec: z.number().int(), thresholdMs: z.number().int() }),
   status: z.enum(SERVER_STATUSES),

@@ -134,6 +134,17 @@ export interface ServerCounts {
 }
 
 /** The server entity as the API returns it. */
+/** How a server's requests are signed in: its stored headers, or the MCP authorization flow's tokens. */
+export interface ServerAuth {
+  type: "headers" | "oauth";
+  status: "authorized" | "authorization_required" | "reauthorization_required";
+  /** Why a person must sign in (again). */
+  reason: string | null;
+  /** When the access token expires, and when it was last refreshed (OAuth only). */
+  expiresAt: string | null;
+  lastRefreshAt: string | null;
+}
+
 export interface ServerDto {
   id: string;
   name: string;
@@ -141,6 +152,7 @@ export interface ServerDto {
   transport: Transport;
   url: string;
   headers: MaskedHeader[];
+  auth: ServerAuth;
   tags: string[];
   monitoring: { enabled: boolean; intervalSec: number; thresholdMs: number };
   status: ServerStatus;

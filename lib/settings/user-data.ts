@@ -101,7 +101,7 @@ function forOwner(tableName: string, row: Record<string, unknown>, owner: Owner)
  * tests/integration/export-user-data.test.ts fails for a column whose name
  * looks secret that no rule covers.
  */
-export const SECRET_DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = { api_tokens: ["token_hash"] };
+export const SECRET_DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = { api_tokens: ["token_hash"], server_oauth: ["state_hash"] };
 
 /** The row without its table's secret-derived columns (`SECRET_DERIVED_COLUMNS`, by SQL name). */
 function withoutSecretDerived(table: PgTable, tableName: string, row: Record<string, unknown>): Record<string, unknown> {

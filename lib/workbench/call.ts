@@ -16,6 +16,7 @@ import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
 import { listAll } from "../mcp/discovery";
 import { displayUrl, failureCode, McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
+import { authProviderFor } from "../oauth-client/target";
 import { decryptedHeaders } from "../servers/headers";
 import { publishSessionEvent } from "./event-channel";
 import { poolKey, workbenchPool, type Lease } from "./pool";
@@ -90,7 +91,7 @@ function connectionLost(err: unknown): boolean {
 const SAFE_TO_REPEAT = new Set<CallRequest["method"]>(["ping", "resources/read", "prompts/get"]);
 
 async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSession> {
-  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
+  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id), authProvider: authProviderFor(target) });
   let unfollow: () => void;
   try {
     unfollow = await followSubscriptions(uid, target.id, session);
@@ -119,7 +120,7 @@ export interface Lane {
 }
 
 async function openLaneSession(target: CallTarget, lane: Lane): Promise<WorkbenchSession> {
-  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id) });
+  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id), authProvider: authProviderFor(target) });
   if (lane.watch) {
     session.watch(lane.watch);
     lane.watch({ type: "opened" });

@@ -8,6 +8,7 @@ import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import {
   gatewayRelay,
+  serverOauth,
   gatewayServers,
   gatewaySessions,
   gateways,
@@ -73,6 +74,7 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(workbenchServerRequests).values({ id: randomUUID(), userUid: uid, instance: "workbench_answers_x", kind: "sampling", params: { messages: [] } });
   await d.insert(workbenchSubscriptions).values({ userUid: uid, serverId: server.id, uri: "demo://resource/1" });
   await d.insert(apiTokens).values({ userUid: uid, name: "CI", scope: "read", tokenHash: `hash-of-${uid}`, displayPrefix: "mcpc_abcd" });
+  await d.insert(serverOauth).values({ serverId: server.id, status: "authorized", tokensEnc: encrypt("{}", secretContext.serverOauth(server.id, "tokens")) });
   const [gateway] = await d.insert(gateways).values({ ownerUid: uid, name: "Agents", slug: `agents-${uid.slice(0, 8).toLowerCase()}` }).returning({ id: gateways.id });
   await d.insert(gatewayServers).values({ gatewayId: gateway.id, serverId: server.id, position: 0, prefix: "srv" });
   const [session] = await d.insert(gatewaySessions).values({ gatewayId: gateway.id, clientName: "claude-code", protocolVersion: "2025-11-25" }).returning({ id: gatewaySessions.id });

@@ -27,6 +27,8 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const NO_SUCCESS_HERE: Record<string, string> = {
   "POST /api/auth/session": "the table's ID token is made up (signing in is tested in auth-session.test.ts)",
   "GET /api/metrics": "METRICS_TOKEN is not set in these tests (metrics.test.ts sets it)",
+  "POST /api/servers/[id]/authorize": "the table's server is not behind OAuth (oauth-servers.test.ts signs in to one)",
+  "GET /api/oauth/callback": "a sign-in's state exists only once one was started (oauth-servers.test.ts finishes one)",
   "POST /api/workbench/requests/[id]": "a server's request is pending only during a call (workbench-call.test.ts answers one)",
 };
 

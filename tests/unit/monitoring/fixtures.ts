@@ -60,6 +60,7 @@ export function server(over: Partial<ServerDto> = {}): ServerDto {
     transport: "streamable-http",
     url: "http://127.0.0.1:3001/mcp",
     headers: [],
+    auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
     tags: [],
     monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
     status: "up",

@@ -29,6 +29,7 @@ const server: ServerDto = {
   transport: "sse",
   url: "https://tools.example.com/sse",
   headers: [{ name: "Authorization", value: "••••••••abcd" }],
+  auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
   tags: ["prod"],
   monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
   status: "up",

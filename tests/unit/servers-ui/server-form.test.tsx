@@ -200,6 +200,7 @@ describe("ServerForm (edit)", () => {
     transport: "streamable-http",
     url: "https://tools.example.com/mcp",
     headers: [{ name: "Authorization", value: "••••••••abcd" }],
+    auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
     tags: [],
     monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
     status: "up",

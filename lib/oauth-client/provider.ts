@@ -1,0 +1,123 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { env } from "../env";
+import { McpFailure } from "../mcp/errors";
+import { SITE } from "../site";
+import { currentTokens, markReauthorization, saveTokens } from "./refresh";
+import { clientOf, readOAuth, seal, verifierOf, writeOAuth } from "./store";
+
+/**
+ * The SDK's OAuth client (`@modelcontextprotocol/sdk/client/auth`) asks this
+ * provider for what it keeps, and the database holds it, so that every
+ * instance and every path that talks to the server (test, discovery,
+ * workbench, monitoring, scanner, gateways) uses the same tokens.
+ *
+ * Interactive: the owner's browser is about to go to the authorization
+ * server (POST /api/servers/{id}/authorize), and the URL it must go to is
+ * kept for the answer. Otherwise nobody is there to sign in: a flow that
+ * needs a person marks the server "Reauthorization required" and fails the
+ * connection with that reason.
+ */
+
+export const callbackUrl = () => `${env().appUrl}/api/oauth/callback`;
+
+/**
+ * The Client ID Metadata Document's address (the console's stable client
+ * id): only over https, which its spec requires; elsewhere registration is
+ * dynamic (RFC 7591).
+ */
+export const clientMetadataUrl = () => (env().appUrl.startsWith("https:") ? `${env().appUrl}/oauth/client-metadata.json` : undefined);
+
+export function consoleClientMetadata(): OAuthClientMetadata {
+  return {
+    client_name: SITE.name,
+    client_uri: env().appUrl,
+    redirect_uris: [callbackUrl()],
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
+  };
+}
+
+export class ServerOAuthProvider implements OAuthClientProvider {
+  /** Where the person's browser goes, once the SDK has made it. */
+  authorizationUrl: URL | undefined;
+
+  constructor(
+    readonly serverId: string,
+    private readonly flow: { state: string } | null = null,
+  ) {}
+
+  get redirectUrl() {
+    return callbackUrl();
+  }
+
+  get clientMetadataUrl() {
+    return clientMetadataUrl();
+  }
+
+  get clientMetadata() {
+    return consoleClientMetadata();
+  }
+
+  state() {
+    return this.flow?.state ?? randomBytes(16).toString("base64url");
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    return clientOf(await readOAuth(this.serverId));
+  }
+
+  async saveClientInformation(info: OAuthClientInformationMixed) {
+    await writeOAuth(this.serverId, { clientEnc: seal(this.serverId, "client", info) });
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    return currentTokens(this.serverId);
+  }
+
+  async saveTokens(tokens: OAuthTokens) {
+    await saveTokens(this.serverId, tokens);
+  }
+
+  async redirectToAuthorization(url: URL) {
+    if (this.flow) {
+      this.authorizationUrl = url;
+      return;
+    }
+    const row = await readOAuth(this.serverId);
+    const reason = row?.reason ?? (row?.status === "authorized" ? "The server refused its access token and it could not be refreshed." : "Nobody has signed in to this server yet.");
+    await markReauthorization(this.serverId, reason);
+    throw new McpFailure("auth", `Reauthorization required: ${reason} Reconnect the server in the console to sign in again.`);
+  }
+
+  async saveCodeVerifier(verifier: string) {
+    await writeOAuth(this.serverId, { verifierEnc: seal(this.serverId, "verifier", verifier) });
+  }
+
+  async codeVerifier(): Promise<string> {
+    const verifier = verifierOf(await readOAuth(this.serverId));
+    if (!verifier) throw new McpFailure("auth", "This sign-in was not started here, or it already finished: start it again from the server's page.");
+    return verifier;
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return ((await readOAuth(this.serverId))?.discovery ?? undefined) as OAuthDiscoveryState | undefined;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState) {
+    await writeOAuth(this.serverId, { discovery: state as unknown as Record<string, unknown> });
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    const all = scope === "all";
+    await writeOAuth(this.serverId, {
+      ...(all || scope === "client" ? { clientEnc: null } : {}),
+      ...(all || scope === "tokens" ? { tokensEnc: null, expiresAt: null } : {}),
+      ...(all || scope === "verifier" ? { verifierEnc: null } : {}),
+      ...(all || scope === "discovery" ? { discovery: null } : {}),
+    });
+  }
+}

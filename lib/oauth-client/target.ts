@@ -1,0 +1,6 @@
+import "server-only";
+import { ServerOAuthProvider } from "./provider";
+
+/** What signs a server's requests in besides its headers: its OAuth tokens, for a server behind OAuth. */
+export const authProviderFor = (server: { id: string; authType: "headers" | "oauth" }) =>
+  server.authType === "oauth" ? new ServerOAuthProvider(server.id) : undefined;

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { GET as callbackGET } from "@/app/api/oauth/callback/route";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
+import { POST as authorizePOST } from "@/app/api/servers/[id]/authorize/route";
+import { GET as serverGET } from "@/app/api/servers/[id]/route";
+import { POST as serversPOST } from "@/app/api/servers/route";
+import { db } from "@/lib/db";
+import { activityEvents, serverOauth } from "@/lib/db/schema";
+import { describeEachDatabase } from "../support/databases";
+import { call } from "../support/http";
+import { signedIn, type Session } from "../support/sign-in";
+import { startTsProcess, type TsProcess } from "../support/ts-process";
+
+/**
+ * A server behind OAuth, end to end against a real authorization server
+ * (oidc-provider: dynamic registration, PKCE, resource indicators, rotating
+ * refresh tokens) in front of an MCP server that checks its JWTs with jose.
+ */
+
+let peer: TsProcess;
+beforeAll(async () => {
+  peer = await startTsProcess("tests/support/oauth-peer.ts");
+});
+afterAll(() => peer.stop());
+
+const as = (who: Session) => ({ headers: who.headers });
+
+/** Follows the authorization server's pages as a person would: signs in as `login`, allows, and returns where it sends the browser back. */
+async function signInAt(authorizationUrl: string, login: string): Promise<URL> {
+  const cookies = new Map<string, string>();
+  const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  let url = new URL(authorizationUrl);
+  let body: string | undefined;
+  for (let hop = 0; hop < 12; hop++) {
+    const res = await fetch(url, {
+      method: body ? "POST" : "GET",
+      redirect: "manual",
+      headers: { cookie: jar(), ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      body,
+    });
+    keep(res);
+    body = undefined;
+    const location = res.headers.get("location");
+    if (location) {
+      const next = new URL(location, url);
+      if (next.pathname === "/api/oauth/callback") return next;
+      url = next;
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no form on ${url}: ${res.status} ${html.slice(0, 200)}`);
+    url = new URL(action.replace(/&amp;/g, "&"), url);
+    body = html.includes('name="login"') ? new URLSearchParams({ prompt: "login", login, password: "any" }).toString() : new URLSearchParams({ prompt: "consent" }).toString();
+  }
+  throw new Error("the authorization server never sent the browser back");
+}
+
+describeEachDatabase("servers behind OAuth", () => {
+  let owner: Session;
+  let serverId: string;
+
+  const getServer = async () => (await call(serverGET, `/api/servers/${serverId}`, { ...as(owner), params: { id: serverId } })).json;
+  const whoami = () => call(callPOST, `/api/servers/${serverId}/call`, { ...as(owner), params: { id: serverId }, body: { method: "tools/call", params: { name: "whoami" } } });
+  const authorize = async (who: Session = owner) => call(authorizePOST, `/api/servers/${serverId}/authorize`, { ...as(who), method: "POST", params: { id: serverId } });
+  const callback = (who: Session, back: URL) => call(callbackGET, `/api/oauth/callback${back.search}`, as(who));
+
+  beforeAll(async () => {
+    owner = await signedIn("pro");
+  });
+
+  it("saves a server that asks its users to sign in as waiting for the owner's sign-in", async () => {
+    const res = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Protected", transport: "streamable-http", url: `${peer.origin}/mcp` } });
+    expect(res.status).toBe(201);
+    serverId = res.json.id;
+    expect(res.json.auth).toMatchObject({ type: "oauth", status: "authorization_required" });
+  });
+
+  it("registers, authorizes with PKCE and the resource parameter, and calls a tool with the token", async () => {
+    const started = await authorize();
+    expect(started.status).toBe(200);
+    const url = new URL(started.json.authorizationUrl);
+    expect(url.origin).toBe(peer.origin);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("resource")).toBe(`${peer.origin}/mcp`);
+    expect(url.searchParams.get("redirect_uri")).toMatch(/\/api\/oauth\/callback$/);
+    expect(url.searchParams.get("state")).toBeTruthy();
+
+    const back = await signInAt(started.json.authorizationUrl, "ada");
+    const done = await callback(owner, back);
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`/servers/${serverId}?signedIn=1`);
+
+    const server = await getServer();
+    expect(server.auth).toMatchObject({ type: "oauth", status: "authorized" });
+    expect(server.auth.expiresAt).toEqual(expect.any(String));
+    expect(JSON.stringify(server)).not.toMatch(/eyJ|refresh_token|access_token/);
+    expect(server.counts.tools).toBe(1);
+    const result = await whoami();
+    expect(result.status).toBe(200);
+    expect(result.text).toContain("signed in as ada");
+
+    // The state was used: replayed, it finds nothing.
+    expect((await callback(owner, back)).status).toBe(400);
+  });
+
+  it("refreshes an access token about to expire without the person noticing", async () => {
+    await (await db()).update(serverOauth).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(serverOauth.serverId, serverId));
+    const result = await whoami();
+    expect(result.text).toContain("signed in as ada");
+    const server = await getServer();
+    expect(server.auth.lastRefreshAt).toEqual(expect.any(String));
+    expect(new Date(server.auth.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("refuses a sign-in answer started by someone else", async () => {
+    const started = await authorize();
+    const back = await signInAt(started.json.authorizationUrl, "ada");
+    const stranger = await signedIn("pro");
+    expect((await callback(stranger, back)).status).toBe(400);
+    // Presented by someone else, it was not spent: the owner still finishes.
+    expect((await callback(owner, back)).status).toBe(303);
+  });
+
+  it("says Reauthorization required when the grant is revoked, fails the check with that reason, and reconnects", async () => {
+    await fetch(`${peer.origin}/test/revoke-all`, { method: "POST" });
+    await fetch(`${peer.origin}/test/reject-issued`, { method: "POST" });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const refused = await whoami();
+    expect(refused.text).toMatch(/Reauthorization required/);
+    const server = await getServer();
+    expect(server.auth.status).toBe("reauthorization_required");
+
+    const check = await call(checkPOST, `/api/servers/${serverId}/check`, { ...as(owner), method: "POST", params: { id: serverId } });
+    expect(check.json.check.result).toBe("failed");
+    expect(check.json.check.reason).toMatch(/Reauthorization required/);
+
+    const again = await authorize();
+    const back = await signInAt(again.json.authorizationUrl, "ada");
+    expect((await callback(owner, back)).status).toBe(303);
+    expect((await whoami()).text).toContain("signed in as ada");
+    const events = await (await db()).select({ action: activityEvents.action }).from(activityEvents).where(eq(activityEvents.userUid, owner.uid));
+    expect(events.filter((e) => e.action === "oauth.authorized").length).toBeGreaterThanOrEqual(2);
+  });
+});
