@@ -8,8 +8,11 @@ describe("PricingTable", () => {
     for (const id of PLAN_IDS) {
       const plan = PLANS[id];
       const card = screen.getByRole("region", { name: plan.label });
-      expect(within(card).getByText(plan.maxServers.toLocaleString("en-US"))).toBeInTheDocument();
-      expect(within(card).getByText(plan.workbenchCallsPerDay.toLocaleString("en-US"))).toBeInTheDocument();
+      const row = (label: string) => within(card).getByText(label, { exact: false }).closest("li");
+      expect(row("MCP servers")).toHaveTextContent(plan.maxServers.toLocaleString("en-US"));
+      expect(row("Workbench calls a day")).toHaveTextContent(plan.workbenchCallsPerDay.toLocaleString("en-US"));
+      expect(row("Gateways")).toHaveTextContent(plan.maxGateways.toLocaleString("en-US"));
+      expect(row("Gateway calls a day")).toHaveTextContent(plan.gatewayCallsPerDay.toLocaleString("en-US"));
       expect(within(card).getByText(/CSV and JSON export/)).toHaveTextContent(plan.features.dataExport ? "CSV and JSON export" : "CSV and JSON export (not included)");
     }
     expect(within(screen.getByRole("region", { name: "Pro" })).getByText(`$${PLANS.pro.priceUsdMonthly}`, { exact: false })).toBeInTheDocument();
