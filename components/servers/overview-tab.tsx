@@ -8,6 +8,7 @@ import type { ServerDto } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
 import { formatEvery, formatMs } from "@/components/app/format-time";
 import { RefreshInventoryButton } from "./refresh-inventory-button";
+import { SignInCard } from "./sign-in-card";
 import { RelativeTime } from "@/components/app/relative-time";
 import { STATUS_META } from "@/components/monitoring/server-status";
 import { StatusBadge } from "@/components/monitoring/status-badge";
@@ -35,6 +36,7 @@ export function OverviewTab({ server }: { server: ServerDto }) {
   const info = server.serverInfo;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      {server.auth.type === "oauth" ? <SignInCard server={server} /> : null}
       <Card className="gap-4">
         <CardHeader>
           <CardTitle as="h2" className="text-base">Status</CardTitle>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend, navigation } from "@/lib/api/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./mcp-config";
 import type {
@@ -130,6 +130,15 @@ export function useDiscoverServer(id: string) {
       void client.invalidateQueries({ queryKey: serverKeys.detail(id) });
       void invalidateFleet();
     },
+  });
+}
+
+/** `POST /api/servers/{id}/authorize`, then off to the authorization server's page (OAuth servers). */
+export function useSignIn(id: string) {
+  return useMutation({
+    mutationFn: () => apiSend<{ authorizationUrl: string }>("POST", `${serverPath(id)}/authorize`),
+    retry: false,
+    onSuccess: ({ authorizationUrl }) => navigation.assign(authorizationUrl),
   });
 }
 
