@@ -145,7 +145,7 @@ function ImportSummary({ result }: { result: ImportResult }) {
       <ul className="flex flex-col gap-1">
         {result.created.map((c) => (
           <li key={c.id}>
-            <strong>{c.name}</strong>: {c.connected ? "connected" : "saved, not reached yet (status unknown)"}
+            <strong>{c.name}</strong>: {c.connected ? "connected" : c.signInRequired ? "saved; it asks you to sign in on its page" : "saved, not reached yet (status unknown)"}
           </li>
         ))}
         {result.skipped.map((s) => (

@@ -98,7 +98,13 @@ export async function importServers(actor: Actor, text: string, origin: Origin =
     if (!entry.input) continue;
     try {
       const server = await createAndDiscover(actor, entry.input, origin);
-      result.created.push({ id: server.id, name: server.name, connected: server.serverInfo !== null, status: server.status });
+      result.created.push({
+        id: server.id,
+        name: server.name,
+        connected: server.serverInfo !== null,
+        status: server.status,
+        signInRequired: server.auth.status !== "authorized",
+      });
     } catch (err) {
       // A server created meanwhile (another tab, the limit reached) skips this entry rather than failing the rest.
       if (!(err instanceof HttpError) || err.status >= 500) throw err;

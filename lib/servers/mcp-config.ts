@@ -129,6 +129,7 @@ export interface ImportPreview {
 
 /** `POST /api/servers/import`: what was created (and whether it answered) and what was skipped. */
 export interface ImportResult {
-  created: { id: string; name: string; connected: boolean; status: string }[];
+  /** `signInRequired`: the server asks its users to sign in (OAuth); it waits for its owner's sign-in on its page. */
+  created: { id: string; name: string; connected: boolean; status: string; signInRequired: boolean }[];
   skipped: ImportPreviewEntry[];
 }

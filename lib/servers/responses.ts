@@ -108,7 +108,7 @@ const importPreviewEntry = z.object({
 export const importPreview = z.object({ entries: z.array(importPreviewEntry) }) satisfies ZodType<ImportPreview>;
 
 export const importResult = z.object({
-  created: z.array(z.object({ id: z.string(), name: z.string(), connected: z.boolean(), status: z.string() })),
+  created: z.array(z.object({ id: z.string(), name: z.string(), connected: z.boolean(), status: z.string(), signInRequired: z.boolean() })),
   skipped: z.array(importPreviewEntry),
 }) satisfies ZodType<ImportResult>;
 

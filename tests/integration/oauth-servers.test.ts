@@ -3,7 +3,8 @@ import { GET as callbackGET } from "@/app/api/oauth/callback/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
 import { POST as authorizePOST } from "@/app/api/servers/[id]/authorize/route";
-import { GET as serverGET } from "@/app/api/servers/[id]/route";
+import { DELETE as serverDELETE, GET as serverGET } from "@/app/api/servers/[id]/route";
+import { POST as importPOST } from "@/app/api/servers/import/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
 import { activityEvents, serverOauth } from "@/lib/db/schema";
@@ -149,5 +150,20 @@ describeEachDatabase("servers behind OAuth", () => {
     expect((await whoami()).text).toContain("signed in as ada");
     const events = await (await db()).select({ action: activityEvents.action }).from(activityEvents).where(eq(activityEvents.userUid, owner.uid));
     expect(events.filter((e) => e.action === "oauth.authorized").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("imports an entry of an mcpServers file that asks to sign in as waiting for the owner's sign-in", async () => {
+    const file = JSON.stringify({ mcpServers: { "Protected import": { type: "http", url: `${peer.origin}/mcp?from=import` } } });
+    const res = await call(importPOST, "/api/servers/import", { ...as(owner), body: { text: file } });
+    expect(res.status).toBe(201);
+    expect(res.json.created).toEqual([expect.objectContaining({ name: "Protected import", signInRequired: true })]);
+  });
+
+  it("revokes the server's tokens at the authorization server when the server is deleted", async () => {
+    const grants = async () => ((await (await fetch(`${peer.origin}/test/grants`)).json()) as { refreshTokens: number }).refreshTokens;
+    expect(await grants()).toBeGreaterThan(0);
+    const gone = await call(serverDELETE, `/api/servers/${serverId}`, { ...as(owner), method: "DELETE", params: { id: serverId } });
+    expect(gone.status).toBe(204);
+    expect(await grants()).toBe(0);
   });
 });

@@ -126,6 +126,11 @@ async function main() {
       res.writeHead(204);
       return res.end();
     }
+    if (url.pathname === "/test/grants") {
+      const count = (model: string) => [...store.keys()].filter((k) => k.startsWith(`${model}:`)).length;
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ refreshTokens: count("RefreshToken") }));
+    }
     if (url.pathname === "/test/reject-issued" && req.method === "POST") {
       notBefore = Math.floor(Date.now() / 1000) + 1;
       res.writeHead(204);
