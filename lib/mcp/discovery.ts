@@ -58,8 +58,8 @@ const PAGE_SCHEMAS: Record<ListName, z.ZodType<Record<string, unknown>>> = {
   prompts: PaginatedResultSchema.extend({ prompts: z.array(z.unknown()) }),
 };
 
-/** Items checked (or measured) between two turns of the event loop. */
-const SLICE = 200;
+/** Items checked (or measured) between two turns of the event loop: a page of 200 worst-case tools (about 3.6 MB) took 25 to 50 ms in one go. */
+const SLICE = 50;
 
 /**
  * The items of a page that are kept, as the SDK's schema gives them back (it
