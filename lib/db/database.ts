@@ -7,6 +7,7 @@ import { causeChain, causeCodes } from "../errors/cause-chain";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
 import { timeQueries } from "../metrics/database";
+import { statementPerTurn } from "./pglite-turns";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -158,7 +159,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzle(timeQueries(client), { schema }) as unknown as Db;
+  const db = drizzle(statementPerTurn(timeQueries(client)), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,4 @@
 import "server-only";
-import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/connection";
 import { listAll } from "../mcp/discovery";
 import { toolsHash } from "../mcp/tools-hash";
@@ -119,11 +118,7 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
     try {
       const { items } = await within(
         remaining(),
-        // The plain request, not client.listTools: that one also compiles every tool's output
-        // schema for later calls, which a check never makes.
-        listAll<Record<string, unknown>>(connection, "tools", (cursor) =>
-          connection.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema, connection.requestOptions()),
-        ),
+        listAll<Record<string, unknown>>(connection, "tools"),
       );
       phases.listMs = since(listStarted);
       const hashed = await hashDefinitions({ tools: items, resources: [], resourceTemplates: [], prompts: [] });

@@ -6,6 +6,7 @@ import { inventoryItems, scanBaselines, serverHeaders, servers, users } from "..
 import { canonicalJson, type InventoryKind } from "../mcp/definitions";
 import { planOf } from "../plans/holder";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "../mcp/types";
+import { readStoredItems } from "../servers/inventory";
 import { sameServer } from "./registrations";
 import type { BaselineItem, RuleTier, ScanInput } from "./types";
 
@@ -61,11 +62,7 @@ export async function loadScanSubject(serverId: string): Promise<ScanSubject | n
 
   const [headers, items, [baseline], others] = await Promise.all([
     database.select({ name: serverHeaders.name }).from(serverHeaders).where(eq(serverHeaders.serverId, serverId)).orderBy(asc(serverHeaders.name)),
-    database
-      .select({ kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash, definition: inventoryItems.definition })
-      .from(inventoryItems)
-      .where(eq(inventoryItems.serverId, serverId))
-      .orderBy(asc(inventoryItems.kind), asc(inventoryItems.key)),
+    readStoredItems(serverId),
     database.select({ items: scanBaselines.items }).from(scanBaselines).where(eq(scanBaselines.serverId, serverId)).limit(1),
     database
       .select({ id: servers.id, name: servers.name, url: servers.url, serverInfo: servers.serverInfo, tool: inventoryItems.key })

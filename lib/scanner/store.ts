@@ -1,24 +1,48 @@
 import "server-only";
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { db } from "../db";
-import { yieldToEventLoop } from "../event-loop";
-import { scanFindings, scans } from "../db/schema";
+import { jsonChunks, type ChunkBounds } from "../db/json-rows";
+import { scans } from "../db/schema";
 import { decisionsOf } from "./decision-reads";
-import { toFindingDto, toScanSummary } from "./dto";
+import { toFindingDto, toScanSummary, type FindingRow } from "./dto";
 import { fingerprintOf } from "./fingerprint";
 import type { ScanSubject } from "./input";
 import type { ScanDetail, ScanTrigger } from "./schema";
 import { addSetAside, emptySetAside } from "./set-aside";
 import { countBySeverity } from "./severity";
-import type { RuleSetResult } from "./types";
+import type { Finding, RuleSetResult } from "./types";
 
 /** Scans kept per server: the history a user can open, and no more. */
 export const SCANS_KEPT = 50;
 /** Findings kept per scan (the most severe first); the counts still cover all of them. */
 export const FINDINGS_KEPT = 2_000;
-/** Rows per insert statement, well under the bind-parameter limit. */
-const CHUNK = 250;
+/**
+ * What one statement that stores findings carries (lib/db/json-rows.ts). The
+ * event loop turns between two: on PostgreSQL while each is sent, on PGlite
+ * by lib/db/pglite-turns.ts.
+ */
+const CHUNK: ChunkBounds = { rows: 250, chars: 256 * 1024 };
 const MAX_EVIDENCE = 4_000;
+
+/** A finding as stored. Its id is made here rather than returned by the insert: the rest of the row is known. */
+function findingRow(f: Finding, scanId: string, serverId: string): FindingRow {
+  const evidence = f.evidence.slice(0, MAX_EVIDENCE);
+  return {
+    id: randomUUID(),
+    scanId,
+    serverId,
+    ruleId: f.ruleId,
+    severity: f.severity,
+    targetKind: f.target.kind,
+    targetName: f.target.name,
+    targetPath: f.target.path,
+    evidence,
+    remediation: f.remediation,
+    diff: f.diff ?? null,
+    fingerprint: fingerprintOf({ ...f, evidence }),
+  };
+}
 
 /**
  * Stores a scan and its findings in one transaction, and drops the server's
@@ -46,26 +70,18 @@ export async function storeScan(
         durationMs: Math.round(durationMs),
       })
       .returning();
-    const rows = [];
-    for (let i = 0; i < kept.length; i += CHUNK) {
-      const chunk = kept.slice(i, i + CHUNK).map((f) => {
-        const evidence = f.evidence.slice(0, MAX_EVIDENCE);
-        return {
-          scanId: scan.id,
-          serverId: subject.serverId,
-          ruleId: f.ruleId,
-          severity: f.severity,
-          targetKind: f.target.kind,
-          targetName: f.target.name,
-          targetPath: f.target.path,
-          evidence,
-          remediation: f.remediation,
-          diff: f.diff ?? null,
-          fingerprint: fingerprintOf({ ...f, evidence }),
-        };
-      });
-      rows.push(...(await tx.insert(scanFindings).values(chunk).returning()));
-      await yieldToEventLoop();
+    const rows: FindingRow[] = [];
+    // A slice at a time: making a row hashes its evidence.
+    for (let i = 0; i < kept.length; i += CHUNK.rows) {
+      const slice = kept.slice(i, i + CHUNK.rows).map((f) => findingRow(f, scan.id, subject.serverId));
+      rows.push(...slice);
+      for (const chunk of jsonChunks(slice, CHUNK)) {
+        await tx.execute(sql`
+          insert into scan_findings (id, scan_id, server_id, rule_id, severity, target_kind, target_name, target_path, evidence, remediation, diff, fingerprint)
+          select r."id", r."scanId", r."serverId", r."ruleId", r."severity", r."targetKind", r."targetName", r."targetPath", r."evidence", r."remediation", r."diff", r."fingerprint"
+          from jsonb_to_recordset(${chunk}::jsonb) as r("id" uuid, "scanId" uuid, "serverId" uuid, "ruleId" text, "severity" finding_severity,
+            "targetKind" text, "targetName" text, "targetPath" text, "evidence" text, "remediation" text, "diff" jsonb, "fingerprint" text)`);
+      }
     }
     const newest = tx
       .select({ id: scans.id })

@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "../db";
-import { yieldToEventLoop } from "../event-loop";
+import { jsonChunks, type ChunkBounds } from "../db/json-rows";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import type { InventoryKind } from "../mcp/definitions";
 import type { Discovery } from "../mcp/discovery";
@@ -20,8 +20,13 @@ export interface InventoryDiff {
   first: boolean;
 }
 
-/** Rows per statement that stores or deletes inventory items: building one holds the thread for a few ms. */
-const CHUNK = 250;
+/**
+ * What one statement that stores or deletes inventory items carries
+ * (lib/db/json-rows.ts): its JSON is built on this thread and, on PGlite, the
+ * statement runs there too. The event loop turns between two: on PostgreSQL
+ * while each is sent, on PGlite by lib/db/pglite-turns.ts.
+ */
+const CHUNK: ChunkBounds = { rows: 250, chars: 256 * 1024 };
 
 const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
 
@@ -58,19 +63,17 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
 
     // Only new and changed definitions are written: a rediscovery that finds the same ones writes none.
     const fresh = [...items.entries()].filter(([k, item]) => previous.get(k) !== item.hash).map(([, item]) => item);
-    // In chunks: each statement is built on this thread, and one statement holds at most 65,535 parameters.
-    for (let i = 0; i < fresh.length; i += CHUNK) {
-      await tx
-        .insert(inventoryItems)
-        .values(fresh.slice(i, i + CHUNK).map((item) => ({ serverId, ...item, discoveredAt: now })))
-        .onConflictDoUpdate({
-          target: [inventoryItems.serverId, inventoryItems.kind, inventoryItems.key],
-          set: { definition: sql`excluded.definition`, hash: sql`excluded.hash`, discoveredAt: now },
-        });
-      await yieldToEventLoop();
+    for (const rows of jsonChunks(fresh, CHUNK)) {
+      await tx.execute(sql`
+        insert into inventory_items (server_id, kind, key, definition, hash, discovered_at)
+        select ${serverId}::uuid, r.kind, r.key, r.definition, r.hash, ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${rows}::jsonb) as r(kind inventory_kind, key text, definition jsonb, hash text)
+        on conflict (server_id, kind, key) do update set definition = excluded.definition, hash = excluded.hash, discovered_at = excluded.discovered_at`);
     }
     const gone = before.filter((row) => !items.has(label(row.kind, row.key))).map((row) => row.id);
-    for (let i = 0; i < gone.length; i += CHUNK) await tx.delete(inventoryItems).where(inArray(inventoryItems.id, gone.slice(i, i + CHUNK)));
+    for (const ids of jsonChunks(gone, CHUNK)) {
+      await tx.execute(sql`delete from inventory_items where id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`);
+    }
     await tx
       .update(servers)
       .set({
@@ -105,13 +108,48 @@ const LIST_OF: Record<InventoryKind, keyof Omit<ServerInventory, "discoveredAt">
   prompt: "prompts",
 };
 
+/** Rows per statement that reads stored definitions: on PGlite, each statement holds the thread while it runs. */
+const READ_PAGE = 100;
+
+export interface StoredItem {
+  kind: InventoryKind;
+  key: string;
+  hash: string;
+  definition: Record<string, unknown>;
+}
+
+/**
+ * A server's stored items in (kind, key) order, a page per statement, all
+ * from one snapshot: a discovery saved meanwhile is read whole or not at all.
+ */
+export async function readStoredItems(serverId: string): Promise<StoredItem[]> {
+  return (await db()).transaction(
+    async (tx) => {
+      const rows: StoredItem[] = [];
+      for (;;) {
+        const last = rows.at(-1);
+        const page = await tx
+          .select({ kind: inventoryItems.kind, key: inventoryItems.key, hash: inventoryItems.hash, definition: inventoryItems.definition })
+          .from(inventoryItems)
+          .where(
+            and(
+              eq(inventoryItems.serverId, serverId),
+              last ? sql`(${inventoryItems.kind}, ${inventoryItems.key}) > (${last.kind}::inventory_kind, ${last.key})` : undefined,
+            ),
+          )
+          .orderBy(asc(inventoryItems.kind), asc(inventoryItems.key))
+          .limit(READ_PAGE);
+        rows.push(...page);
+        if (page.length < READ_PAGE) return rows;
+      }
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
 /** The stored inventory of a server the caller has already been checked to own. */
 export async function readInventory(serverId: string, discoveredAt: Date | null): Promise<ServerInventory> {
-  const rows = await (await db())
-    .select({ kind: inventoryItems.kind, definition: inventoryItems.definition })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.serverId, serverId))
-    .orderBy(asc(inventoryItems.kind), asc(inventoryItems.key));
+  const rows = await readStoredItems(serverId);
   const inventory: ServerInventory = {
     tools: [],
     resources: [],

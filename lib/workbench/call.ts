@@ -6,7 +6,6 @@ import {
   EmptyResultSchema,
   ErrorCode,
   GetPromptResultSchema,
-  ListToolsResultSchema,
   McpError,
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -199,10 +198,8 @@ export function assertTaskSupport(uid: string, target: CallTarget, name: string)
   return onPooledSession(uid, target, async ({ connection }) => {
     const tasks = connection.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
     if (!tasks?.requests?.tools?.call) throw badRequest(`This server does not run tools as tasks: call "${name}" without a task.`);
-    const { items } = await listAll<{ name?: unknown; execution?: { taskSupport?: unknown } }>(connection, "tools", (cursor) =>
-      // The plain request, not client.listTools: that one also changes how the SDK validates later calls.
-      connection.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema, connection.requestOptions()),
-    );
+    // listAll, not client.listTools: that one also changes how the SDK validates later calls.
+    const { items } = await listAll<{ name?: unknown; execution?: { taskSupport?: unknown } }>(connection, "tools");
     const support = items.find((tool) => tool.name === name)?.execution?.taskSupport;
     if (support !== "optional" && support !== "required") throw badRequest(`The tool "${name}" does not support running as a task: call it without a task.`);
   });

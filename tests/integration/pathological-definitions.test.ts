@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { GET as healthGET } from "@/app/api/health/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
@@ -8,6 +7,7 @@ import { POST as scanPOST } from "@/app/api/servers/[id]/scan/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { POST as testPOST } from "@/app/api/servers/test/route";
 import { describeEachDatabase } from "../support/databases";
+import { watchEventLoop } from "../support/event-loop-holds";
 import { call } from "../support/http";
 import { signIn, type SignedIn } from "../support/sign-in";
 import { startTsProcess, type TsProcess } from "../support/ts-process";
@@ -35,11 +35,10 @@ async function register(who: SignedIn, name: string) {
 /**
  * Runs `work` while asking GET /api/health every few milliseconds, as a
  * monitor would, and returns each answer's time, with the longest the event
- * loop was held meanwhile.
+ * loop was held meanwhile (tests/support/event-loop-holds.ts).
  */
 async function underHealthPolling<T>(work: () => Promise<T>) {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
+  const stopWatching = watchEventLoop();
   let done = false;
   const latencies: number[] = [];
   const statuses = new Set<number>();
@@ -51,12 +50,15 @@ async function underHealthPolling<T>(work: () => Promise<T>) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
+  const started = performance.now();
   const result = await work().finally(() => (done = true));
+  const tookMs = performance.now() - started;
   await polling;
-  histogram.disable();
+  const holds = stopWatching();
   const sorted = [...latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { result, answers: latencies.length, statuses, p50: p(0.5), p99: p(0.99), maxBlockMs: histogram.max / 1e6 };
+  const held = `event loop held at most ${holds.maxMs.toFixed(0)} ms${holds.maxCpuMs === undefined ? "" : ` (at most ${holds.maxCpuMs.toFixed(0)} ms of this thread's CPU)`}`;
+  return { result, tookMs, answers: latencies.length, statuses, p50: p(0.5), p99: p(0.99), held };
 }
 
 describeEachDatabase("pathological definitions", () => {
@@ -89,7 +91,7 @@ describeEachDatabase("pathological definitions", () => {
 
   it("Large tool lists stall the service: registering a server with 20,000 tools keeps /api/health answering, and keeps the first 2,000", async () => {
     const polled = await underHealthPolling(() => register(owner, "huge"));
-    console.log(`register 20,000 tools: ${polled.answers} health answers meanwhile, p50 ${polled.p50.toFixed(1)} ms, p99 ${polled.p99.toFixed(1)} ms, event loop held at most ${polled.maxBlockMs.toFixed(0)} ms`);
+    console.log(`register 20,000 tools in ${polled.tookMs.toFixed(0)} ms: ${polled.answers} health answers meanwhile, p50 ${polled.p50.toFixed(1)} ms, p99 ${polled.p99.toFixed(1)} ms, ${polled.held}`);
     expect(polled.result.status).toBe(201);
     expect(polled.result.json.counts.tools).toBe(2_000);
     expect([...polled.statuses]).toEqual([200]);
@@ -103,7 +105,7 @@ describeEachDatabase("pathological definitions", () => {
     const id = created.json.id as string;
     expect(created.json.counts.tools).toBe(2_000);
     const polled = await underHealthPolling(() => call(scanPOST, `/api/servers/${id}/scan`, { method: "POST", headers: owner.bearer, params: { id } }));
-    console.log(`scan of 2,000 worst-case tools: ${polled.answers} health answers meanwhile, p50 ${polled.p50.toFixed(1)} ms, p99 ${polled.p99.toFixed(1)} ms (bar: 100 ms), event loop held at most ${polled.maxBlockMs.toFixed(0)} ms`);
+    console.log(`scan of 2,000 worst-case tools: ${polled.answers} health answers meanwhile, p50 ${polled.p50.toFixed(1)} ms, p99 ${polled.p99.toFixed(1)} ms (bar: 100 ms), ${polled.held}`);
     expect(polled.result.status).toBe(200);
     // About 36 MB of text: on a slow machine the budget can end the scan first, which it must then say.
     const incomplete = (polled.result.json.findings as { ruleId: string; severity: string }[]).filter((f) => f.ruleId === "scan-incomplete");
