@@ -2,6 +2,7 @@
 export const PROTECTED_PREFIXES = [
   "/dashboard",
   "/servers",
+  "/gateways",
   "/workbench",
   "/settings",
   "/support",

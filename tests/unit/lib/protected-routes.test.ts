@@ -1,7 +1,7 @@
 import { isProtectedPath, safeRedirectPath } from "@/lib/auth/protected-routes";
 
 describe("protected routes", () => {
-  it.each(["/dashboard", "/servers", "/servers/new", "/servers/abc", "/workbench", "/settings", "/support", "/activity", "/admin", "/admin/support"])(
+  it.each(["/dashboard", "/servers", "/servers/new", "/servers/abc", "/gateways", "/gateways/abc", "/workbench", "/settings", "/support", "/activity", "/admin", "/admin/support"])(
     "%s is protected",
     (p) => expect(isProtectedPath(p)).toBe(true),
   );
