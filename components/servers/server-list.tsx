@@ -14,7 +14,7 @@ import { useServers } from "@/lib/servers/hooks";
 import { serverFiltersFrom, type ServerFilters } from "@/lib/servers/keys";
 import { ServerFiltersBar } from "./server-filters";
 import { ServerTable } from "./server-table";
-import { ServerUsage } from "./server-usage";
+import { PlanUsage } from "@/components/app/plan-usage";
 
 export function ServerList() {
   const router = useRouter();
@@ -48,7 +48,7 @@ export function ServerList() {
 
   return (
     <div className="flex flex-col gap-4">
-      {summary.data ? <ServerUsage total={summary.data.servers.total} limit={summary.data.servers.limit} /> : null}
+      {summary.data ? <PlanUsage total={summary.data.servers.total} limit={summary.data.servers.limit} noun="servers" /> : null}
       <ServerFiltersBar filters={filters} tags={tags} onChange={setFilters} />
       {list.isPending ? (
         <ListSkeleton />
