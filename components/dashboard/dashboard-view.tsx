@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight, Server, TriangleAlert, Wrench } from "lucide-react";
+import { ArrowRight, Server, TriangleAlert, Waypoints, Wrench } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LoadError } from "@/components/app/load-error";
@@ -41,7 +41,7 @@ export function DashboardView() {
     return <LoadError what="the dashboard" query={summary} />;
   }
 
-  const { servers, tools, recentActivity, onboarding, fleet, findings } = summary.data;
+  const { servers, tools, recentActivity, onboarding, fleet, findings, gateways } = summary.data;
   const allDone = onboarding.addedServer && onboarding.ranTool && onboarding.enabledAlerts;
   const attention = servers.byStatus.down + servers.byStatus.degraded;
 
@@ -66,7 +66,7 @@ export function DashboardView() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Servers"
           value={servers.total.toLocaleString("en")}
@@ -81,6 +81,19 @@ export function DashboardView() {
           detail={attention === 0 ? "No server is down or degraded" : "down or degraded"}
           icon={TriangleAlert}
           href={servers.byStatus.down > 0 ? "/servers?status=down" : servers.byStatus.degraded > 0 ? "/servers?status=degraded" : "/servers"}
+        />
+        <StatCard
+          label="Gateways"
+          value={gateways.total.toLocaleString("en")}
+          detail={
+            gateways.total === 0
+              ? "One endpoint for your agents"
+              : gateways.blocked24h === 0
+                ? "No call blocked in 24 h"
+                : `${gateways.blocked24h.toLocaleString("en")} ${gateways.blocked24h === 1 ? "call" : "calls"} blocked in 24 h`
+          }
+          icon={Waypoints}
+          href="/gateways"
         />
       </div>
 
@@ -120,7 +133,7 @@ export function DashboardView() {
 function DashboardSkeleton() {
   return (
     <Loading label="Loading the dashboard…" className="flex flex-col gap-6">
-      <SkeletonRows className="h-28" layout="grid gap-4 sm:grid-cols-3" />
+      <SkeletonRows count={4} className="h-28" layout="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" />
       <Skeleton className="h-36" />
       <SkeletonRows count={2} className="h-64" layout="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" />
     </Loading>

@@ -27,4 +27,5 @@ export const dashboardSummaryResponse = z.object({
     notScanned: z.number().int(),
     worstServers: z.array(z.object({ id: z.string(), name: z.string(), worst: z.enum(SEVERITIES), counts: severityCounts })),
   }),
+  gateways: z.object({ total: z.number().int(), limit: z.number().int(), blocked24h: z.number().int().describe("Calls the gateways refused in the last 24 hours.") }),
 }) satisfies ZodType<DashboardSummary>;

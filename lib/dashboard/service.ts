@@ -5,6 +5,7 @@ import { fleetOverview } from "../monitoring/fleet";
 import { eventSummaryColumns } from "../activity/queries";
 import { activityEvents, servers } from "../db/schema";
 import { fleetFindings } from "../scanner/fleet";
+import { fleetGateways } from "../gateways/fleet";
 import { planOf, type PlanHolder } from "../plans/holder";
 import { SERVER_STATUSES, type ServerStatus } from "../servers/schema";
 import type { DashboardSummary } from "./types";
@@ -14,7 +15,7 @@ const RECENT_EVENTS = 10;
 /** The signed-in user's fleet at a glance: small queries, all scoped to the user. */
 export async function dashboardSummary(user: PlanHolder): Promise<DashboardSummary> {
   const database = await db();
-  const [groups, recent, [ranTool], fleet, findings] = await Promise.all([
+  const [groups, recent, [ranTool], fleet, findings, gatewayFleet] = await Promise.all([
     database
       .select({
         status: servers.status,
@@ -38,14 +39,16 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       .limit(1),
     fleetOverview(user.uid),
     fleetFindings(user.uid),
+    fleetGateways(user.uid),
   ]);
 
   const byStatus = Object.fromEntries(SERVER_STATUSES.map((s) => [s, 0])) as Record<ServerStatus, number>;
   for (const g of groups) byStatus[g.status] = g.count;
   const total = groups.reduce((n, g) => n + g.count, 0);
 
+  const plan = planOf(user);
   return {
-    servers: { total, byStatus, limit: planOf(user).maxServers },
+    servers: { total, byStatus, limit: plan.maxServers },
     tools: groups.reduce((n, g) => n + g.tools, 0),
     recentActivity: recent.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     onboarding: {
@@ -55,5 +58,6 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
     },
     fleet,
     findings,
+    gateways: { ...gatewayFleet, limit: plan.maxGateways },
   };
 }

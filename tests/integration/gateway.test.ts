@@ -6,6 +6,7 @@ import { GET as viewGET } from "@/app/api/gateways/[id]/view/route";
 import { POST as approvePOST } from "@/app/api/gateways/[id]/approve/route";
 import { GET as callsGET } from "@/app/api/gateways/[id]/calls/route";
 import { GET as statsGET } from "@/app/api/gateways/[id]/stats/route";
+import { GET as dashboardGET } from "@/app/api/dashboard/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
@@ -118,6 +119,8 @@ describeEachDatabase("gateways", () => {
     expect(err.message).toContain(`/servers/${poisonedId}`);
     const calls = await call(callsGET, `/api/gateways/${gateway.id}/calls`, { ...as(owner), params: { id: gateway.id } });
     expect(calls.json.calls.some((c: { outcome: string; item: string }) => c.outcome === "blocked" && c.item === "mail__add")).toBe(true);
+    const dashboard = await call(dashboardGET, "/api/dashboard", as(owner));
+    expect(dashboard.json.gateways).toEqual({ total: 1, limit: 25, blocked24h: 1 });
   });
 
   it("reads a resource and gets a prompt through the gateway", async () => {
