@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { slugify } from "../slug";
-import { MAX_PREFIX, MAX_TOOL_NAME, NAME_SEPARATOR } from "./schema";
+import { MAX_TOOL_NAME, NAME_SEPARATOR } from "./schema";
+
+export { defaultPrefix, freePrefix } from "./prefix";
 
 /**
  * The names an agent sees. A tool or prompt is `<prefix>__<name>`, with every
@@ -13,24 +14,9 @@ import { MAX_PREFIX, MAX_TOOL_NAME, NAME_SEPARATOR } from "./schema";
 
 const INVALID = /[^A-Za-z0-9_-]/g;
 
-/** A server's default prefix: its name as a slug, cut to the prefix limit. */
-export function defaultPrefix(serverName: string): string {
-  return slugify(serverName, MAX_PREFIX) || "server";
-}
-
 export function exposedName(prefix: string, name: string): string {
   const whole = `${prefix}${NAME_SEPARATOR}${name.replace(INVALID, "_")}`;
   if (whole.length <= MAX_TOOL_NAME) return whole;
   const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
   return `${whole.slice(0, MAX_TOOL_NAME - hash.length - 1)}_${hash}`;
-}
-
-/** A prefix not yet taken in the gateway: `name`, then `name-2`, `name-3`… */
-export function freePrefix(wanted: string, taken: Set<string>): string {
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${wanted.slice(0, MAX_PREFIX - suffix.length)}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }

@@ -1,0 +1,26 @@
+import "server-only";
+import type { PrefetchQuery } from "../query/prefetch";
+import { gatewayKeys } from "./keys";
+import type { GatewayDto } from "./schema";
+import { listGateways } from "./service";
+import { gatewayViewOf } from "./view-dto";
+
+/*
+ * The gateways' entries of the browser's cache, filled on the server by the
+ * same service calls as the API routes behind the hooks of ./hooks.ts.
+ */
+
+/** `useGateways()`: GET /api/gateways's list. */
+export function gatewayListPrefetch(uid: string): PrefetchQuery<GatewayDto[]> {
+  return { queryKey: gatewayKeys.list(), load: () => listGateways(uid) };
+}
+
+/** `useGateway(id)`, from the gateway the page has already read to know it exists. */
+export function gatewayPrefetch(gateway: GatewayDto): PrefetchQuery {
+  return { queryKey: gatewayKeys.detail(gateway.id), load: async () => gateway };
+}
+
+/** `useGatewayView(id)`: what the agent sees, the page's first tab. */
+export function gatewayViewPrefetch(uid: string, id: string): PrefetchQuery {
+  return { queryKey: gatewayKeys.view(id), load: () => gatewayViewOf(uid, id) };
+}
