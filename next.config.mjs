@@ -19,8 +19,9 @@ const securityHeaders = [
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // PGlite loads its WASM and data files from its own package folder at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "firebase-admin", "re2"],
+  // PGlite loads its WASM and data files from its own package folder at run time; piscina starts its
+  // workers from its own dist/worker.js, which a bundle would look for under a placeholder root.
+  serverExternalPackages: ["@electric-sql/pglite", "firebase-admin", "re2", "piscina"],
   // ESM-only packages that next/jest must transpile.
   transpilePackages: ["iron-session", "iron-webcrypto", "cookie", "uint8array-extras"],
   async headers() {
