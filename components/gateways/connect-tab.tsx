@@ -1,0 +1,157 @@
+"use client";
+
+import { KeyRound } from "lucide-react";
+import Link from "next/link";
+import { useId, useState } from "react";
+import { BusyButton } from "@/components/app/busy-button";
+import { CardSection } from "@/components/app/card-section";
+import { CopyButton } from "@/components/app/copy-button";
+import { FormAlert } from "@/components/app/form-alert";
+import { nativeSelectClass } from "@/components/app/native-select";
+import { Field } from "@/components/ui/field";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { failureMessage } from "@/lib/api/api-error";
+import { clientSnippets } from "@/lib/gateways/client-config";
+import type { GatewayDto } from "@/lib/gateways/schema";
+import { useCreateToken, useTokens } from "@/lib/tokens/hooks";
+import { TOKEN_EXPIRY_DAYS } from "@/lib/tokens/schema";
+import { EndpointUrl } from "./endpoint-url";
+
+/** Everything a client needs: the endpoint, a token that opens this gateway only, and each common client's configuration. */
+export function ConnectTab({ gateway }: { gateway: GatewayDto }) {
+  // Shown once, here, and written into the snippets; gone when the page is left.
+  const [token, setToken] = useState<string | null>(null);
+  return (
+    <div className="flex max-w-4xl flex-col gap-4">
+      <CardSection
+        title="Endpoint"
+        description="Streamable HTTP. Every request carries a gateway token: Authorization: Bearer mcpc_…"
+        contentClassName="flex flex-col gap-2"
+      >
+        <EndpointUrl url={gateway.url} />
+      </CardSection>
+      <CardSection title="Token" description="A token with the Gateways scope opens gateways and nothing else of your account.">
+        {token ? <FreshToken token={token} onDone={() => setToken(null)} /> : <CreateToken gateway={gateway} onCreated={setToken} />}
+        <GatewayTokens gatewayId={gateway.id} />
+      </CardSection>
+      <Snippets gateway={gateway} token={token} />
+    </div>
+  );
+}
+
+function CreateToken({ gateway, onCreated }: { gateway: GatewayDto; onCreated: (token: string) => void }) {
+  const create = useCreateToken();
+  const id = useId();
+  const [expiry, setExpiry] = useState("90");
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <Field id={`${id}-expiry`} label="Expires" className="w-40">
+          {(control) => (
+            <select {...control} className={nativeSelectClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+              {TOKEN_EXPIRY_DAYS.map((d) => (
+                <option key={d} value={String(d)}>
+                  In {d} days
+                </option>
+              ))}
+              <option value="never">Never</option>
+            </select>
+          )}
+        </Field>
+        <BusyButton
+          type="button"
+          busy={create.isPending}
+          busyLabel="Creating"
+          icon={<KeyRound aria-hidden="true" />}
+          onClick={() =>
+            create.mutate(
+              {
+                name: `Gateway ${gateway.name}`.slice(0, 60),
+                scope: "gateway",
+                gatewayId: gateway.id,
+                expiresInDays: expiry === "never" ? null : Number(expiry),
+              },
+              { onSuccess: (r) => onCreated(r.token) },
+            )
+          }
+        >
+          Create a token for this gateway
+        </BusyButton>
+      </div>
+      {create.isError ? <FormAlert>{failureMessage(create.error)}</FormAlert> : null}
+    </div>
+  );
+}
+
+function FreshToken({ token, onDone }: { token: string; onDone: () => void }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
+      <p className="text-sm">Copy the token now: it will not be shown again. It is in the configurations below until you leave this page.</p>
+      <code data-testid="fresh-token" className="rounded bg-muted px-2 py-1 font-mono text-sm break-all">
+        {token}
+      </code>
+      <div className="flex flex-wrap items-center gap-2">
+        <CopyButton text={() => token} label="Copy token" />
+        <button type="button" className="rounded-sm text-xs text-muted-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden" onClick={onDone}>
+          Hide it
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The tokens that open this gateway now (limited to it, or opening all), to know what is out there. */
+function GatewayTokens({ gatewayId }: { gatewayId: string }) {
+  const tokens = useTokens();
+  if (!tokens.data) return null;
+  const opening = tokens.data.tokens.filter((t) => t.scope === "gateway" && (t.gatewayId === null || t.gatewayId === gatewayId));
+  return (
+    <p className="text-sm text-muted-foreground">
+      {opening.length === 0
+        ? "No token opens this gateway yet."
+        : `${opening.length === 1 ? "1 token opens" : `${opening.length} tokens open`} this gateway: ${opening
+            .map((t) => `${t.name} (${t.prefix}…${t.gatewayId ? "" : ", every gateway"})`)
+            .join(", ")}.`}{" "}
+      <Link href="/settings#api-tokens" className="font-medium text-primary underline underline-offset-4">
+        Manage tokens
+      </Link>
+    </p>
+  );
+}
+
+function Snippets({ gateway, token }: { gateway: GatewayDto; token: string | null }) {
+  const snippets = clientSnippets(gateway, token);
+  return (
+    <CardSection
+      title="Configure a client"
+      description={token ? "With your new token filled in." : "Create a token above to have it filled in, or put one of yours in place of the placeholder."}
+    >
+      <Tabs defaultValue={snippets[0].id}>
+        <TabsList aria-label="Client">
+          {snippets.map((s) => (
+            <TabsTrigger key={s.id} value={s.id}>
+              {s.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {snippets.map((s) => (
+          <TabsContent key={s.id} value={s.id} className="mt-3 flex flex-col gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm text-muted-foreground">{s.where}</p>
+              <CopyButton text={() => s.text} label={`Copy for ${s.label}`} />
+            </div>
+            <pre
+              data-testid={`snippet-${s.id}`}
+              tabIndex={0}
+              role="region"
+              aria-label={`Configuration for ${s.label}`}
+              className="max-h-80 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+            >
+              {s.text}
+            </pre>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </CardSection>
+  );
+}

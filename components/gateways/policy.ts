@@ -1,0 +1,21 @@
+import type { BlockSeverity, GatewayPolicy } from "@/lib/gateways/schema";
+
+/** The policy's words: each severity threshold as a choice, and a policy in one line. */
+
+export const BLOCK_CHOICES: Record<BlockSeverity, { label: string; summary: string }> = {
+  critical: { label: "Critical findings only", summary: "Blocks critical findings" },
+  high: { label: "High and critical (recommended)", summary: "Blocks high and critical findings" },
+  medium: { label: "Medium and above", summary: "Blocks medium, high and critical findings" },
+  low: { label: "Low and above", summary: "Blocks every finding but info" },
+  off: { label: "Never block on findings", summary: "Never blocks on findings" },
+};
+
+export const BLOCK_HINT =
+  "An item with an open scanner finding at or above this severity is hidden from agents, and calls to it are refused. A finding you accept or mark as a false positive in the server's Security tab no longer blocks.";
+
+export const QUARANTINE_HINT =
+  "A tool, prompt or resource whose definition differs from the one you approved, or that appeared after you approved the server's, is hidden until you approve it: a server cannot change what a tool says behind your back. The definitions a server has when it joins are approved then.";
+
+export function policySummary(policy: GatewayPolicy): string {
+  return `${BLOCK_CHOICES[policy.blockSeverity].summary} · ${policy.quarantineChanged ? "Quarantines changed definitions" : "Serves changed definitions"}`;
+}
