@@ -2,7 +2,7 @@
 
 import { KeyRound, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { Button } from "@/components/ui/button";
@@ -12,11 +12,19 @@ import { toast } from "@/components/ui/use-toast";
 import { ConfirmDialog } from "@/components/app/confirm-dialog";
 import { CopyButton } from "@/components/app/copy-button";
 import { nativeSelectClass } from "@/components/app/native-select";
+import { useGateways } from "@/lib/gateways/hooks";
 import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/hooks";
 import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
 import { SettingsSection } from "./settings-section";
 
 const dateOf = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString() : none);
+
+/** What each scope opens, under the Access select. */
+const SCOPE_HINTS: Record<TokenScope, string> = {
+  read: "Reads the API; changes nothing.",
+  write: "Reads and changes everything the API offers.",
+  gateway: "Opens your gateways' MCP endpoints only: not the rest of the API. Limit it to one gateway below, or let it open all of them.",
+};
 
 /** Personal API tokens: create one (shown once), see each one's last use, revoke it. */
 export function ApiTokensSection() {
@@ -27,7 +35,8 @@ export function ApiTokensSection() {
       title="API tokens"
       description={
         <>
-          For scripts and CI: send <code>Authorization: Bearer mcpc_…</code> to the API. A read token only reads; every use is in your activity log. Every endpoint is in the{" "}
+          For scripts, CI and agents: send <code>Authorization: Bearer mcpc_…</code> to the API, or to a gateway with a Gateways token. A read token only reads;
+          every use is in your activity log. Every endpoint is in the{" "}
           <Link prefetch={false} href="/docs/api" className="font-medium text-primary underline underline-offset-4">
             API reference
           </Link>
@@ -45,12 +54,20 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
   const create = useCreateToken();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<TokenScope>("read");
+  const [gatewayId, setGatewayId] = useState("");
   const [expiry, setExpiry] = useState("90");
   const [error, setError] = useState<string | null>(null);
+  const gateways = useGateways();
+  const scopeHintId = useId();
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = tokenCreate.safeParse({ name, scope, expiresInDays: expiry === "never" ? null : Number(expiry) });
+    const parsed = tokenCreate.safeParse({
+      name,
+      scope,
+      gatewayId: scope === "gateway" && gatewayId ? gatewayId : null,
+      expiresInDays: expiry === "never" ? null : Number(expiry),
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0].message);
       return;
@@ -66,13 +83,13 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" noValidate>
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[2fr_1fr_1fr_auto]" noValidate>
       <Field label="Token name" error={error} required>
         {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder="CI deploy" />}
       </Field>
       <Field label="Access">
         {(control) => (
-          <select {...control} className={nativeSelectClass} value={scope} onChange={(e) => setScope(e.target.value as TokenScope)}>
+          <select {...control} aria-describedby={scopeHintId} className={nativeSelectClass} value={scope} onChange={(e) => setScope(e.target.value as TokenScope)}>
             {TOKEN_SCOPES.map((s) => (
               <option key={s} value={s}>
                 {SCOPE_LABELS[s]}
@@ -97,6 +114,23 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
         <KeyRound aria-hidden="true" />
         Create token
       </Button>
+      {scope === "gateway" ? (
+        <Field label="Gateway" className="sm:col-span-2 lg:col-start-1">
+          {(control) => (
+            <select {...control} className={nativeSelectClass} value={gatewayId} onChange={(e) => setGatewayId(e.target.value)}>
+              <option value="">All my gateways</option>
+              {(gateways.data ?? []).map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <p id={scopeHintId} className="text-xs text-muted-foreground sm:col-span-full">
+        {SCOPE_HINTS[scope]}
+      </p>
     </form>
   );
 }
@@ -122,6 +156,7 @@ function FreshToken({ name, token, onDone }: { name: string; token: string; onDo
 
 function TokenList() {
   const tokens = useTokens();
+  const gateways = useGateways();
   if (tokens.isPending) {
     return (
       <Loading label="Loading your tokens…">
@@ -134,20 +169,35 @@ function TokenList() {
   return (
     <ul aria-label="Your API tokens" className="flex flex-col divide-y rounded-md border">
       {tokens.data.tokens.map((t) => (
-        <TokenItem key={t.id} token={t} />
+        <TokenItem key={t.id} token={t} gatewayName={t.gatewayId ? (gateways.data?.find((g) => g.id === t.gatewayId)?.name ?? "one gateway") : null} />
       ))}
     </ul>
   );
 }
 
-function TokenItem({ token }: { token: TokenDto }) {
+/** What a token opens, in the words of the list: a Gateways token names its one gateway, or says it opens all. */
+function scopeText(token: TokenDto, gatewayName: string | null): ReactNode {
+  if (token.scope !== "gateway") return SCOPE_LABELS[token.scope];
+  if (!token.gatewayId) return "Gateways: all";
+  return (
+    <>
+      Gateways:{" "}
+      <Link href={`/gateways/${encodeURIComponent(token.gatewayId)}`} className="text-primary underline-offset-4 hover:underline">
+        {gatewayName}
+      </Link>{" "}
+      only
+    </>
+  );
+}
+
+function TokenItem({ token, gatewayName }: { token: TokenDto; gatewayName: string | null }) {
   const revoke = useRevokeToken();
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm">
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="font-medium">{token.name}</span>
         <span className="text-muted-foreground">
-          <code>{token.prefix}…</code> · {SCOPE_LABELS[token.scope]} · created {dateOf(token.createdAt, "")} · expires {dateOf(token.expiresAt, "never")} · last used{" "}
+          <code>{token.prefix}…</code> · {scopeText(token, gatewayName)} · created {dateOf(token.createdAt, "")} · expires {dateOf(token.expiresAt, "never")} · last used{" "}
           {dateOf(token.lastUsedAt, "never")}
         </span>
       </div>
