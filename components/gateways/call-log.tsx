@@ -39,7 +39,6 @@ export function CallLog({ gatewayId }: { gatewayId: string }) {
   return (
     <CardSection
       title="Live log"
-      description={`The latest ${CALL_LOG_LIMIT} calls, newest first. Arguments and results are in your activity log, without secrets.`}
       action={
         <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <span className="size-2 rounded-full bg-success motion-safe:animate-pulse" aria-hidden="true" />
@@ -48,6 +47,9 @@ export function CallLog({ gatewayId }: { gatewayId: string }) {
       }
       contentClassName="flex flex-col gap-3"
     >
+      <p className="text-sm text-muted-foreground">
+        The latest {CALL_LOG_LIMIT} calls, newest first. Each one is in your activity log too, with its arguments and without secrets.
+      </p>
       {calls.isPending ? (
         <Loading label="Loading the calls…">
           <SkeletonRows className="h-10 w-full" layout="flex flex-col gap-2" />

@@ -78,6 +78,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   expect(created.status(), await created.text()).toBe(201);
   const server = (await created.json()) as { id: string };
   data["/servers/[id]"] = server.id;
+  const gateway = await request.post("/api/gateways", { data: { name: "Layout check gateway", servers: [{ serverId: server.id }] } });
+  expect(gateway.status(), await gateway.text()).toBe(201);
+  data["/gateways/[id]"] = ((await gateway.json()) as { id: string }).id;
   const slug = `layout-${Date.now().toString(36)}`;
   const statusPage = await request.post("/api/status-pages", { data: { slug, title: "Layout check status", serverIds: [server.id], showUrls: true } });
   expect(statusPage.status(), await statusPage.text()).toBe(201);
