@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useGatewayView } from "@/lib/gateways/hooks";
-import type { GatewayDto, GatewayViewDto, HiddenReason, ViewItemDto } from "@/lib/gateways/schema";
+import { NAME_SEPARATOR, type GatewayDto, type GatewayViewDto, type HiddenReason, type ViewItemDto } from "@/lib/gateways/schema";
 import { ItemStatus, REASON_LABEL } from "./item-status";
 import { QuarantineReview } from "./quarantine-review";
 
@@ -126,7 +126,7 @@ export function AgentViewTab({ gateway, onOpenServers }: { gateway: GatewayDto; 
 
 function Figures({ view }: { view: GatewayViewDto }) {
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       <div className="flex min-w-0 flex-col gap-0.5 rounded-lg border px-4 py-3">
         <dt className="text-xs text-muted-foreground">Listed to the agent</dt>
         <dd className="text-2xl font-semibold tabular-nums">{view.counts.listed.toLocaleString("en")}</dd>
@@ -137,7 +137,7 @@ function Figures({ view }: { view: GatewayViewDto }) {
         <dd className="text-2xl font-semibold tabular-nums">{view.counts.hidden.toLocaleString("en")}</dd>
         <dd className="text-xs text-muted-foreground">{hiddenSummary(view.items)}</dd>
       </div>
-      <div className="flex min-w-0 flex-col gap-0.5 rounded-lg border px-4 py-3">
+      <div className="col-span-2 flex min-w-0 flex-col gap-0.5 rounded-lg border px-4 py-3 sm:col-span-1">
         <dt className="text-xs text-muted-foreground">Context the definitions take</dt>
         <dd className="text-2xl font-semibold tabular-nums" data-testid="view-tokens">
           ≈ {tokens(view.tokens)} tokens
@@ -148,11 +148,13 @@ function Figures({ view }: { view: GatewayViewDto }) {
   );
 }
 
+/** The name the agent sees; the server's own name too when the gateway had to change more than put the prefix before it. */
 function Name({ item }: { item: ViewItemDto }) {
+  const plain = item.exposedName === item.key || item.exposedName.endsWith(`${NAME_SEPARATOR}${item.key}`);
   return (
     <div className="min-w-0">
-      <code className="font-mono text-sm font-medium break-all">{item.exposedName}</code>
-      {item.exposedName !== item.key ? <p className="font-mono text-xs break-all text-muted-foreground">on the server: {item.key}</p> : null}
+      <code className="font-mono text-sm font-medium wrap-anywhere">{item.exposedName}</code>
+      {plain ? null : <p className="font-mono text-xs wrap-anywhere text-muted-foreground">on the server: {item.key}</p>}
     </div>
   );
 }
@@ -178,11 +180,11 @@ function ItemTable({ items, gatewayId, onOpenServers }: { items: ViewItemDto[]; 
             {items.map((item) => (
               <TableRow key={rowKey(item)} data-item={item.exposedName}>
                 <TableCell className="align-top text-muted-foreground">{TARGET_LABEL[item.kind]}</TableCell>
-                <TableCell className="max-w-64 align-top whitespace-normal">
+                <TableCell className="max-w-72 min-w-48 align-top whitespace-normal">
                   <Name item={item} />
                 </TableCell>
                 <TableCell className="max-w-40 align-top whitespace-normal">{item.serverName}</TableCell>
-                <TableCell className="max-w-96 align-top whitespace-normal text-muted-foreground">
+                <TableCell className="max-w-80 align-top whitespace-normal text-muted-foreground">
                   <p className="line-clamp-2" title={item.description}>
                     {item.description || "—"}
                   </p>
@@ -198,17 +200,17 @@ function ItemTable({ items, gatewayId, onOpenServers }: { items: ViewItemDto[]; 
       </div>
       <ul className="flex flex-col gap-3 lg:hidden" aria-label="Items">
         {items.map((item) => (
-          <li key={rowKey(item)} data-item={item.exposedName} className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <Name item={item} />
-              <span className="shrink-0 text-xs text-muted-foreground">{TARGET_LABEL[item.kind]}</span>
+          <li key={rowKey(item)} data-item={item.exposedName} className="flex flex-col gap-1.5 rounded-xl border bg-card px-4 py-3 shadow-sm">
+            <Name item={item} />
+            {item.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p> : null}
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+              <p className="text-xs text-muted-foreground">
+                {TARGET_LABEL[item.kind]} · {item.serverName}
+                {item.hidden ? null : ` · ≈ ${tokens(item.tokens)} tokens`}
+              </p>
+              {item.hidden ? null : <ItemStatus item={item} gatewayId={gatewayId} onOpenServers={onOpenServers} />}
             </div>
-            {item.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p> : null}
-            <p className="text-xs text-muted-foreground">
-              {item.serverName}
-              {item.hidden ? null : ` · ≈ ${tokens(item.tokens)} tokens`}
-            </p>
-            <ItemStatus item={item} gatewayId={gatewayId} onOpenServers={onOpenServers} />
+            {item.hidden ? <ItemStatus item={item} gatewayId={gatewayId} onOpenServers={onOpenServers} /> : null}
           </li>
         ))}
       </ul>

@@ -10,6 +10,7 @@ import { Segmented } from "@/components/app/segmented";
 import { CardSection } from "@/components/app/card-section";
 import { formatSpan, formatTick, WINDOW_LABEL } from "@/components/monitoring/format-uptime";
 import { useGatewayStats } from "@/lib/gateways/hooks";
+import { plural } from "@/lib/plural";
 import type { StatsRange } from "@/lib/gateways/keys";
 import type { GatewayCallStats } from "@/lib/gateways/schema";
 import { errorRate, filledSeries, type StatsPoint } from "./stats-series";
@@ -135,8 +136,8 @@ function Charts({ stats }: { stats: GatewayCallStats }) {
             <figcaption className="flex flex-col gap-1 text-sm text-muted-foreground">
               <Legend series={CALL_SERIES} />
               <span>
-                {totals.calls.toLocaleString("en")} calls reached a server in the last {WINDOW_LABEL[window].long}, {totals.errors.toLocaleString("en")}{" "}
-                of them errors; {totals.blocked.toLocaleString("en")} were blocked.
+                {plural(totals.calls, "call")} reached a server in the last {WINDOW_LABEL[window].long}, {plural(totals.errors, "error")} among them;{" "}
+                {plural(totals.blocked, "call was", "calls were")} blocked.
               </span>
             </figcaption>
           </figure>
@@ -145,7 +146,7 @@ function Charts({ stats }: { stats: GatewayCallStats }) {
               <div aria-hidden="true" data-testid="call-latency-chart">
                 <LineChart responsive data={data} style={{ width: "100%", height: 200 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
                   <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="start" tickFormatter={(v: string) => formatTick(v, window)} minTickGap={24} {...axis} />
+                  <XAxis dataKey="start" tickFormatter={(v: string) => formatTick(v, window)} minTickGap={24} padding={{ left: 6, right: 6 }} {...axis} />
                   <YAxis width={56} tickFormatter={(v: number) => formatMs(v)} axisLine={false} {...axis} />
                   <Tooltip content={(props) => <ChartTooltip {...props} latency />} cursor={{ stroke: "var(--input)" }} />
                   {LATENCY_SERIES.map((s) => (

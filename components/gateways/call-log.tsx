@@ -33,6 +33,14 @@ function What({ call }: { call: GatewayCallDto }) {
   );
 }
 
+/** A refused call's reason as the policy's words; any other error as the server or gateway said it. */
+const REFUSED: Record<string, string> = {
+  blocked: "An open scanner finding",
+  quarantined: "A definition waiting for approval",
+  server_down: "The server is down",
+};
+const errorText = (call: GatewayCallDto) => (call.outcome === "blocked" && call.error ? (REFUSED[call.error] ?? call.error) : call.error);
+
 /** The gateway's latest calls, newest first, asked for again every few seconds while the tab is on screen. */
 export function CallLog({ gatewayId }: { gatewayId: string }) {
   const calls = useGatewayCalls(gatewayId);
@@ -91,7 +99,7 @@ export function CallLog({ gatewayId }: { gatewayId: string }) {
                       <OutcomeBadge outcome={c.outcome} />
                     </TableCell>
                     <TableCell className="text-right align-top tabular-nums">{formatMs(c.durationMs)}</TableCell>
-                    <TableCell className="max-w-80 align-top text-xs whitespace-normal break-words text-muted-foreground">{c.error ?? ""}</TableCell>
+                    <TableCell className="max-w-80 align-top text-xs whitespace-normal break-words text-muted-foreground">{errorText(c) ?? ""}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -109,7 +117,7 @@ export function CallLog({ gatewayId }: { gatewayId: string }) {
                   {c.server ? ` · ${c.server}` : ""}
                   {c.client ? ` · ${c.client}` : ""}
                 </p>
-                {c.error ? <p className="text-xs break-words text-destructive">{c.error}</p> : null}
+                {c.error ? <p className="text-xs break-words text-muted-foreground">{errorText(c)}</p> : null}
               </li>
             ))}
           </ol>

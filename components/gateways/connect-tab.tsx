@@ -87,7 +87,7 @@ function FreshToken({ token, onDone }: { token: string; onDone: () => void }) {
   return (
     <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
       <p className="text-sm">Copy the token now: it will not be shown again. It is in the configurations below until you leave this page.</p>
-      <code data-testid="fresh-token" className="rounded bg-muted px-2 py-1 font-mono text-sm break-all">
+      <code data-testid="fresh-token" className="rounded bg-muted px-2 py-1 font-mono text-sm wrap-anywhere">
         {token}
       </code>
       <div className="flex flex-wrap items-center gap-2">
@@ -145,7 +145,7 @@ function Snippets({ gateway, token }: { gateway: GatewayDto; token: string | nul
               tabIndex={0}
               role="region"
               aria-label={`Configuration for ${s.label}`}
-              className="max-h-80 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+              className="max-h-80 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap wrap-anywhere focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
             >
               {s.text}
             </pre>

@@ -8,7 +8,7 @@ import { policySummary } from "./policy";
 
 /** The servers a gateway serves, by name, with the ones that are not up marked. */
 function Members({ gateway }: { gateway: GatewayDto }) {
-  if (gateway.servers.length === 0) return <span className="text-muted-foreground">No servers yet</span>;
+  if (gateway.servers.length === 0) return <span className="text-sm text-muted-foreground">No servers yet</span>;
   return (
     <ul className="flex flex-wrap gap-1" aria-label={`Servers of ${gateway.name}`}>
       {gateway.servers.map((s) => (

@@ -13,12 +13,13 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { MAX_PREFIX, NAME_SEPARATOR, type ItemFilter, type ItemKindList, type ViewItemDto } from "@/lib/gateways/schema";
 import type { ServerStatus } from "@/lib/servers/schema";
+import { REASON_LABEL } from "./item-status";
 import { allOrNone, KIND_OF_LIST, serves, servesNew, toggled, withServeNew, type Member } from "./members-model";
 
 const KIND_WORDS: Record<ItemKindList, { title: string; later: string }> = {
-  tools: { title: "Tools", later: "Serve tools the server adds later" },
-  prompts: { title: "Prompts", later: "Serve prompts the server adds later" },
-  resources: { title: "Resources", later: "Serve resources the server adds later" },
+  tools: { title: "Tools", later: "Include tools the server adds later" },
+  prompts: { title: "Prompts", later: "Include prompts the server adds later" },
+  resources: { title: "Resources", later: "Include resources the server adds later" },
 };
 
 /** One server of the gateway: its prefix, and which of its tools, prompts and resources the agent gets. */
@@ -50,11 +51,11 @@ export function MemberCard({
   return (
     <article aria-labelledby={`${idPrefix}-name`} className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={`${idPrefix}-name`} className="min-w-0 font-medium break-all">
+        <h2 id={`${idPrefix}-name`} className="min-w-0 font-medium break-all">
           <Link href={`/servers/${encodeURIComponent(member.serverId)}`} className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
             {member.name}
           </Link>
-        </h3>
+        </h2>
         {status in STATUS_META ? <StatusBadge status={status as ServerStatus} /> : null}
         <Button type="button" variant="ghost" size="sm" className="ml-auto" disabled={disabled} onClick={onRemove} aria-label={`Remove ${member.name} from the gateway`}>
           <X aria-hidden="true" />
@@ -99,15 +100,18 @@ export function MemberCard({
       ) : (
         <div className="flex flex-col gap-2">
           {(["tools", "prompts", "resources"] as const).map((kind) => {
-            const keys = items.filter((i) => KIND_OF_LIST[i.kind] === kind).map((i) => i.key);
-            if (keys.length === 0) return null;
+            const ofKind = items.filter((i) => KIND_OF_LIST[i.kind] === kind);
+            if (ofKind.length === 0) return null;
+            // Ticked or not, an item can be kept from the agent for another reason: said next to it.
+            const notes = new Map(ofKind.flatMap((i) => (i.hidden && i.hidden.kind !== "filtered" ? [[i.key, REASON_LABEL[i.hidden.kind].toLowerCase()] as const] : [])));
             return (
               <KindFilter
                 key={kind}
                 idPrefix={`${idPrefix}-${kind}`}
                 kind={kind}
                 serverName={member.name}
-                keys={keys}
+                keys={ofKind.map((i) => i.key)}
+                notes={notes}
                 filter={member.filters[kind]}
                 disabled={disabled}
                 onChange={(filter) => onChange({ ...member, filters: { ...member.filters, [kind]: filter } })}
@@ -125,6 +129,7 @@ function KindFilter({
   kind,
   serverName,
   keys,
+  notes,
   filter,
   disabled,
   onChange,
@@ -133,13 +138,15 @@ function KindFilter({
   kind: ItemKindList;
   serverName: string;
   keys: string[];
+  /** Why an item is hidden anyway (blocked, quarantined…), by its key. */
+  notes: ReadonlyMap<string, string>;
   filter: ItemFilter | null;
   disabled: boolean;
   onChange: (filter: ItemFilter | null) => void;
 }) {
-  const served = keys.filter((k) => serves(filter, k)).length;
+  const included = keys.filter((k) => serves(filter, k)).length;
   // Open at first when something is left out: that is what the owner came to see.
-  const [open, setOpen] = useState(served < keys.length);
+  const [open, setOpen] = useState(included < keys.length);
   const words = KIND_WORDS[kind];
   const laterId = `${idPrefix}-later`;
   return (
@@ -154,7 +161,7 @@ function KindFilter({
         <ChevronRight aria-hidden="true" className={open ? "size-4 rotate-90 transition-transform" : "size-4 transition-transform"} />
         <span className="font-medium">{words.title}</span>{" "}
         <span className="text-muted-foreground">
-          {served === keys.length ? `all ${keys.length} served` : `${served} of ${keys.length} served`}
+          {included === keys.length ? `all ${keys.length} included` : `${included} of ${keys.length} included`}
         </span>
         <span className="sr-only"> of {serverName}</span>
       </button>
@@ -168,11 +175,11 @@ function KindFilter({
               </Label>
             </div>
             <div className="flex gap-1">
-              <Button type="button" variant="ghost" size="sm" disabled={disabled || served === keys.length} onClick={() => onChange(allOrNone(filter, keys, true))}>
-                Serve all<span className="sr-only"> {words.title.toLowerCase()} of {serverName}</span>
+              <Button type="button" variant="ghost" size="sm" disabled={disabled || included === keys.length} onClick={() => onChange(allOrNone(filter, keys, true))}>
+                Include all<span className="sr-only"> {words.title.toLowerCase()} of {serverName}</span>
               </Button>
-              <Button type="button" variant="ghost" size="sm" disabled={disabled || served === 0} onClick={() => onChange(allOrNone(filter, keys, false))}>
-                Serve none<span className="sr-only"> of the {words.title.toLowerCase()} of {serverName}</span>
+              <Button type="button" variant="ghost" size="sm" disabled={disabled || included === 0} onClick={() => onChange(allOrNone(filter, keys, false))}>
+                Include none<span className="sr-only"> of the {words.title.toLowerCase()} of {serverName}</span>
               </Button>
             </div>
           </div>
@@ -182,9 +189,10 @@ function KindFilter({
               return (
                 <li key={key} className="flex min-w-0 items-center gap-2">
                   <Checkbox id={boxId} checked={serves(filter, key)} disabled={disabled} onCheckedChange={(on) => onChange(toggled(filter, key, on === true))} />
-                  <Label htmlFor={boxId} className="min-w-0 font-mono text-xs font-normal break-all">
+                  <Label htmlFor={boxId} className="min-w-0 font-mono text-xs font-normal wrap-anywhere">
                     {key}
                   </Label>
+                  {notes.has(key) ? <span className="shrink-0 text-xs text-muted-foreground">({notes.get(key)})</span> : null}
                 </li>
               );
             })}

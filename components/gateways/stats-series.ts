@@ -45,5 +45,5 @@ export function filledSeries(stats: GatewayCallStats, now: number): StatsPoint[]
 export function errorRate(totals: GatewayCallStats["totals"]): string {
   if (totals.calls === 0) return "no calls";
   const pct = (totals.errors / totals.calls) * 100;
-  return `${pct < 0.1 && pct > 0 ? "<0.1" : pct.toFixed(pct < 10 ? 1 : 0)}% of calls`;
+  return `${pct === 0 ? "0" : pct < 0.1 ? "<0.1" : pct.toFixed(pct < 10 ? 1 : 0)}% of calls`;
 }

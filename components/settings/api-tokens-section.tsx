@@ -15,6 +15,7 @@ import { nativeSelectClass } from "@/components/app/native-select";
 import { useGateways } from "@/lib/gateways/hooks";
 import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/hooks";
 import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
+import { cn } from "@/lib/utils";
 import { SettingsSection } from "./settings-section";
 
 const dateOf = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString() : none);
@@ -23,7 +24,7 @@ const dateOf = (iso: string | null, none: string) => (iso ? new Date(iso).toLoca
 const SCOPE_HINTS: Record<TokenScope, string> = {
   read: "Reads the API; changes nothing.",
   write: "Reads and changes everything the API offers.",
-  gateway: "Opens your gateways' MCP endpoints only: not the rest of the API. Limit it to one gateway below, or let it open all of them.",
+  gateway: "Opens your gateways' MCP endpoints only: not the rest of the API. Limit it to one gateway, or let it open all of them.",
 };
 
 /** Personal API tokens: create one (shown once), see each one's last use, revoke it. */
@@ -83,7 +84,11 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[2fr_1fr_1fr_auto]" noValidate>
+    <form
+      onSubmit={submit}
+      className={cn("grid gap-3 sm:grid-cols-2 sm:items-end", scope === "gateway" ? "lg:grid-cols-[2fr_1fr_1.5fr_1fr_auto]" : "lg:grid-cols-[2fr_1fr_1fr_auto]")}
+      noValidate
+    >
       <Field label="Token name" error={error} required>
         {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder="CI deploy" />}
       </Field>
@@ -98,6 +103,20 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
           </select>
         )}
       </Field>
+      {scope === "gateway" ? (
+        <Field label="Gateway">
+          {(control) => (
+            <select {...control} className={nativeSelectClass} value={gatewayId} onChange={(e) => setGatewayId(e.target.value)}>
+              <option value="">All my gateways</option>
+              {(gateways.data ?? []).map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
       <Field label="Expires">
         {(control) => (
           <select {...control} className={nativeSelectClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
@@ -114,20 +133,6 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
         <KeyRound aria-hidden="true" />
         Create token
       </Button>
-      {scope === "gateway" ? (
-        <Field label="Gateway" className="sm:col-span-2 lg:col-start-1">
-          {(control) => (
-            <select {...control} className={nativeSelectClass} value={gatewayId} onChange={(e) => setGatewayId(e.target.value)}>
-              <option value="">All my gateways</option>
-              {(gateways.data ?? []).map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      ) : null}
       <p id={scopeHintId} className="text-xs text-muted-foreground sm:col-span-full">
         {SCOPE_HINTS[scope]}
       </p>
@@ -182,7 +187,7 @@ function scopeText(token: TokenDto, gatewayName: string | null): ReactNode {
   return (
     <>
       Gateways:{" "}
-      <Link href={`/gateways/${encodeURIComponent(token.gatewayId)}`} className="text-primary underline-offset-4 hover:underline">
+      <Link href={`/gateways/${encodeURIComponent(token.gatewayId)}`} className="text-primary underline underline-offset-4">
         {gatewayName}
       </Link>{" "}
       only

@@ -110,11 +110,11 @@ test("create a gateway, see what the agent sees, connect a client with a new tok
 
   // Servers: leave one tool out; the agent no longer sees it, and the view says why.
   await page.getByRole("tab", { name: "Servers" }).click();
-  const tools = page.getByRole("button", { name: /^Tools all \d+ served of Everything$/ });
+  const tools = page.getByRole("button", { name: /^Tools all \d+ included of Everything$/ });
   await tools.click();
   await page.getByRole("checkbox", { name: "get-env", exact: true }).uncheck();
   await page.getByRole("button", { name: "Save servers" }).click();
-  await expect(page.getByRole("button", { name: /^Tools \d+ of \d+ served of Everything$/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Tools \d+ of \d+ included of Everything$/ })).toBeVisible();
   await page.getByRole("tab", { name: "What the agent sees" }).click();
   await expect(item(page, "everything__get-env")).toContainText("Left out");
 

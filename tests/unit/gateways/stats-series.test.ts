@@ -29,6 +29,7 @@ describe("a gateway's chart series", () => {
 
   it("says the error rate, and none without calls", () => {
     expect(errorRate({ calls: 40, errors: 1, blocked: 0 })).toBe("2.5% of calls");
+    expect(errorRate({ calls: 12, errors: 0, blocked: 0 })).toBe("0% of calls");
     expect(errorRate({ calls: 0, errors: 0, blocked: 3 })).toBe("no calls");
   });
 });
