@@ -22,6 +22,7 @@ export function nextPlanPitch(tier: PlanId): string | null {
   const plan = PLANS[next];
   const extras = [
     `up to ${plan.maxServers.toLocaleString("en")} servers`,
+    `${plan.maxGateways.toLocaleString("en")} gateways`,
     `checks ${formatEvery(plan.minCheckIntervalSec)}`,
     plan.features.fullMonitoring && !PLANS[tier].features.fullMonitoring ? "alerts and incidents" : null,
     plan.features.fullScanner && !PLANS[tier].features.fullScanner ? "every scanner rule" : null,
