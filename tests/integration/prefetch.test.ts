@@ -1,6 +1,9 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import { GET as activityGET } from "@/app/api/activity/route";
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
+import { GET as gatewayGET } from "@/app/api/gateways/[id]/route";
+import { GET as gatewayViewGET } from "@/app/api/gateways/[id]/view/route";
+import { GET as gatewaysGET } from "@/app/api/gateways/route";
 import { GET as serverGET } from "@/app/api/servers/[id]/route";
 import { GET as inventoryGET } from "@/app/api/servers/[id]/inventory/route";
 import { GET as uptimeGET } from "@/app/api/servers/[id]/uptime/route";
@@ -8,6 +11,9 @@ import { GET as serversGET } from "@/app/api/servers/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { activityKeys, NO_FILTERS } from "@/lib/activity/keys";
 import { activityPrefetch } from "@/lib/activity/prefetch";
+import { gatewayKeys } from "@/lib/gateways/keys";
+import { gatewayListPrefetch, gatewayPrefetch, gatewayViewPrefetch } from "@/lib/gateways/prefetch";
+import { getGateway } from "@/lib/gateways/service";
 import { monitoringKeys } from "@/lib/monitoring/keys";
 import { uptimePrefetch } from "@/lib/monitoring/prefetch";
 import { Prefetch, type PrefetchQuery } from "@/lib/query/prefetch";
@@ -35,7 +41,7 @@ const at = (map: Map<string, unknown>, key: readonly unknown[]) => map.get(JSON.
 describeEachDatabase("console pages' prefetch", () => {
   it("hands the browser exactly what the API routes behind its hooks answer", async () => {
     const u = await signIn({ emailPrefix: "prefetch", plan: "pro" });
-    const { server: id } = await createOwnedResources(u.uid);
+    const { server: id, gateway } = await createOwnedResources(u.uid);
     const user = (await findUser(u.uid))!;
     const api = async (handler: Parameters<typeof call>[0], path: string, params?: Record<string, string>) => {
       const res = await call(handler, path, { cookie: u.cookie, params });
@@ -53,6 +59,9 @@ describeEachDatabase("console pages' prefetch", () => {
       ...uptimePrefetch(user, id),
       ...activityPrefetch(u.uid, filters),
       ...(await workbenchPrefetch(u.uid, id)),
+      gatewayListPrefetch(u.uid),
+      gatewayPrefetch(await getGateway(u.uid, gateway)),
+      gatewayViewPrefetch(u.uid, gateway),
     ]);
 
     expect(at(data, serverKeys.list({}))).toEqual(((await api(serversGET, "/api/servers")) as { servers: unknown }).servers);
@@ -64,6 +73,9 @@ describeEachDatabase("console pages' prefetch", () => {
     expect(at(data, serverKeys.inventory(id))).toEqual(await api(inventoryGET, `/api/servers/${id}/inventory`, { id }));
     expect(at(data, workbenchKeys.history(id))).toEqual(await api(historyGET, `/api/workbench/history?serverId=${id}`));
     expect(at(data, activityKeys.list(filters))).toEqual({ pages: [await api(activityGET, `/api/activity?serverId=${id}&limit=25`)], pageParams: [""] });
+    expect(at(data, gatewayKeys.list())).toEqual(((await api(gatewaysGET, "/api/gateways")) as { gateways: unknown }).gateways);
+    expect(at(data, gatewayKeys.detail(gateway))).toEqual(await api(gatewayGET, `/api/gateways/${gateway}`, { id: gateway }));
+    expect(at(data, gatewayKeys.view(gateway))).toEqual(await api(gatewayViewGET, `/api/gateways/${gateway}/view`, { id: gateway }));
     for (const window of ["24h", "7d", "30d"] as const) {
       // The window ends at the moment of asking, which differs between the two reads.
       const answer = (await api(uptimeGET, `/api/servers/${id}/uptime?window=${window}`, { id })) as Record<string, unknown>;
