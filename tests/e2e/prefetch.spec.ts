@@ -21,7 +21,7 @@ interface ConsolePage {
   picked?: string;
 }
 
-const consolePages = (id: string, otherId: string): ConsolePage[] => [
+const consolePages = (id: string, otherId: string, gatewayId: string): ConsolePage[] => [
   { path: "/dashboard", data: `Added ${NAME}`, loading: "Loading the dashboard…" },
   { path: "/servers", data: NAME, loading: "Loading servers…" },
   { path: `/servers/${id}`, data: NAME, loading: "Loading the server…" },
@@ -29,6 +29,9 @@ const consolePages = (id: string, otherId: string): ConsolePage[] => [
   // The first server, before the one the URL names: a browser that remembers a server opens it instead of the first.
   { path: "/workbench", data: "Not discovered yet", loading: "Loading what the server offers…", picked: NAME },
   { path: `/workbench?server=${otherId}`, data: "Not discovered yet", loading: "Loading what the server offers…", picked: OTHER },
+  // The gateway serves NAME: the list names its servers, and its page opens on what the agent sees.
+  { path: "/gateways", data: NAME, loading: "Loading gateways…" },
+  { path: `/gateways/${gatewayId}`, data: "Listed to the agent", loading: "Loading what the agent sees…" },
 ];
 
 /** Hydration errors are console errors; React's text names a mismatch (in production, by its error number). */
@@ -48,7 +51,7 @@ async function recordLoadingStates(page: Page) {
   });
 }
 
-test("the dashboard, servers, a server, activity and the workbench arrive with the user's data", async ({ browser, page }) => {
+test("the dashboard, servers, a server, activity, the workbench and gateways arrive with the user's data", async ({ browser, page }) => {
   test.setTimeout(60_000);
   await signInViaApi(page, "Pia Prefetch");
   // Port 9 refuses at once: the server is saved, its discovery fails fast.
@@ -59,11 +62,14 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
   };
   const id = await add(NAME);
   const otherId = await add(OTHER);
+  const gateway = await page.request.post("/api/gateways", { data: { name: "Pelican gateway", servers: [{ serverId: id }] } });
+  expect(gateway.status(), await gateway.text()).toBe(201);
+  const gatewayId = ((await gateway.json()) as { id: string }).id;
 
   // Without JavaScript the page is its HTML: the data must be in it, not a placeholder.
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const html = await withoutScripts.newPage();
-  for (const { path, data, loading, picked } of consolePages(id, otherId)) {
+  for (const { path, data, loading, picked } of consolePages(id, otherId, gatewayId)) {
     await html.goto(path);
     await expect(html.locator("main").getByText(data).first(), path).toBeVisible();
     await expect(html.locator("main").getByText(loading), path).toHaveCount(0);
@@ -81,7 +87,7 @@ test("the dashboard, servers, a server, activity and the workbench arrive with t
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await recordLoadingStates(page);
-  for (const { path, data, picked } of consolePages(id, otherId)) {
+  for (const { path, data, picked } of consolePages(id, otherId, gatewayId)) {
     await page.goto(path);
     await expect(page.locator("main").getByText(data).first(), path).toBeVisible();
     // The scripts have run and hydrated the page: a hook that found no data would be showing its loading state by now.
