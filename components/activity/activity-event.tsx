@@ -14,13 +14,13 @@ import type { ActivityItem } from "@/lib/activity/schema";
 import { cn } from "@/lib/utils";
 
 function TargetLink({ target }: { target: NonNullable<ActivityItem["target"]> }) {
-  if (target.type === "server") {
+  if (target.type === "server" || target.type === "gateway") {
     return target.href ? (
       <Link href={target.href} className="font-medium text-primary underline-offset-4 hover:underline">
-        Server {target.label}
+        {target.type === "server" ? "Server" : "Gateway"} {target.label}
       </Link>
     ) : (
-      <span>A server that no longer exists</span>
+      <span>A {target.type} that no longer exists</span>
     );
   }
   if (target.href) {

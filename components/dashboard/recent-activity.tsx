@@ -4,7 +4,7 @@ import { RelativeTime } from "@/components/app/relative-time";
 import { actionLabel } from "@/lib/activity/labels";
 import type { DashboardSummary } from "@/lib/dashboard/types";
 import { cn } from "@/lib/utils";
-import { actionTone, activityHref, deletedServerIds } from "./activity-meta";
+import { actionTone, activityHref, deletedTargetIds } from "./activity-meta";
 
 const TONE_DOT = { good: "bg-success", bad: "bg-destructive", neutral: "bg-input" } as const;
 
@@ -17,7 +17,7 @@ export function RecentActivity({ items }: { items: DashboardSummary["recentActiv
       </div>
     );
   }
-  const deleted = deletedServerIds(items);
+  const deleted = deletedTargetIds(items);
   return (
     <ol className="flex flex-col" aria-label="Recent activity">
       {items.map((item) => (

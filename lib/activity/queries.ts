@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
 import type { Tx } from "../db/transaction";
-import { activityEvents, servers } from "../db/schema";
+import { activityEvents, gateways, servers } from "../db/schema";
 import { exactTime as exactTimeOf, keysetPage, olderThan, parseCursor, type TimeCursor } from "../db/time-cursor";
 import type { ActivityDetails, ActivityFilters, ActivityItem, ActivityPage, ActivityTarget } from "./schema";
 import { notFound } from "../http/errors";
@@ -55,10 +55,10 @@ async function inIndexOrder<T>(query: (tx: Tx) => Promise<T>): Promise<T> {
   });
 }
 
-function hrefFor(type: string, id: string, serverNames: Map<string, string>): Pick<ActivityTarget, "href" | "label"> {
-  if (type === "server") {
-    const name = serverNames.get(id);
-    return name === undefined ? { href: null, label: null } : { href: `/servers/${id}`, label: name };
+function hrefFor(type: string, id: string, names: Map<string, string>): Pick<ActivityTarget, "href" | "label"> {
+  if (type === "server" || type === "gateway") {
+    const name = names.get(`${type} ${id}`);
+    return name === undefined ? { href: null, label: null } : { href: `/${type}s/${id}`, label: name };
   }
   if (type === "ticket") return { href: `/support?ticket=${encodeURIComponent(id)}`, label: null };
   return { href: null, label: null };
@@ -82,18 +82,21 @@ export async function listActivity(
 
   const { shown, nextCursor } = keysetPage(rows, page.limit, (r) => r.at);
 
-  // A server's link and name only while it still exists and is the user's.
-  const serverIds = [
-    ...new Set(shown.filter((r) => r.targetType === "server" && isUuid(r.targetId ?? "")).map((r) => r.targetId!)),
-  ];
+  // A server's or a gateway's link and name only while it still exists and is the user's.
+  const idsOf = (type: string) => [...new Set(shown.filter((r) => r.targetType === type && isUuid(r.targetId ?? "")).map((r) => r.targetId!))];
+  const serverIds = idsOf("server");
+  const gatewayIds = idsOf("gateway");
   const names = new Map<string, string>();
-  if (serverIds.length) {
-    const found = await (await db())
-      .select({ id: servers.id, name: servers.name })
-      .from(servers)
-      .where(and(eq(servers.ownerUid, uid), inArray(servers.id, serverIds)));
-    for (const s of found) names.set(s.id, s.name);
-  }
+  const [ownedServers, ownedGateways] = await Promise.all([
+    serverIds.length
+      ? (await db()).select({ id: servers.id, name: servers.name }).from(servers).where(and(eq(servers.ownerUid, uid), inArray(servers.id, serverIds)))
+      : [],
+    gatewayIds.length
+      ? (await db()).select({ id: gateways.id, name: gateways.name }).from(gateways).where(and(eq(gateways.ownerUid, uid), inArray(gateways.id, gatewayIds)))
+      : [],
+  ]);
+  for (const s of ownedServers) names.set(`server ${s.id}`, s.name);
+  for (const g of ownedGateways) names.set(`gateway ${g.id}`, g.name);
 
   const events: ActivityItem[] = shown.map((r) => ({
     id: r.id,

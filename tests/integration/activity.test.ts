@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { GET as activityGET } from "@/app/api/activity/route";
 import { GET as detailsGET } from "@/app/api/activity/[id]/route";
 import { db } from "@/lib/db";
-import { activityEvents, servers } from "@/lib/db/schema";
+import { activityEvents, gateways, servers } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { signIn as signInWith } from "../support/sign-in";
@@ -150,14 +150,17 @@ describeEachDatabase("GET /api/activity", () => {
     expect(seen[0].createdAt).toBe("2024-05-01T12:00:00.000030Z");
   });
 
-  it("links a target to the user's server while it exists", async () => {
+  it("links a target to the user's server or gateway while it exists", async () => {
     const u = await signIn();
     const [server] = await (await db())
       .insert(servers)
       .values({ ownerUid: u.uid, name: "Alpha", transport: "streamable-http", url: "http://127.0.0.1:1/mcp" })
       .returning({ id: servers.id });
+    const [gateway] = await (await db()).insert(gateways).values({ ownerUid: u.uid, name: "Agents", slug: `agents-${randomUUID().slice(0, 8)}` }).returning({ id: gateways.id });
     const gone = randomUUID();
     await insertEvents(u.uid, [
+      { at: new Date(Date.now() - 2500), target: { type: "gateway", id: gateway.id }, summary: "gateway" },
+      { at: new Date(Date.now() - 2200), target: { type: "gateway", id: gone }, summary: "deleted gateway" },
       { at: new Date(Date.now() - 2000), target: { type: "server", id: gone }, summary: "deleted one" },
       { at: new Date(Date.now() - 1000), target: { type: "server", id: server.id }, summary: "live one" },
       { at: new Date(Date.now() - 500), target: { type: "ticket", id: "7a1b4c2e-0000-4000-8000-000000000000" }, summary: "ticket" },
@@ -167,6 +170,8 @@ describeEachDatabase("GET /api/activity", () => {
     expect(byName["live one"]).toEqual({ type: "server", id: server.id, label: "Alpha", href: `/servers/${server.id}` });
     expect(byName["deleted one"]).toEqual({ type: "server", id: gone, label: null, href: null });
     expect(byName.ticket.href).toBe("/support?ticket=7a1b4c2e-0000-4000-8000-000000000000");
+    expect(byName.gateway).toEqual({ type: "gateway", id: gateway.id, label: "Agents", href: `/gateways/${gateway.id}` });
+    expect(byName["deleted gateway"]).toEqual({ type: "gateway", id: gone, label: null, href: null });
   });
 });
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { actionTone, activityHref, deletedServerIds } from "@/components/dashboard/activity-meta";
+import { actionTone, activityHref, deletedTargetIds } from "@/components/dashboard/activity-meta";
 import { actionLabel } from "@/lib/activity/labels";
 import { nextPlanPitch } from "@/components/app/plan-upsell";
 import { ACTIVITY_ACTIONS } from "@/lib/activity/actions";
@@ -23,9 +23,15 @@ describe("recent activity", () => {
 
   it("links a server's event to the server, unless it was deleted; other events to the log", () => {
     const items = [event("server.deleted", "gone"), event("server.created", "gone"), event("server.discovered", "s1"), event("auth.sign_in", null, null)];
-    const deleted = deletedServerIds(items);
+    const deleted = deletedTargetIds(items);
     expect([...deleted]).toEqual(["gone"]);
     expect(items.map((i) => activityHref(i, deleted))).toEqual(["/activity", "/activity", "/servers/s1", "/activity"]);
+  });
+
+  it("links a gateway's event to the gateway, unless it was deleted", () => {
+    const items = [event("gateway.deleted", "g0", "gateway"), event("gateway.call", "g0", "gateway"), event("gateway.blocked", "g1", "gateway")];
+    const deleted = deletedTargetIds(items);
+    expect(items.map((i) => activityHref(i, deleted))).toEqual(["/activity", "/activity", "/gateways/g1"]);
   });
 
   it("colours outages and removals as bad, recoveries and additions as good", () => {
