@@ -86,7 +86,8 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
   return (
     <form
       onSubmit={submit}
-      className={cn("grid gap-3 sm:grid-cols-2 sm:items-end", scope === "gateway" ? "lg:grid-cols-[2fr_1fr_1.5fr_1fr_auto]" : "lg:grid-cols-[2fr_1fr_1fr_auto]")}
+      // A Gateways token has one field more: two to a row, so that each select keeps its words.
+      className={cn("grid gap-3 sm:items-end", scope === "gateway" ? "sm:grid-cols-2" : "sm:grid-cols-[2fr_1fr_1fr_auto]")}
       noValidate
     >
       <Field label="Token name" error={error} required>
@@ -129,7 +130,7 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
           </select>
         )}
       </Field>
-      <Button type="submit" disabled={create.isPending}>
+      <Button type="submit" disabled={create.isPending} className={scope === "gateway" ? "sm:justify-self-start" : undefined}>
         <KeyRound aria-hidden="true" />
         Create token
       </Button>
