@@ -5,6 +5,7 @@ import { gateways } from "../db/schema";
 import { isUuid } from "../guards";
 import { notFound } from "../http/errors";
 import type { GatewayViewDto, ViewItemDto } from "./schema";
+import { log } from "../log";
 import { countTokens, TOKENIZER } from "./token-estimate";
 import { cachedView } from "./view-cache";
 
@@ -22,7 +23,13 @@ export async function gatewayViewOf(uid: string, id: string): Promise<GatewayVie
   if (!current) throw missing();
   const { items } = current.view;
   const listed = items.filter((i) => !i.hidden);
-  const tokens = await countTokens(listed.map((i) => JSON.stringify(i.served)));
+  // The estimate is a help, not the answer: the view comes without it when the workers cannot count.
+  let tokenizer = TOKENIZER;
+  const tokens = await countTokens(listed.map((i) => JSON.stringify(i.served))).catch((err: unknown) => {
+    log.warn("gateway token estimate failed", { err });
+    tokenizer = "not counted this time (the token counter did not answer)";
+    return listed.map(() => 0);
+  });
   const tokensOf = new Map(listed.map((item, n) => [item, tokens[n]]));
   const dtos: ViewItemDto[] = items.map((item) => ({
     kind: item.kind,
@@ -38,6 +45,6 @@ export async function gatewayViewOf(uid: string, id: string): Promise<GatewayVie
     items: dtos,
     counts: { listed: listed.length, hidden: items.length - listed.length },
     tokens: tokens.reduce((a, b) => a + b, 0),
-    tokenizer: TOKENIZER,
+    tokenizer,
   };
 }
