@@ -140,9 +140,11 @@ function Figures({ view }: { view: GatewayViewDto }) {
       <div className="col-span-2 flex min-w-0 flex-col gap-0.5 rounded-lg border px-4 py-3 sm:col-span-1">
         <dt className="text-xs text-muted-foreground">Context the definitions take</dt>
         <dd className="text-2xl font-semibold tabular-nums" data-testid="view-tokens">
-          ≈ {tokens(view.tokens)} tokens
+          {view.tokenizer ? `≈ ${tokens(view.tokens)} tokens` : "Not counted"}
         </dd>
-        <dd className="text-xs text-muted-foreground">counted with {view.tokenizer}; other models count a little differently</dd>
+        <dd className="text-xs text-muted-foreground">
+          {view.tokenizer ? `counted with ${view.tokenizer}; other models count a little differently` : "the token counter did not answer this time; open the page again to count"}
+        </dd>
       </div>
     </dl>
   );

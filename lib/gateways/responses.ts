@@ -46,7 +46,7 @@ export const gatewayViewDto = z.object({
   ),
   counts: z.object({ listed: z.number().int(), hidden: z.number().int() }),
   tokens: z.number().int().describe("What the listed definitions cost an agent's context, as the tokenizer counts them."),
-  tokenizer: z.string(),
+  tokenizer: z.string().nullable(),
 }) as unknown as ZodType<GatewayViewDto>;
 
 export const approveResult = z.object({ approved: z.number().int() });

@@ -150,7 +150,8 @@ export interface GatewayViewDto {
   counts: { listed: number; hidden: number };
   /** The listed definitions' estimated tokens in all, as the tokenizer counts them. */
   tokens: number;
-  tokenizer: string;
+  /** Null when the counter did not answer this time (the view comes without the estimate). */
+  tokenizer: string | null;
 }
 
 /** `POST /api/gateways/{id}/approve`: approves the current definition of an item (or all quarantined ones of a server). */

@@ -24,10 +24,10 @@ export async function gatewayViewOf(uid: string, id: string): Promise<GatewayVie
   const { items } = current.view;
   const listed = items.filter((i) => !i.hidden);
   // The estimate is a help, not the answer: the view comes without it when the workers cannot count.
-  let tokenizer = TOKENIZER;
+  let tokenizer: string | null = TOKENIZER;
   const tokens = await countTokens(listed.map((i) => JSON.stringify(i.served))).catch((err: unknown) => {
     log.warn("gateway token estimate failed", { err });
-    tokenizer = "not counted this time (the token counter did not answer)";
+    tokenizer = null;
     return listed.map(() => 0);
   });
   const tokensOf = new Map(listed.map((item, n) => [item, tokens[n]]));
