@@ -4,8 +4,9 @@ import type { Endpoint, JsonSchema, Operation } from "./types";
 
 /**
  * The API reference, rendered on the server from the OpenAPI document: a
- * table of contents, then one section per tag with its operations. No script
- * and nothing from another origin: it reads the document the API serves.
+ * table of contents, then one section per tag with its operations. Nothing
+ * from another origin: an operation's parameters and answers, when opened,
+ * are read from the document the API serves (/api/openapi.json).
  */
 
 interface Document {

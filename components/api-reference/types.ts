@@ -49,3 +49,10 @@ export interface Endpoint {
   path: string;
   operation: Operation;
 }
+
+/** Where an operation sits in the document: `paths[path][method]`. */
+export interface OperationAt {
+  path: string;
+  /** Lower case, as the document's keys. */
+  method: string;
+}

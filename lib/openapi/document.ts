@@ -110,8 +110,32 @@ function operation(path: string, method: string, spec: Spec) {
   };
 }
 
-/** The document of `routes` (path in the reference → its route module, app/api/route-modules.ts). */
-export async function openApiDocument(serverUrl: string, routes: Record<string, () => Promise<RouteModule>>) {
+type Routes = Record<string, () => Promise<RouteModule>>;
+type OpenApiDocument = Awaited<ReturnType<typeof buildDocument>>;
+
+const built = new WeakMap<Routes, Map<string, Promise<OpenApiDocument>>>();
+
+/**
+ * The document of `routes` (path in the reference → its route module,
+ * app/api/route-modules.ts), built once per process: the routes' schemas do
+ * not change while it runs, and converting every zod schema again cost each
+ * request to /docs/api and /api/openapi.json 25–60 ms. Callers share the
+ * object and must not change it.
+ */
+export function openApiDocument(serverUrl: string, routes: Routes): Promise<OpenApiDocument> {
+  const byUrl = built.get(routes) ?? new Map<string, Promise<OpenApiDocument>>();
+  built.set(routes, byUrl);
+  let doc = byUrl.get(serverUrl);
+  if (!doc) {
+    doc = buildDocument(serverUrl, routes);
+    byUrl.set(serverUrl, doc);
+    // A failed build (a route module that did not load) is tried again by the next caller.
+    doc.catch(() => byUrl.delete(serverUrl));
+  }
+  return doc;
+}
+
+async function buildDocument(serverUrl: string, routes: Routes) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, load] of Object.entries(routes)) {
     const mod = await load();

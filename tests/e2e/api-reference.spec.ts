@@ -3,9 +3,10 @@ import { axeViolations } from "./axe";
 
 /**
  * The API reference (/docs/api): rendered on the server from the OpenAPI
- * document, it needs nothing but the app's own origin (every other request
- * is blocked and recorded), shows the API's sections and operations, and axe
- * finds nothing in light or dark, with one schema opened and then all.
+ * document, an operation's parameters and answers loaded from it when opened,
+ * it needs nothing but the app's own origin (every other request is blocked
+ * and recorded), shows the API's sections and operations, and axe finds
+ * nothing in light or dark, with one operation opened and then all.
  */
 
 for (const theme of ["light", "dark"] as const) {
@@ -36,9 +37,11 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { level: 2, name: section, exact: true })).toBeVisible();
     }
 
-    // One operation in full: method and path, authentication, parameters, its answer's schema.
+    // One operation in full: method and path, authentication; opened, its parameters and its answer's schema.
     const getServer = page.getByRole("region", { name: "GET /api/servers/{id}", exact: true });
     await expect(getServer.getByText("Required: the session cookie")).toBeVisible();
+    await expect(getServer.getByRole("heading", { name: "Parameters" })).toBeHidden();
+    await getServer.getByText("Request and responses", { exact: true }).click();
     await expect(getServer.getByRole("heading", { name: "Parameters" })).toBeVisible();
     await getServer.getByText("Schema", { exact: true }).click();
     await expect(getServer.getByText("transport", { exact: true })).toBeVisible();
@@ -50,9 +53,32 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByRole("link", { name: "/api/openapi.json", exact: true })).toHaveAttribute("href", "/api/openapi.json");
 
     expect(await axeViolations(page, "document")).toEqual([]);
-    // And with every schema open: unions, nested objects and arrays of every route.
+    // And with every operation and schema open: unions, nested objects and arrays of every route.
+    await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await expect(page.getByText("Loading…")).toHaveCount(0);
     await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     expect(await axeViolations(page, "document")).toEqual([]);
     expect(foreign).toEqual([]);
   });
 }
+
+test("an operation that could not be loaded says so, and loads when opened again", async ({ page }) => {
+  let refused = 0;
+  await page.route("**/api/openapi.json", (route) => {
+    refused += 1;
+    return route.abort("connectionfailed");
+  });
+  await page.goto("/docs/api");
+  const health = page.getByRole("region", { name: "GET /api/health", exact: true });
+  const disclosure = health.getByText("Request and responses", { exact: true });
+
+  await disclosure.click();
+  await expect(health.getByRole("alert")).toContainText("This operation could not be loaded");
+  expect(refused).toBe(1);
+
+  await page.unroute("**/api/openapi.json");
+  await disclosure.click();
+  await disclosure.click();
+  await expect(health.getByRole("heading", { name: "Responses" })).toBeVisible();
+  await expect(health.getByRole("alert")).toHaveCount(0);
+});

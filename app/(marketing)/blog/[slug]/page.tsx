@@ -5,7 +5,6 @@ import { PostMeta } from "@/components/marketing/post-meta";
 import { allPosts, findPost } from "@/lib/blog/posts";
 import { renderMarkdown } from "@/lib/blog/render";
 import { pageMetadata, SITE } from "@/lib/site";
-import "../post.css";
 
 type Props = { params: Promise<{ slug: string }> };
 
