@@ -20,7 +20,7 @@ import { decryptedHeaders } from "../servers/headers";
 import { publishSessionEvent } from "./event-channel";
 import { poolKey, workbenchPool, type Lease } from "./pool";
 import { followSubscriptions } from "./subscriptions";
-import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest } from "./schema";
+import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest, type Root } from "./schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage, type SessionEvent } from "./session";
 import type { ServerRequest } from "./server-requests";
 import type { CallTarget } from "../servers/call-target";
@@ -38,6 +38,8 @@ export interface CallEvents {
   onTask?(task: { taskId: string; status: string; statusMessage?: string }): void;
   /** Puts a request of the server (form input, sampling) to the person at the page. */
   onServerRequest?(request: ServerRequest, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** Answers the server's `roots/list` during the call, instead of the connection's own roots. */
+  onRoots?(signal: AbortSignal): Promise<{ roots: Root[] }>;
 }
 
 export interface CallFailure {
@@ -322,6 +324,7 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
         events.onProgress?.(progress);
       },
       onServerRequest: onServerRequest && ((asked, stop) => quiet.whilePersonAnswers(() => onServerRequest(asked, stop))),
+      onRoots: events.onRoots,
       fail: (f) => fail.abort(f),
     });
     const onTask: CallEvents["onTask"] = (task) => {

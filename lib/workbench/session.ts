@@ -63,6 +63,8 @@ interface Running {
   onProgress?: (progress: ProgressMessage) => void;
   /** Puts a request of the server to the person; absent when nobody can answer (an unstreamed call). */
   onServerRequest?: (request: ServerRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+  /** Answers the server's `roots/list` during the call (a gateway asks its client); absent: the connection's own roots. */
+  onRoots?: (signal: AbortSignal) => Promise<{ roots: Root[] }>;
   fail: (failure: McpFailure) => void;
 }
 
@@ -131,7 +133,10 @@ export class WorkbenchSession {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "tools" }));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "resources" }));
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "prompts" }));
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: this.roots }));
+    client.setRequestHandler(ListRootsRequestSchema, async (_request, extra) => {
+      const asker = [...this.running].filter((call) => call.onRoots).at(-1);
+      return asker?.onRoots ? await asker.onRoots(extra.signal) : { roots: this.roots };
+    });
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) =>
       (await this.askPerson({ kind: "elicitation", params: request.params }, extra.signal)) ?? { action: "decline" },
     );

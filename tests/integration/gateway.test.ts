@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PATCH as gatewayPATCH, GET as gatewayGET } from "@/app/api/gateways/[id]/route";
 import { GET as viewGET } from "@/app/api/gateways/[id]/view/route";
 import { POST as approvePOST } from "@/app/api/gateways/[id]/approve/route";
@@ -199,6 +199,17 @@ describeEachDatabase("gateways", () => {
     client.setRequestHandler(CreateMessageRequestSchema, () => ({ role: "assistant", content: { type: "text", text: "sampled answer" }, model: "test-model" }));
     const sampled = await client.callTool({ name: "everything__trigger-sampling-request", arguments: { prompt: "Say hi", maxTokens: 10 } });
     expect(JSON.stringify(sampled)).toContain("sampled answer");
+  });
+
+  it("asks the client for its roots when the server asks during a call", async () => {
+    const withRoots = await connectClient(endpoint.url(gateway.slug), token, { roots: {} });
+    withRoots.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///home/ada/project", name: "project" }] }));
+    try {
+      const listed = await withRoots.callTool({ name: "everything__get-roots-list", arguments: {} });
+      expect(JSON.stringify(listed.content)).toContain("file:///home/ada/project");
+    } finally {
+      await withRoots.close();
+    }
   });
 
   it("cancels the server's work when the client cancels", async () => {

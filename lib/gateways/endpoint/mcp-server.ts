@@ -11,6 +11,7 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
+  ListRootsResultSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type ServerNotification,
@@ -174,6 +175,11 @@ export function gatewayServer(ctx: EndpointContext): Server {
   const caps = ctx.session.clientCapabilities;
   function callEvents(extra: Extra, progressToken: string | number | undefined): CallEvents {
     return {
+      // A server asks during a call what it may work in: the client's roots, when it declared it has some.
+      onRoots: (signal: AbortSignal) =>
+        caps.roots
+          ? extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, { signal, timeout: MAX_TOTAL_MS })
+          : Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""} does not offer roots.`)),
       onProgress: (p) => {
         if (progressToken !== undefined) void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
       },
