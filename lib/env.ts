@@ -84,6 +84,8 @@ const schema = z.object({
   MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   // A claim must outlive the longest check (10 s by default), or another instance would run it again.
   MONITOR_LEASE_SEC: z.coerce.number().int().min(15).max(3600).default(60),
+  // Under the 60 s after which MCP clients (the SDK's default) stop waiting themselves.
+  GATEWAY_CALL_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(50),
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
   ),
@@ -144,6 +146,8 @@ function finish(raw: z.infer<typeof schema>) {
       concurrency: raw.MONITOR_CONCURRENCY,
       leaseSec: raw.MONITOR_LEASE_SEC,
     },
+    /** How long a gateway call waits on a silent server (progress starts it again) before the client is told so. */
+    gatewayCallTimeoutMs: raw.GATEWAY_CALL_TIMEOUT_SEC * 1000,
     /** The bearer token Prometheus scrapes /api/metrics with; the endpoint answers 404 without one. */
     metricsToken: raw.METRICS_TOKEN,
     /** The name this instance records on the checks it runs (a pod's name); host and process when unset. */

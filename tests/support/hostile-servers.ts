@@ -7,7 +7,10 @@ import net from "node:net";
  * and then nothing, `/trickle` a byte a second, `/gigabyte` a gigabyte
  * (streamed, never held), `/sse-forever` an event stream that never ends,
  * `/invalid` answers that are not JSON-RPC, `/loop` redirects to itself and
- * `/to-private` redirects to a private address.
+ * `/to-private` redirects to a private address. Under `/call/` (`url(b, {
+ * onCall: true })`) it also answers `tools/list` with one tool, `echo`, and
+ * turns hostile on `tools/call` only: a server that can be registered, and
+ * put in a gateway, and then misbehaves mid-call.
  */
 
 export const HOSTILE_BEHAVIOURS = ["hang", "trickle", "gigabyte", "sse-forever", "invalid", "loop", "to-private"] as const;
@@ -15,11 +18,12 @@ export type HostileBehaviour = (typeof HOSTILE_BEHAVIOURS)[number];
 
 export interface HostileServer {
   origin: string;
-  url(behaviour: HostileBehaviour): string;
+  url(behaviour: HostileBehaviour, options?: { onCall?: boolean }): string;
   stop(): Promise<void>;
 }
 
 const GIGABYTE = 1024 * 1024 * 1024;
+const ECHO = { name: "echo", description: "Echoes the message back.", inputSchema: { type: "object", properties: { message: { type: "string" } } } };
 const CHUNK = Buffer.alloc(64 * 1024, "x");
 
 function readJson(req: http.IncomingMessage): Promise<{ id?: number; method?: string; params?: { protocolVersion?: string } }> {
@@ -92,14 +96,18 @@ export async function startHostileServer(): Promise<HostileServer> {
   let origin = "";
   const server = http.createServer(async (req, res) => {
     if (req.method !== "POST") return void res.writeHead(405).end();
-    const behaviour = new URL(req.url ?? "/", origin).pathname.slice(1);
+    const pathname = new URL(req.url ?? "/", origin).pathname;
+    const onCall = pathname.startsWith("/call/");
+    const behaviour = pathname.slice(onCall ? "/call/".length : 1);
     const message = await readJson(req).catch(() => undefined);
     if (!message) return void res.writeHead(400).end();
     if (message.id === undefined) return void res.writeHead(202).end();
+    const answer = (result: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
     if (message.method === "initialize") {
-      const result = { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "hostile", version: "0.0.1" } };
-      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+      return void answer({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "hostile", version: "0.0.1" } });
     }
+    if (onCall && message.method === "tools/list") return void answer({ tools: [ECHO] });
+    if (onCall && message.method !== "tools/call") return void answer({});
     behave(behaviour, res, origin);
   });
   server.on("connection", (s) => {
@@ -110,7 +118,7 @@ export async function startHostileServer(): Promise<HostileServer> {
   origin = `http://127.0.0.1:${port}`;
   return {
     origin,
-    url: (behaviour) => `${origin}/${behaviour}`,
+    url: (behaviour, options = {}) => `${origin}/${options.onCall ? "call/" : ""}${behaviour}`,
     stop: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();

@@ -22,7 +22,7 @@ import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
 import { findCallTarget } from "../../servers/call-target";
 import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type Lane } from "../../workbench/call";
-import type { CallRequest } from "../../workbench/schema";
+import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import { SITE } from "../../site";
 import { auditGatewayEvent } from "../audit";
@@ -215,7 +215,9 @@ export function gatewayServer(ctx: EndpointContext): Server {
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, extra: Extra, logged: Record<string, unknown>) {
     const progressToken = extra._meta?.progressToken;
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
-    const outcome = await executeCall(ctx.owner.uid, target, request, {
+    // The gateway's bound, not the workbench's 60 s: a client that gives up first never learns that the server hung.
+    const timeoutMs = Math.min(DEFAULT_TIMEOUT_MS[method], env().gatewayCallTimeoutMs);
+    const outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
       signal: AbortSignal.any([extra.signal, ctx.req.signal]),
       events: callEvents(extra, progressToken),
       lane: laneOf(item),

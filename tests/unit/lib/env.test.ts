@@ -124,6 +124,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ MONITOR_LEASE_SEC: "5", MONITOR_CONCURRENCY: "0" })).toThrow(/MONITOR_CONCURRENCY[\s\S]*MONITOR_LEASE_SEC/);
   });
 
+  it("bounds a gateway call's wait on a silent server under the clients' own 60 s, and refuses a bound of none", () => {
+    expect(parseEnv({}).gatewayCallTimeoutMs).toBe(50_000);
+    expect(parseEnv({ GATEWAY_CALL_TIMEOUT_SEC: "2" }).gatewayCallTimeoutMs).toBe(2_000);
+    expect(() => parseEnv({ GATEWAY_CALL_TIMEOUT_SEC: "0" })).toThrow(/GATEWAY_CALL_TIMEOUT_SEC/);
+  });
+
   it("reads INSTANCE_ID as the name recorded on checks, and refuses one with spaces or too long", () => {
     expect(parseEnv({}).instanceId).toBeUndefined();
     expect(parseEnv({ INSTANCE_ID: " " }).instanceId).toBeUndefined();
