@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/database";
 import { activityEvents, servers, workbenchCalls } from "@/lib/db/schema";
 import { HISTORY_LIMIT } from "@/lib/workbench/schema";
+import { startApiInstance, type ApiInstance } from "../support/api-instances";
 import { createPostgresDatabase } from "../support/databases";
 import { createUser } from "../support/emulator";
 import { startEverything, type RunningServer } from "../support/mcp-server";
@@ -22,48 +22,12 @@ import { startEverything, type RunningServer } from "../support/mcp-server";
  */
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(__dirname, "../..");
 const LOAD_MS = 4_000;
 /** Below the free plan's daily call quota and the history's length, so that every answered call must still be listed. */
 const MAX_CALLS = Math.min(HISTORY_LIMIT, 200) - 10;
 const APP_ORIGIN = "http://localhost:3000";
 
-interface Instance {
-  child: ChildProcess;
-  origin: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, [path.join(ROOT, "tests/support/run-ts.mjs"), path.join(ROOT, "tests/support/api-instance.ts")], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test",
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "",
-      LOG_LEVEL: "error",
-      ...env,
-    } as unknown as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const port = /\{"listening":(\d+)\}/.exec(output)?.[1];
-      if (port) resolve({ child, origin: `http://127.0.0.1:${port}`, exited });
-    };
-    child.stdout!.on("data", collect);
-    child.stderr!.on("data", collect);
-    void exited.then(({ code, signal }) => reject(new Error(`the service exited (${code ?? signal}) before listening:\n${output}`)));
-  });
-}
-
-async function api(instance: Instance, method: string, pathname: string, headers: Record<string, string>, body?: unknown) {
+async function api(instance: ApiInstance, method: string, pathname: string, headers: Record<string, string>, body?: unknown) {
   const res = await fetch(`${instance.origin}${pathname}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -86,7 +50,7 @@ describe.each(DATABASES)("kill -9 under write load [$name]", ({ name }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-crash-"));
   let created: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let env: Record<string, string>;
-  let running: Instance | undefined;
+  let running: ApiInstance | undefined;
 
   beforeAll(async () => {
     if (name === "postgres") created = await createPostgresDatabase(ADMIN_URL!);
@@ -101,7 +65,7 @@ describe.each(DATABASES)("kill -9 under write load [$name]", ({ name }) => {
   });
 
   it("finds every write answered 2xx after a restart, with no repair by hand", async () => {
-    running = await startInstance(env);
+    running = await startApiInstance(env);
     const first = running;
     const user = await createUser();
     const signedIn = await api(first, "POST", "/api/auth/session", { origin: APP_ORIGIN }, { idToken: user.idToken, uid: user.uid, email: user.email, displayName: null, photoURL: null });
@@ -148,7 +112,7 @@ describe.each(DATABASES)("kill -9 under write load [$name]", ({ name }) => {
     }
 
     const restartedAt = Date.now();
-    running = await startInstance(env);
+    running = await startApiInstance(env);
     const restartMs = Date.now() - restartedAt;
     for (const id of ids) expect((await api(running, "GET", `/api/servers/${id}`, auth)).status).toBe(200);
     running.child.kill("SIGTERM");

@@ -4,6 +4,7 @@ import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
+import { DELETE as gatewayDELETE, GET as gatewayGET, POST as gatewayPOST } from "@/app/mcp/[slug]/route";
 import { nodeRoutes } from "@/lib/http/node-routes";
 import { startup } from "@/lib/startup";
 
@@ -23,6 +24,10 @@ const routes = nodeRoutes([
   { method: "GET", pattern: /^\/api\/servers\/(?<id>[^/]+)$/, handler: serverGET },
   { method: "PATCH", pattern: /^\/api\/servers\/(?<id>[^/]+)$/, handler: serverPATCH },
   { method: "POST", pattern: /^\/api\/servers\/(?<id>[^/]+)\/call$/, handler: callPOST },
+  // A gateway's MCP endpoint, as instrumentation.ts serves it.
+  { method: "POST", pattern: /^\/mcp\/(?<slug>[a-z0-9-]+)$/, handler: gatewayPOST },
+  { method: "GET", pattern: /^\/mcp\/(?<slug>[a-z0-9-]+)$/, handler: gatewayGET },
+  { method: "DELETE", pattern: /^\/mcp\/(?<slug>[a-z0-9-]+)$/, handler: gatewayDELETE },
 ]);
 
 const server = http.createServer((req, res) => {
