@@ -4,8 +4,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
@@ -21,6 +19,7 @@ import { version } from "../../package.json";
 import { SITE } from "../site";
 import type { Transport } from "./types";
 import { describeMcpError, McpFailure } from "./errors";
+import { lazyValidator } from "./lazy-validator";
 
 /**
  * The one MCP client module: every conversation with an MCP server goes
@@ -111,18 +110,6 @@ function timeoutAfter(ms: number): { expired: Promise<never>; cancel: () => void
     timer = setTimeout(() => reject(new McpFailure("timeout", "timeout")), ms);
   });
   return { expired, cancel: () => clearTimeout(timer) };
-}
-
-/**
- * The SDK builds an Ajv instance for every client, to check tools' structured
- * output, and that costs more than a health check's own work. Built here on
- * first use instead: checks and scans never use it, the workbench does as soon
- * as it lists tools. One per client, as the SDK does, since Ajv keeps every
- * schema it compiled.
- */
-function lazyValidator(): jsonSchemaValidator {
-  let ajv: AjvJsonSchemaValidator | undefined;
-  return { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
 export interface ConnectOptions {

@@ -256,6 +256,21 @@ describeEachDatabase("gateways", () => {
     await (await db()).delete(rateLimits).where(eq(rateLimits.key, key));
   });
 
+  it("tells a client over the account's calls of the day when to retry", async () => {
+    const windowStart = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    const key = `gateway-calls:${owner.uid}`;
+    await (await db())
+      .insert(rateLimits)
+      .values({ key, windowStart, count: PLANS.pro.gatewayCallsPerDay })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count: PLANS.pro.gatewayCallsPerDay } });
+    const err = await refused(client.callTool({ name: "everything__echo", arguments: { message: "one too many today" } }));
+    expect(err.code).toBe(-32029);
+    expect(err.message).toContain(`all ${PLANS.pro.gatewayCallsPerDay.toLocaleString("en-US")} gateway calls of its Pro plan today; retry after 00:00 UTC`);
+    await (await db()).delete(rateLimits).where(eq(rateLimits.key, key));
+    const result = await client.callTool({ name: "everything__echo", arguments: { message: "a new day" } });
+    expect(JSON.stringify(result.content)).toContain("a new day");
+  });
+
   it("refuses a gateway beyond the plan's number", async () => {
     const free = await signedIn("free tier");
     for (let i = 0; i < PLANS["free tier"].maxGateways; i++) await createGateway(free, { name: `G${i}` });

@@ -20,6 +20,7 @@ import {
 import { version } from "../../../package.json";
 import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
+import { lazyValidator } from "../../mcp/lazy-validator";
 import { findCallTarget } from "../../servers/call-target";
 import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type Lane } from "../../workbench/call";
 import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
@@ -126,6 +127,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
     {
       capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true }, completions: {}, logging: {} },
       instructions: `Tools and prompts of ${state.servers.length === 1 ? "one server" : `${state.servers.length} servers`}, each named <server prefix>__<name>, served through the ${SITE.name} gateway "${state.name}".`,
+      jsonSchemaValidator: lazyValidator(),
     },
   );
   const consoleLink = (item?: ViewItem) =>
