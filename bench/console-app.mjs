@@ -135,31 +135,31 @@ export async function openSession({ url, emulatorHost, account }) {
   return { cookie, origin: url, "content-type": "application/json" };
 }
 
-/** An administrator (`headers` of a session of an ADMIN_EMAILS account) gives user `uid` the pro plan. */
-export async function grantPro({ url, headers, uid }) {
-  const res = await fetch(`${url}/api/admin/users/${encodeURIComponent(uid)}`, { method: "PATCH", headers, body: JSON.stringify({ plan: "pro" }) });
+/** An administrator (`headers` of a session of an ADMIN_EMAILS account) gives user `uid` the plan `plan`. */
+export async function grantPlan({ url, headers, uid, plan }) {
+  const res = await fetch(`${url}/api/admin/users/${encodeURIComponent(uid)}`, { method: "PATCH", headers, body: JSON.stringify({ plan }) });
   if (!res.ok) throw new Error(`plan: ${res.status} ${await res.text()}`);
 }
 
 /**
  * A verified account listed in ADMIN_EMAILS signs in through the session
- * API; it gives itself the pro plan, whose daily quota covers the run.
+ * API; it gives itself `plan` (pro by default), whose quotas cover the run.
  * Returns the headers of a browser holding that session. `account`: one
  * made beforehand with createAccount.
  */
-export async function signInAsPro({ url, emulatorHost, projectId, email, account }) {
+export async function signInWithPlan({ url, emulatorHost, projectId, email, account, plan = "pro" }) {
   account ??= await createAccount({ emulatorHost, projectId, email });
   const headers = await openSession({ url, emulatorHost, account });
-  await grantPro({ url, headers, uid: account.uid });
+  await grantPlan({ url, headers, uid: account.uid, plan });
   return headers;
 }
 
 /**
  * The console built and started in `root` on the bench's services, with a
- * pro user who owns one server-everything: what the API and page benchmarks
- * measure. `stop()` ends the console and the services.
+ * user on `plan` (pro by default) who owns one server-everything: what the
+ * API and page benchmarks measure. `stop()` ends the console and the services.
  */
-export async function startConsoleWithServer(root) {
+export async function startConsoleWithServer(root, { plan } = {}) {
   await ensureBuild(root);
   const services = await startBenchServices();
   const { emulator, everything, postgres } = services;
@@ -170,7 +170,7 @@ export async function startConsoleWithServer(root) {
     await services.stop();
   };
   try {
-    const headers = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email });
+    const headers = await signInWithPlan({ url: app.url, emulatorHost: emulator.host, projectId, email, plan });
     const name = "Everything (bench)";
     const created = await fetch(`${app.url}/api/servers`, {
       method: "POST",

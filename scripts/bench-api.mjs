@@ -28,7 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createAccount, ensureBuild, openSession, projectId, signInAsPro, startBenchServices, startConsole } from "../bench/console-app.mjs";
+import { createAccount, ensureBuild, openSession, projectId, signInWithPlan, startBenchServices, startConsole } from "../bench/console-app.mjs";
 import { downloadExport, seedActivity } from "../bench/activity-export.mjs";
 import { openSql } from "../bench/database.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
@@ -149,7 +149,7 @@ async function round(seconds, users, figures) {
 }
 
 try {
-  const exporterHeaders = await signInAsPro({ url: app.url, emulatorHost: emulator.host, projectId, email: exportEmail, account: exporter });
+  const exporterHeaders = await signInWithPlan({ url: app.url, emulatorHost: emulator.host, projectId, email: exportEmail, account: exporter });
   const exports = [];
   for (const format of ["csv", "json"]) exports.push({ format, ...(await downloadExport({ url: app.url, headers: exporterHeaders, pid: app.pid, format })) });
 
