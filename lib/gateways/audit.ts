@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { activityEvents } from "../db/schema";
 import { activityRow, type ActivityEvent } from "../activity/service";
 import { db } from "../db";
@@ -6,18 +7,18 @@ import { log } from "../log";
 import { processSingleton } from "../process-singleton";
 
 /**
- * The audit of gateway calls, written in groups: each call waits for the
- * insert that holds its event (so nothing acknowledged to a client is
- * unrecorded), and the calls that end while one insert runs go together in
- * the next. A call pays one database round trip at most, however many run.
+ * The audit of gateway calls, written in groups. A call's event is written
+ * as under way before the call runs (lib/gateways/endpoint/limits.ts), so
+ * every call is on record; its outcome is written here once the client has
+ * its answer, the calls that end while one statement runs going together in
+ * the next. Should the service stop in between, the event stays "under way".
+ * A refusal before any call (blocked by the guard) is recorded here too, and
+ * its answer waits for that insert.
  */
 
 const MAX_BATCH = 500;
 
-interface Pending {
-  row: typeof activityEvents.$inferInsert;
-  done: () => void;
-}
+type Pending = { kind: "insert"; row: typeof activityEvents.$inferInsert; done: () => void } | { kind: "outcome"; id: string; summary: string; metadata: unknown };
 
 interface Writer {
   queue: Pending[];
@@ -26,29 +27,50 @@ interface Writer {
 
 const writer = () => processSingleton("gateway-audit-writer", (): Writer => ({ queue: [], running: false }));
 
+async function write(batch: Pending[]) {
+  const d = await db();
+  const inserts = batch.filter((p) => p.kind === "insert");
+  const outcomes = batch.filter((p) => p.kind === "outcome");
+  if (inserts.length) await d.insert(activityEvents).values(inserts.map((p) => p.row));
+  if (outcomes.length) {
+    const rows = JSON.stringify(outcomes.map((p) => ({ id: p.id, summary: p.summary, metadata: p.metadata })));
+    await d.execute(sql`
+      update activity_events a set summary = v.summary, metadata = v.metadata
+        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, summary text, metadata jsonb)
+       where a.id = v.id`);
+  }
+}
+
 async function drain(w: Writer) {
   w.running = true;
   try {
     while (w.queue.length) {
       const batch = w.queue.splice(0, MAX_BATCH);
       try {
-        await (await db()).insert(activityEvents).values(batch.map((p) => p.row));
+        await write(batch);
       } catch (err) {
-        // The call's outcome stands; what could not be written is said in the log, without the arguments.
+        // The calls' outcomes stand; what could not be written is said in the log, without the arguments.
         log.error("gateway call events not recorded", { count: batch.length, err });
       }
-      for (const p of batch) p.done();
+      for (const p of batch) if (p.kind === "insert") p.done();
     }
   } finally {
     w.running = false;
   }
 }
 
+function enqueue(w: Writer, pending: Pending) {
+  w.queue.push(pending);
+  if (!w.running) void drain(w);
+}
+
 /** Records a gateway event; resolves once it is stored (or its failure logged). */
 export function auditGatewayEvent(event: ActivityEvent): Promise<void> {
-  const w = writer();
-  return new Promise<void>((resolve) => {
-    w.queue.push({ row: activityRow(event), done: resolve });
-    if (!w.running) void drain(w);
-  });
+  return new Promise<void>((resolve) => enqueue(writer(), { kind: "insert", row: activityRow(event), done: resolve }));
+}
+
+/** Writes the outcome of the call recorded as under way with `id`, without making anyone wait for it. */
+export function recordOutcome(id: string, event: ActivityEvent): void {
+  const row = activityRow(event);
+  enqueue(writer(), { kind: "outcome", id, summary: row.summary, metadata: row.metadata });
 }

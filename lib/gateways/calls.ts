@@ -59,15 +59,17 @@ export async function callStats(uid: string, id: string, range: StatsRange, now 
   const seconds = sql.raw(String(bucketSec));
   const bucket = sql<string>`to_timestamp(floor(extract(epoch from ${activityEvents.createdAt}) / ${seconds}) * ${seconds})`;
   const duration = sql`(${activityEvents.metadata}->>'durationMs')::float`;
+  // A call whose outcome is not written yet counts as a call, not as an error, and has no duration yet.
   const isCall = sql`${activityEvents.action} = 'gateway.call'`;
+  const ended = sql`${isCall} and ${activityEvents.metadata}->>'outcome' <> 'running'`;
   const rows = await (await db())
     .select({
       at: bucket,
       calls: sql<number>`count(*) filter (where ${isCall})::int`,
-      errors: sql<number>`count(*) filter (where ${isCall} and ${activityEvents.metadata}->>'outcome' <> 'ok')::int`,
+      errors: sql<number>`count(*) filter (where ${ended} and ${activityEvents.metadata}->>'outcome' <> 'ok')::int`,
       blocked: sql<number>`count(*) filter (where ${activityEvents.action} = 'gateway.blocked')::int`,
-      p50: sql<number | null>`percentile_cont(0.5) within group (order by ${duration}) filter (where ${isCall})`,
-      p95: sql<number | null>`percentile_cont(0.95) within group (order by ${duration}) filter (where ${isCall})`,
+      p50: sql<number | null>`percentile_cont(0.5) within group (order by ${duration}) filter (where ${ended})`,
+      p95: sql<number | null>`percentile_cont(0.95) within group (order by ${duration}) filter (where ${ended})`,
     })
     .from(activityEvents)
     .where(and(ofGateway(uid, id), gte(activityEvents.createdAt, new Date(now.getTime() - ms))))

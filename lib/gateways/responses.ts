@@ -59,7 +59,7 @@ export const gatewayCallsResponse = z.object({
       method: z.string(),
       item: z.string(),
       server: z.string().nullable(),
-      outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled"]),
+      outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled", "running"]),
       durationMs: z.number().nullable(),
       client: z.string().nullable(),
       token: z.string().nullable(),

@@ -173,7 +173,8 @@ export interface GatewayCallDto {
   /** The name (or URI) as the agent called it. */
   item: string;
   server: string | null;
-  outcome: "ok" | "error" | "blocked" | "rate_limited" | "cancelled";
+  /** "running": recorded before the call, its outcome not (yet) written. */
+  outcome: "ok" | "error" | "blocked" | "rate_limited" | "cancelled" | "running";
   durationMs: number | null;
   client: string | null;
   token: string | null;

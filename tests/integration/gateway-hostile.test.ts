@@ -1,12 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { POST as serversPOST } from "@/app/api/servers/route";
-import { db } from "@/lib/db";
-import { activityEvents } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
-import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
+import { connectClient, createGateway, gatewayToken, recordedCalls, serveGateways, type Endpoint } from "../support/gateway";
 import { startHostileServer, type HostileServer } from "../support/hostile-servers";
 import { call } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
@@ -88,12 +85,7 @@ describeEachDatabase("a gateway in front of servers that misbehave mid-call", ()
 
   /** The gateway.call events of `item`, oldest first. */
   async function audited(item: string): Promise<CallEvent[]> {
-    const rows = await (await db())
-      .select({ metadata: activityEvents.metadata })
-      .from(activityEvents)
-      .where(and(eq(activityEvents.userUid, owner.uid), eq(activityEvents.action, "gateway.call")))
-      .orderBy(activityEvents.createdAt);
-    return rows.map((r) => r.metadata as unknown as CallEvent).filter((m) => m.item === item);
+    return (await recordedCalls(owner.uid, item)) as unknown as CallEvent[];
   }
 
   const echo = async (message: string) => {

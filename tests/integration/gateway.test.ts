@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PATCH as gatewayPATCH, GET as gatewayGET } from "@/app/api/gateways/[id]/route";
@@ -11,14 +11,14 @@ import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { db } from "@/lib/db";
-import { activityEvents, rateLimits, servers } from "@/lib/db/schema";
+import { rateLimits, servers } from "@/lib/db/schema";
 import { PLANS } from "@/lib/plans/table";
 import { announceServerChanged } from "@/lib/servers/changes";
 import { POST as gatewaysPOST } from "@/app/api/gateways/route";
 import type { GatewayViewDto } from "@/lib/gateways/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
-import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
+import { connectClient, createGateway, gatewayToken, recordedCalls, serveGateways, type Endpoint } from "../support/gateway";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 import { signedIn, type Session } from "../support/sign-in";
@@ -104,13 +104,9 @@ describeEachDatabase("gateways", () => {
   it("calls a tool on the right server and audits it", async () => {
     const result = await client.callTool({ name: "everything__echo", arguments: { message: "through the gateway" } });
     expect(JSON.stringify(result.content)).toContain("through the gateway");
-    const rows = await (await db())
-      .select()
-      .from(activityEvents)
-      .where(and(eq(activityEvents.userUid, owner.uid), eq(activityEvents.action, "gateway.call")));
-    const event = rows.find((r) => (r.metadata as { item?: string }).item === "everything__echo")!;
-    expect(event.metadata).toMatchObject({ outcome: "ok", client: { name: "gateway-test-client" }, arguments: { message: "through the gateway" } });
-    expect(JSON.stringify(event.metadata)).not.toContain(token);
+    const [event] = await recordedCalls(owner.uid, "everything__echo");
+    expect(event).toMatchObject({ outcome: "ok", client: { name: "gateway-test-client" }, arguments: { message: "through the gateway" } });
+    expect(JSON.stringify(event)).not.toContain(token);
   });
 
   it("refuses the poisoned tool with the finding's rule, and audits the refusal", async () => {

@@ -5,6 +5,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { DELETE, GET, POST } from "@/app/mcp/[slug]/route";
 import { POST as gatewaysPOST } from "@/app/api/gateways/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { activityEvents } from "@/lib/db/schema";
 import { nodeRoutes } from "@/lib/http/node-routes";
 import { call } from "./http";
 import type { Session } from "./sign-in";
@@ -64,4 +67,23 @@ export async function connectClient(url: string, token: string, capabilities: Re
   const client = new Client({ name: "gateway-test-client", version: "1.0.0" }, { capabilities });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
+}
+
+/**
+ * The `gateway.call` events of `item` for `uid`, oldest first, once their
+ * outcomes are written: a call is recorded as under way before it runs and
+ * its outcome follows the answer (lib/gateways/audit.ts).
+ */
+export async function recordedCalls(uid: string, item: string): Promise<Record<string, unknown>[]> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const rows = await (await db())
+      .select({ metadata: activityEvents.metadata })
+      .from(activityEvents)
+      .where(and(eq(activityEvents.userUid, uid), eq(activityEvents.action, "gateway.call")))
+      .orderBy(activityEvents.createdAt);
+    const events = rows.map((r) => r.metadata).filter((m) => m.item === item);
+    if (events.every((m) => m.outcome !== "running") || Date.now() > until) return events;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
@@ -26,12 +27,13 @@ import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type Lane 
 import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import { SITE } from "../../site";
-import { auditGatewayEvent } from "../audit";
+import { auditGatewayEvent, recordOutcome } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
 import type { CachedView } from "../view-cache";
 import type { ViewItem } from "../view";
+import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
-import { spendGatewayCall } from "./limits";
+import { beginGatewayCall } from "./limits";
 import type { SessionRef } from "./access";
 
 /**
@@ -118,7 +120,7 @@ function templateMatches(template: string, uri: string): boolean {
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-type Outcome = "ok" | "error" | "blocked" | "rate_limited" | "cancelled";
+type Outcome = GatewayCallDto["outcome"];
 
 export function gatewayServer(ctx: EndpointContext): Server {
   const { view, state } = ctx.current;
@@ -133,11 +135,10 @@ export function gatewayServer(ctx: EndpointContext): Server {
   const consoleLink = (item?: ViewItem) =>
     item?.hidden?.kind === "blocked" ? `${env().appUrl}/servers/${item.server.serverId}?tab=security` : `${env().appUrl}/gateways/${ctx.gatewayId}`;
 
-  const audit = (outcome: Outcome, method: string, item: { serverId?: string; server?: string; name: string }, durationMs: number, extra: Record<string, unknown> = {}) =>
-    auditGatewayEvent({
+  const eventOf = (outcome: Outcome, method: string, item: { serverId?: string; server?: string; name: string }, durationMs: number, extra: Record<string, unknown> = {}) => ({
       userUid: ctx.owner.uid,
-      action: outcome === "blocked" ? "gateway.blocked" : "gateway.call",
-      summary: `${state.name}: ${method} ${item.name} → ${outcome}${outcome === "blocked" ? "" : ` in ${durationMs} ms`}${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""}`,
+      action: outcome === "blocked" ? ("gateway.blocked" as const) : ("gateway.call" as const),
+      summary: `${state.name}: ${method} ${item.name} → ${outcome === "running" ? "under way" : outcome}${outcome === "blocked" || outcome === "running" ? "" : ` in ${durationMs} ms`}${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""}`,
       target: { type: "gateway", id: ctx.gatewayId },
       metadata: {
         method,
@@ -151,6 +152,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
       },
       req: ctx.req,
     });
+  const audit = (...args: Parameters<typeof eventOf>) => auditGatewayEvent(eventOf(...args));
 
   /** The listed item, or a refusal that says why (audited when the view hid it). */
   async function resolve(method: string, kind: "tool" | "prompt", name: string): Promise<ViewItem> {
@@ -167,10 +169,13 @@ export function gatewayServer(ctx: EndpointContext): Server {
     throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
   }
 
-  async function spend(method: string, name: string) {
-    const limited = await spendGatewayCall(ctx.owner, ctx.gatewayId);
-    if (!limited) return;
-    await audit("rate_limited", method, { name }, 0, { retryAfterSec: limited.retryAfterSec }).catch(() => {});
+  /** Counts the call and records it as under way (one round trip); the id of its event, or the limit's refusal. */
+  async function begin(method: string, item: ViewItem, logged: Record<string, unknown>): Promise<string> {
+    const id = randomUUID();
+    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
+    const limited = await beginGatewayCall(ctx.owner, ctx.gatewayId, id, eventOf("running", method, where, 0, logged));
+    if (!limited) return id;
+    recordOutcome(id, eventOf("rate_limited", method, where, 0, { ...logged, retryAfterSec: limited.retryAfterSec }));
     throw new GatewayError(GATEWAY_ERRORS.rateLimited, limited.message, { retryAfterSec: limited.retryAfterSec });
   }
 
@@ -215,6 +220,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
 
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, extra: Extra, logged: Record<string, unknown>) {
+    const callId = await begin(method, item, logged);
     const progressToken = extra._meta?.progressToken;
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
     // The gateway's bound, not the workbench's 60 s: a client that gives up first never learns that the server hung.
@@ -225,10 +231,13 @@ export function gatewayServer(ctx: EndpointContext): Server {
       lane: laneOf(item),
     });
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
-    await audit(result, method, { serverId: item.server.serverId, server: item.server.name, name: item.exposedName }, outcome.durationMs, {
-      ...logged,
-      ...(outcome.ok ? {} : { error: outcome.failure.message }),
-    });
+    recordOutcome(
+      callId,
+      eventOf(result, method, { serverId: item.server.serverId, server: item.server.name, name: item.exposedName }, outcome.durationMs, {
+        ...logged,
+        ...(outcome.ok ? {} : { error: outcome.failure.message }),
+      }),
+    );
     if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
     return outcome.result as never;
   }
@@ -253,7 +262,6 @@ export function gatewayServer(ctx: EndpointContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const item = await resolve("tools/call", "tool", name);
-    await spend("tools/call", name);
     return forward("tools/call", item, { method: "tools/call", params: { name: item.key, arguments: args } }, extra, {
       arguments: args ?? {},
     });
@@ -262,7 +270,6 @@ export function gatewayServer(ctx: EndpointContext): Server {
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const item = await resolve("prompts/get", "prompt", name);
-    await spend("prompts/get", name);
     return forward("prompts/get", item, { method: "prompts/get", params: { name: item.key, arguments: args } }, extra, {
       arguments: args ?? {},
     });
@@ -272,7 +279,6 @@ export function gatewayServer(ctx: EndpointContext): Server {
     const { uri } = request.params;
     const item = view.resources.get(uri) ?? view.templates.find((t) => templateMatches(t.key, uri));
     if (!item) throw new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
-    await spend("resources/read", uri);
     return forward("resources/read", item, { method: "resources/read", params: { uri } }, extra, {});
   });
 
