@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { PATCH as gatewayPATCH, GET as gatewayGET } from "@/app/api/gateways/[id]/route";
 import { GET as viewGET } from "@/app/api/gateways/[id]/view/route";
 import { POST as approvePOST } from "@/app/api/gateways/[id]/approve/route";
@@ -8,7 +8,7 @@ import { GET as callsGET } from "@/app/api/gateways/[id]/calls/route";
 import { GET as statsGET } from "@/app/api/gateways/[id]/stats/route";
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
-import { POST as serversPOST } from "@/app/api/servers/route";
+import { GET as serversGET, POST as serversPOST } from "@/app/api/servers/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { db } from "@/lib/db";
 import { rateLimits, servers } from "@/lib/db/schema";
@@ -166,7 +166,9 @@ describeEachDatabase("gateways", () => {
     expect(err.message).toMatch(/^MCP error -32010: The gateway refused mail__get_weather: Blocked by the scanner's (high|critical) finding/);
   });
 
-  it("never serves a denied tool, by its name or any other spelling", async () => {
+  it("never serves a denied tool, by its name or any other spelling, and tells the client its list changed", async () => {
+    // The SDK's client opens the session's GET stream after initialize; the gateway says there when its lists change.
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
     const res = await call(gatewayPATCH, `/api/gateways/${gateway.id}`, {
       ...as(owner),
       method: "PATCH",
@@ -174,6 +176,7 @@ describeEachDatabase("gateways", () => {
       body: { servers: [{ serverId: everythingId, tools: { deny: ["get-env"] } }, { serverId: poisonedId, prefix: "mail" }] },
     });
     expect(res.status).toBe(200);
+    await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("everything__get-env");
     for (const name of ["everything__get-env", "everything__GET-ENV", "everything__get_env", "get-env", "everything__get-env ", "everything__get%2Denv"]) {
       const err = await refused(client.callTool({ name, arguments: {} }));
@@ -273,6 +276,12 @@ describeEachDatabase("gateways", () => {
     const over = await call(gatewaysPOST, "/api/gateways", { ...as(free), body: { name: "One more" } });
     expect(over.status).toBe(403);
     expect(over.json).toMatchObject({ error: "plan_required", feature: "gateways" });
+  });
+
+  it("keeps a gateway token out of the REST API", async () => {
+    const res = await call(serversGET, "/api/servers", { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toMatch(/gateway token opens gateways only/);
   });
 
   it("refuses clients without a gateway token", async () => {
