@@ -46,7 +46,7 @@ export async function recentCalls(uid: string, id: string, limit = 50): Promise<
       outcome: (r.action === "gateway.blocked" ? "blocked" : String(m.outcome ?? "ok")) as GatewayCallDto["outcome"],
       durationMs: typeof m.durationMs === "number" ? m.durationMs : null,
       client: client.name ? `${client.name}${client.version ? ` ${client.version}` : ""}` : null,
-      token: typeof m.token === "string" ? m.token : null,
+      token: typeof m.keyName === "string" ? m.keyName : null,
       error: typeof m.error === "string" ? m.error : typeof m.reason === "string" ? m.reason : null,
     };
   });

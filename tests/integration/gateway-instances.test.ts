@@ -1,14 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { POST as serversPOST } from "@/app/api/servers/route";
-import { db, useDatabase } from "@/lib/db";
+import { useDatabase } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/database";
-import { activityEvents } from "@/lib/db/schema";
 import { startApiInstance, type ApiInstance } from "../support/api-instances";
 import { createPostgresDatabase } from "../support/databases";
-import { createGateway, gatewayToken } from "../support/gateway";
+import { createGateway, gatewayToken, recordedCalls } from "../support/gateway";
 import { call } from "../support/http";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { findNginx, startNginx, type RunningNginx } from "../support/nginx";
@@ -124,11 +122,7 @@ function sentOf(init: RequestInit | undefined): string {
 
       // Both instances served the session, and each elicitation call is audited once, as answered.
       expect(new Set(nginx.upstreams())).toEqual(new Set(instances.map((i) => `127.0.0.1:${i.port}`)));
-      const audited = await (await db())
-        .select({ metadata: activityEvents.metadata })
-        .from(activityEvents)
-        .where(and(eq(activityEvents.userUid, owner.uid), eq(activityEvents.action, "gateway.call")));
-      const elicitations = audited.map((a) => a.metadata as { item: string; outcome: string }).filter((m) => m.item === "everything__trigger-elicitation-request");
+      const elicitations = await recordedCalls(owner.uid, "everything__trigger-elicitation-request");
       expect(elicitations).toEqual([expect.objectContaining({ outcome: "ok" }), expect.objectContaining({ outcome: "ok" })]);
     } finally {
       await client.close();

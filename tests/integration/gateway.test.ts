@@ -105,7 +105,7 @@ describeEachDatabase("gateways", () => {
     const result = await client.callTool({ name: "everything__echo", arguments: { message: "through the gateway" } });
     expect(JSON.stringify(result.content)).toContain("through the gateway");
     const [event] = await recordedCalls(owner.uid, "everything__echo");
-    expect(event).toMatchObject({ outcome: "ok", client: { name: "gateway-test-client" }, arguments: { message: "through the gateway" } });
+    expect(event).toMatchObject({ outcome: "ok", client: { name: "gateway-test-client" }, arguments: { message: "through the gateway" }, keyName: expect.stringMatching(/^gateway /) });
     expect(JSON.stringify(event)).not.toContain(token);
   });
 

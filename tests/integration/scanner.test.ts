@@ -15,6 +15,7 @@ import { SEVERITIES, type Severity } from "@/lib/scanner/types";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
 import { signedIn, type Session } from "../support/sign-in";
+import { startEarlyInMinute } from "../support/fixed-window";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
@@ -279,6 +280,8 @@ describeEachDatabase("scanner", () => {
   });
 
   it("limits scans on demand per user", async () => {
+    // Eleven scans must land in one minute's window, however slow the machine.
+    await startEarlyInMinute(20_000);
     const busy = await signedIn("pro");
     const id = await createServer(busy, "Rate limited", poisoned.url);
     for (let i = 0; i < 10; i++) expect((await scanNow(busy, id)).status).toBe(200);

@@ -146,7 +146,8 @@ export function gatewayServer(ctx: EndpointContext): Server {
         ...(item.serverId ? { serverId: item.serverId, server: item.server } : {}),
         outcome,
         durationMs,
-        token: ctx.token.name,
+        // The token's name, never its value. (Not under a key that says "token": the log's redaction hides those.)
+        keyName: ctx.token.name,
         client: { name: ctx.session.clientName, version: ctx.session.clientVersion },
         ...extra,
       },
