@@ -1,9 +1,8 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
-import { activityEvents, gateways } from "../db/schema";
-import { isUuid } from "../guards";
-import { notFound } from "../http/errors";
+import { activityEvents } from "../db/schema";
+import { ownedGateway } from "./owned";
 import type { GatewayCallDto, GatewayCallStats } from "./schema";
 
 /** A gateway's calls as its audit events hold them: the page's live log and its charts. */
@@ -12,22 +11,11 @@ const CALL_ACTIONS = ["gateway.call", "gateway.blocked"];
 export const STATS_RANGES = { "24h": { ms: 86_400_000, bucketSec: 3_600 }, "7d": { ms: 7 * 86_400_000, bucketSec: 6 * 3_600 } } as const;
 export type StatsRange = keyof typeof STATS_RANGES;
 
-async function assertOwned(uid: string, id: string) {
-  const missing = () => notFound("No gateway with this id.");
-  if (!isUuid(id)) throw missing();
-  const [row] = await (await db())
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(eq(gateways.id, id), eq(gateways.ownerUid, uid)))
-    .limit(1);
-  if (!row) throw missing();
-}
-
 const ofGateway = (uid: string, id: string) =>
   and(eq(activityEvents.userUid, uid), eq(activityEvents.targetType, "gateway"), eq(activityEvents.targetId, id), inArray(activityEvents.action, CALL_ACTIONS));
 
 export async function recentCalls(uid: string, id: string, limit = 50): Promise<GatewayCallDto[]> {
-  await assertOwned(uid, id);
+  await ownedGateway(uid, id);
   const rows = await (await db())
     .select({ id: activityEvents.id, action: activityEvents.action, metadata: activityEvents.metadata, createdAt: activityEvents.createdAt })
     .from(activityEvents)
@@ -53,7 +41,7 @@ export async function recentCalls(uid: string, id: string, limit = 50): Promise<
 }
 
 export async function callStats(uid: string, id: string, range: StatsRange, now = new Date()): Promise<GatewayCallStats> {
-  await assertOwned(uid, id);
+  await ownedGateway(uid, id);
   const { ms, bucketSec } = STATS_RANGES[range];
   // Written into the statement (a constant of the table above), so that the select and the group by are one expression.
   const seconds = sql.raw(String(bucketSec));

@@ -16,6 +16,7 @@ import { definitionsOf } from "../scanner/input";
 import { slugify } from "../slug";
 import { defaultPrefix, freePrefix } from "./names";
 import { DEFAULT_POLICY, type GatewayCreate, type GatewayDto, type GatewayServerInput, type GatewayUpdate } from "./schema";
+import { gatewayMembers, ownedGateway, type GatewayRow } from "./owned";
 import { announceGatewayChanged } from "./view-cache";
 
 /** Creating, reading, changing and deleting a user's gateways; every query is scoped to the owner. */
@@ -37,25 +38,9 @@ function newSlug(name: string): string {
   return `${slugify(name, 40) || "gateway"}-${randomBytes(4).toString("hex")}`;
 }
 
-type GatewayRow = typeof gateways.$inferSelect;
-
 async function toDtos(rows: GatewayRow[]): Promise<GatewayDto[]> {
   if (rows.length === 0) return [];
-  const members = await (await db())
-    .select({
-      gatewayId: gatewayServers.gatewayId,
-      serverId: gatewayServers.serverId,
-      prefix: gatewayServers.prefix,
-      tools: gatewayServers.tools,
-      prompts: gatewayServers.prompts,
-      resources: gatewayServers.resources,
-      name: servers.name,
-      status: servers.status,
-    })
-    .from(gatewayServers)
-    .innerJoin(servers, eq(servers.id, gatewayServers.serverId))
-    .where(inArray(gatewayServers.gatewayId, rows.map((r) => r.id)))
-    .orderBy(asc(gatewayServers.position));
+  const members = await gatewayMembers(rows.map((r) => r.id));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -73,17 +58,6 @@ async function toDtos(rows: GatewayRow[]): Promise<GatewayDto[]> {
 export async function listGateways(uid: string): Promise<GatewayDto[]> {
   const rows = await (await db()).select().from(gateways).where(eq(gateways.ownerUid, uid)).orderBy(asc(gateways.name));
   return toDtos(rows);
-}
-
-async function ownedGateway(uid: string, id: string): Promise<GatewayRow> {
-  if (!isUuid(id)) throw missing();
-  const [row] = await (await db())
-    .select()
-    .from(gateways)
-    .where(and(eq(gateways.id, id), eq(gateways.ownerUid, uid)))
-    .limit(1);
-  if (!row) throw missing();
-  return row;
 }
 
 export async function getGateway(uid: string, id: string): Promise<GatewayDto> {

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "../db";
-import { findingDecisions, gatewayServers, gateways, inventoryItems, scanBaselines, scanFindings, scans, servers } from "../db/schema";
+import { findingDecisions, gateways, inventoryItems, scanBaselines, scanFindings, scans } from "../db/schema";
 import type { GatewayPolicy } from "./schema";
+import { gatewayMembers } from "./owned";
 import { approvalKey, type OpenFinding, type StoredItem, type ViewServer } from "./view";
 
 /**
@@ -27,20 +28,7 @@ export async function loadGatewayState(gatewayId: string): Promise<GatewayState 
   const d = await db();
   const [gateway] = await d.select().from(gateways).where(eq(gateways.id, gatewayId)).limit(1);
   if (!gateway) return null;
-  const members = await d
-    .select({
-      serverId: gatewayServers.serverId,
-      prefix: gatewayServers.prefix,
-      tools: gatewayServers.tools,
-      prompts: gatewayServers.prompts,
-      resources: gatewayServers.resources,
-      name: servers.name,
-      status: servers.status,
-    })
-    .from(gatewayServers)
-    .innerJoin(servers, eq(servers.id, gatewayServers.serverId))
-    .where(eq(gatewayServers.gatewayId, gatewayId))
-    .orderBy(asc(gatewayServers.position));
+  const members = await gatewayMembers([gatewayId]);
   const ids = members.map((m) => m.serverId);
   const [items, approved, findings] = ids.length
     ? await Promise.all([storedItems(ids), approvedHashes(ids), openFindings(ids)])

@@ -1,26 +1,16 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { db } from "../db";
-import { gateways } from "../db/schema";
-import { isUuid } from "../guards";
 import { notFound } from "../http/errors";
 import type { GatewayViewDto, ViewItemDto } from "./schema";
 import { log } from "../log";
 import { countTokens, TOKENIZER } from "./token-estimate";
+import { ownedGateway } from "./owned";
 import { cachedView } from "./view-cache";
 
 /** What an agent connected to the gateway sees, and what it does not and why: the gateway page's main table. */
 export async function gatewayViewOf(uid: string, id: string): Promise<GatewayViewDto> {
-  const missing = () => notFound("No gateway with this id.");
-  if (!isUuid(id)) throw missing();
-  const [owned] = await (await db())
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(eq(gateways.id, id), eq(gateways.ownerUid, uid)))
-    .limit(1);
-  if (!owned) throw missing();
+  await ownedGateway(uid, id);
   const current = await cachedView(id);
-  if (!current) throw missing();
+  if (!current) throw notFound("No gateway with this id.");
   const { items } = current.view;
   const listed = items.filter((i) => !i.hidden);
   // The estimate is a help, not the answer: the view comes without it when the workers cannot count.
