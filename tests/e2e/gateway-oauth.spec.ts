@@ -77,8 +77,9 @@ test("an MCP client signs in to a gateway on the consent page, calls a tool, and
 
   // The trail says what happened.
   await page.goto("/activity");
-  await expect(page.getByText("Allowed Claude e2e to use Agents")).toBeVisible();
-  await expect(page.getByText(/Claude e2e can no longer use Agents/)).toBeVisible();
+  const events = page.getByRole("list", { name: "Events, newest first" });
+  await expect(events.getByText("Allowed Claude e2e to use Agents")).toBeVisible();
+  await expect(events.getByText("Claude e2e can no longer use Agents: revoked in Settings.")).toBeVisible();
   await client.close();
 });
 
