@@ -140,7 +140,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/servers/[id]/subscriptions": { kind: "owned", params: server, body: () => ({ uri: "test://static/resource/1" }) },
   "DELETE /api/servers/[id]/subscriptions": { kind: "owned", params: server, query: () => ({ uri: "test://static/resource/1" }) },
   "GET /api/servers/[id]/uptime": { kind: "owned", params: server },
-  "POST /api/servers/[id]/authorize": { kind: "owned", params: server },
+  "POST /api/servers/[id]/authorize": { kind: "owned", params: server, body: () => ({}) },
   "GET /api/gateways/[id]": { kind: "owned", params: gateway },
   "PATCH /api/gateways/[id]": { kind: "owned", params: gateway, body: (r) => ({ name: "Not mine", servers: [{ serverId: r.server }] }) },
   "DELETE /api/gateways/[id]": { kind: "owned", params: gateway },
