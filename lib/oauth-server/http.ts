@@ -74,7 +74,9 @@ function build() {
     res.setHeader("x-request-id", requestId);
     res.on("finish", () => {
       const ms = performance.now() - started;
-      const path = req.path.startsWith("/.well-known/oauth-protected-resource/") ? "/.well-known/oauth-protected-resource/mcp/[slug]" : req.path;
+      // The path as the client sent it: inside a mounted handler, req.path is what is left of it.
+      const sent = req.originalUrl.split("?", 1)[0];
+      const path = sent.startsWith("/.well-known/oauth-protected-resource/") ? "/.well-known/oauth-protected-resource/mcp/[slug]" : sent;
       observeRequest(req.method, path, undefined, res.statusCode, ms);
       log.info("request", { requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(ms) });
     });
