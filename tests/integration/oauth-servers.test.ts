@@ -8,12 +8,16 @@ import { POST as authorizePOST } from "@/app/api/servers/[id]/authorize/route";
 import { DELETE as serverDELETE, GET as serverGET } from "@/app/api/servers/[id]/route";
 import { POST as importPOST } from "@/app/api/servers/import/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
+import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
+import { runAlertStep } from "@/lib/alerts/dispatcher";
 import { db } from "@/lib/db";
+import { FAILURES_TO_DOWN } from "@/lib/monitoring/status-machine";
 import { activityEvents, serverOauth } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { signedIn, type Session } from "../support/sign-in";
 import { startTsProcess, type TsProcess } from "../support/ts-process";
+import { startWebhookReceiver } from "../support/webhook-receiver";
 
 /**
  * A server behind OAuth, end to end against a real authorization server
@@ -142,9 +146,24 @@ describeEachDatabase("servers behind OAuth", () => {
     const server = await getServer();
     expect(server.auth.status).toBe("reauthorization_required");
 
-    const check = await call(checkPOST, `/api/servers/${serverId}/check`, { ...as(owner), method: "POST", params: { id: serverId } });
-    expect(check.json.check.result).toBe("failed");
-    expect(check.json.check.reason).toMatch(/Reauthorization required/);
+    // Checks fail with that reason; the second opens the incident, whose alert says what happened.
+    const hook = await startWebhookReceiver();
+    try {
+      expect((await call(settingsPATCH, "/api/user/settings", { ...as(owner), method: "PATCH", body: { webhookUrl: hook.url } })).status).toBe(200);
+      for (let i = 0; i < FAILURES_TO_DOWN; i++) {
+        const check = await call(checkPOST, `/api/servers/${serverId}/check`, { ...as(owner), method: "POST", params: { id: serverId } });
+        expect(check.json.check.result).toBe("failed");
+        expect(check.json.check.reason).toMatch(/Reauthorization required/);
+      }
+      await runAlertStep({ now: new Date() });
+      const alerts = hook.received.map((h) => JSON.parse(h.body) as Record<string, unknown>);
+      expect(alerts).toEqual([
+        expect.objectContaining({ event: "incident.opened", server: expect.objectContaining({ id: serverId }), incident: expect.objectContaining({ reason: expect.stringMatching(/^Reauthorization required: /) }) }),
+      ]);
+    } finally {
+      await call(settingsPATCH, "/api/user/settings", { ...as(owner), method: "PATCH", body: { webhookUrl: null } });
+      await hook.close();
+    }
 
     const again = await authorize();
     const back = await signInAt(again.json.authorizationUrl, "ada");
