@@ -42,15 +42,14 @@ export interface ServerFormValues {
   intervalSec: number;
 }
 
-export const DEFAULT_INTERVAL_SEC = 900;
-
 let rowCounter = 0;
 export function newHeaderRow(name = "", value = ""): HeaderRow {
   rowCounter += 1;
   return { key: `header-${rowCounter}`, name, value, stored: false };
 }
 
-export function emptyValues(): ServerFormValues {
+/** A new server's form: monitored, at the plan's shortest interval, unless the person turns it off. */
+export function emptyValues(minIntervalSec: number): ServerFormValues {
   return {
     name: "",
     transport: "streamable-http",
@@ -58,8 +57,8 @@ export function emptyValues(): ServerFormValues {
     headers: [],
     description: "",
     tags: [],
-    monitoringEnabled: false,
-    intervalSec: DEFAULT_INTERVAL_SEC,
+    monitoringEnabled: true,
+    intervalSec: minIntervalSec,
   };
 }
 

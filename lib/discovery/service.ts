@@ -10,6 +10,7 @@ import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
 import { readInventory } from "../servers/inventory";
+import { discoveryOutcome, recordDiscoveryCheck } from "../monitoring/discovery-check";
 import { findOwnedServer } from "../servers/owned-server";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
 import { createServer, getServer, type Actor, type Origin } from "../servers/service";
@@ -70,19 +71,24 @@ export async function testServerConnection(
 
 /**
  * Adds a server and discovers it. Saving never depends on the server
- * answering (or on the connection budget): the server stays "unknown" until
- * a discovery or check succeeds.
+ * answering (or on the connection budget): the discovery is recorded as the
+ * server's first check, so one that does not answer is saved `down` with the
+ * reason. Without the budget it stays "unknown" until its first check.
  */
 export async function createAndDiscover(actor: Actor, input: ServerCreate, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerDto> {
   const created = await createServer(actor, input, origin);
   if (!(await tryConnection(actor))) return created;
+  const startedAt = new Date();
+  const server = { url: created.url, thresholdMs: created.monitoring.thresholdMs };
   try {
-    await discoverAndSave(actor, { ...created, authType: created.auth.type }, origin, limits);
+    const found = await discoverAndSave(actor, { ...created, authType: created.auth.type }, origin, limits);
+    await recordDiscoveryCheck(created.id, discoveryOutcome({ ok: true, found }, server, startedAt));
   } catch (err) {
     if (!(err instanceof McpFailure)) throw err;
     origin.log?.info("discovery after create failed", { serverId: created.id, kind: err.kind, reason: err.message });
     // A server that refuses a request without credentials asks its users to sign in: saved waiting for the owner's sign-in.
     if (err.kind === "auth" && input.headers.length === 0) await awaitSignIn(actor.uid, created.id);
+    else await recordDiscoveryCheck(created.id, discoveryOutcome({ ok: false, error: err }, server, startedAt));
   }
   return getServer(actor.uid, created.id);
 }
@@ -91,11 +97,15 @@ export async function createAndDiscover(actor: Actor, input: ServerCreate, origi
 export async function discoverServer(actor: Actor, id: string, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerInventory> {
   const row = await findOwnedServer(actor.uid, id);
   await spendConnection(actor);
+  const startedAt = new Date();
+  const server = { url: row.url, thresholdMs: row.degradedThresholdMs };
   try {
-    await discoverAndSave(actor, row, origin, limits);
+    const found = await discoverAndSave(actor, row, origin, limits);
+    await recordDiscoveryCheck(row.id, discoveryOutcome({ ok: true, found }, server, startedAt));
   } catch (err) {
-    if (err instanceof McpFailure) throw toHttpError(err);
-    throw err;
+    if (!(err instanceof McpFailure)) throw err;
+    await recordDiscoveryCheck(row.id, discoveryOutcome({ ok: false, error: err }, server, startedAt));
+    throw toHttpError(err);
   }
   return getInventory(actor.uid, id);
 }

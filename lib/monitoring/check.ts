@@ -43,6 +43,10 @@ export interface CheckOutcome {
 
 class Deadline extends Error {}
 
+/** Why an answer this slow is degraded; null when it is not. */
+export const slowness = (latencyMs: number, thresholdMs: number): CheckFailure | null =>
+  latencyMs > thresholdMs ? { kind: "slow", reason: `Slow: the server answered in ${latencyMs} ms, over the ${thresholdMs} ms threshold.` } : null;
+
 const since = (t: number) => Math.round(performance.now() - t);
 
 /** Runs `work` until it settles or `ms` pass, whichever comes first (then throws Deadline). */
@@ -106,10 +110,7 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
     }
     phases.pingMs = since(pingStarted);
     const latencyMs = since(t0);
-    const slow: CheckFailure | null =
-      latencyMs > opts.thresholdMs
-        ? { kind: "slow", reason: `Slow: the server answered in ${latencyMs} ms, over the ${opts.thresholdMs} ms threshold.` }
-        : null;
+    const slow = slowness(latencyMs, opts.thresholdMs);
 
     if (!connection.capabilities.tools) {
       return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: 0, toolsHash: toolsHash([]) });

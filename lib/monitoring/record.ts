@@ -8,7 +8,7 @@ import { announceServerChanged } from "../servers/changes";
 import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";
 import { durationSec, toCheckDto } from "./dto";
-import type { CheckDto } from "./schema";
+import type { CheckDto, CheckTrigger } from "./schema";
 import { transition, type Transition } from "./status-machine";
 import { writeCheck, type ServerState } from "./write-check";
 
@@ -28,7 +28,7 @@ import { writeCheck, type ServerState } from "./write-check";
 export interface CheckToRecord {
   serverId: string;
   dueAt: Date;
-  trigger: "schedule" | "manual";
+  trigger: CheckTrigger;
   instance: string;
   outcome: CheckOutcome;
   /** The server's state as read before the check, when the caller has it: the usual check then costs one statement. */

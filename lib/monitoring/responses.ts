@@ -1,7 +1,7 @@
 import { z, type ZodType } from "zod";
 import { isoTime, nextCursor } from "../api/fields";
 import type { CheckNowResponse, ChecksPage, FleetOverview, IncidentsPage, UptimeDto } from "./schema";
-import { UPTIME_WINDOWS } from "./schema";
+import { CHECK_TRIGGERS, UPTIME_WINDOWS } from "./schema";
 import { SERVER_STATUSES } from "../servers/schema";
 
 /**
@@ -15,7 +15,7 @@ const checkDto = z.object({
   id: z.string(),
   dueAt: isoTime,
   startedAt: isoTime,
-  trigger: z.enum(["schedule", "manual"]),
+  trigger: z.enum(CHECK_TRIGGERS),
   result: z.enum(["up", "degraded", "failed"]),
   latencyMs: ms,
   phases: z.object({ connectMs: ms, initializeMs: ms, pingMs: ms, listMs: ms }),

@@ -21,6 +21,10 @@ export const pageQuery = z.object({
 
 export type CheckResult = "up" | "degraded" | "failed";
 
+/** What ran a check: the schedule, a person's "Check now", or the discovery made when a server is saved or refreshed. */
+export const CHECK_TRIGGERS = ["schedule", "manual", "discovery"] as const;
+export type CheckTrigger = (typeof CHECK_TRIGGERS)[number];
+
 /** How long each phase of a check took; null when the check did not reach it. */
 export interface CheckPhases {
   connectMs: number | null;
@@ -34,7 +38,7 @@ export interface CheckDto {
   id: string;
   dueAt: string;
   startedAt: string;
-  trigger: "schedule" | "manual";
+  trigger: CheckTrigger;
   result: CheckResult;
   /** Handshake to ping. */
   latencyMs: number | null;

@@ -6,8 +6,10 @@ import type { CheckResult } from "./schema";
  * the status stays what it was until the second failure in a row, which
  * makes the server `down` and opens an incident. Any check that gets an
  * answer (up or degraded) ends the run of failures and closes the incident.
- * A paused server keeps its status and its count: a check run by hand on it
- * is history, not monitoring.
+ * A server that has never answered (unknown) has no status to keep: its
+ * first failure makes it `down` at once, the incident still waiting for the
+ * second. A paused server keeps its status and its count: a check run by
+ * hand on it is history, not monitoring.
  */
 export const FAILURES_TO_DOWN = 2;
 
@@ -28,5 +30,5 @@ export function transition(prev: StatusState, result: CheckResult): Transition {
   if (result !== "failed") return { status: result, consecutiveFailures: 0, incident: "close" };
   const consecutiveFailures = prev.consecutiveFailures + 1;
   if (consecutiveFailures >= FAILURES_TO_DOWN) return { status: "down", consecutiveFailures, incident: "open" };
-  return { status: prev.status, consecutiveFailures, incident: null };
+  return { status: prev.status === "unknown" ? "down" : prev.status, consecutiveFailures, incident: null };
 }

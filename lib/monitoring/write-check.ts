@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import type { CheckOutcome } from "./check";
+import type { CheckTrigger } from "./schema";
 import { histogramOf } from "./histogram";
 import { hourOf } from "./hour";
 import type { StatusState } from "./status-machine";
@@ -29,7 +30,7 @@ export interface ServerState extends StatusState {
 export interface CheckWrite {
   serverId: string;
   dueAt: Date;
-  trigger: "schedule" | "manual";
+  trigger: CheckTrigger;
   instance: string;
   outcome: CheckOutcome;
   toolsChanged: boolean;

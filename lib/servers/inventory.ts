@@ -34,7 +34,8 @@ const label = (kind: InventoryKind, key: string) => `${kind}:${key}`;
  * Replaces a server's inventory with a discovery's, in one transaction:
  * items are upserted by (server, kind, key), items no longer offered are
  * deleted, and the server's info, capabilities, instructions, counts and
- * tools hash follow (its status too, while it is still unknown).
+ * tools hash follow. Its status does not: that comes from checks only (a
+ * discovery made by a person is recorded as one, lib/monitoring/discovery-check.ts).
  */
 export async function storeDiscovery(serverId: string, found: Discovery, now = new Date()): Promise<InventoryDiff> {
   const hashed = await hashDefinitions(found);
@@ -83,10 +84,6 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
         counts,
         discoveredAt: now,
         toolsHash: hashed.toolsHash,
-        // A discovery is the first sign of life of a new server; after that the health checks own its status.
-        latencyMs: sql`case when ${servers.status} = 'unknown' then ${found.handshakeMs} else ${servers.latencyMs} end`,
-        lastCheckAt: sql`case when ${servers.status} = 'unknown' then ${now.toISOString()}::timestamptz else ${servers.lastCheckAt} end`,
-        status: sql`case when ${servers.status} = 'unknown' then 'up'::server_status else ${servers.status} end`,
       })
       .where(eq(servers.id, serverId));
 

@@ -13,6 +13,7 @@ export interface OwnedServer {
   url: string;
   authType: "headers" | "oauth";
   discoveredAt: Date | null;
+  degradedThresholdMs: number;
 }
 
 const missing = () => notFound("No server with this id.");
@@ -21,7 +22,7 @@ const missing = () => notFound("No server with this id.");
 export async function findOwnedServer(uid: string, id: string): Promise<OwnedServer> {
   if (!isUuid(id)) throw missing();
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, discoveredAt: servers.discoveredAt })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, discoveredAt: servers.discoveredAt, degradedThresholdMs: servers.degradedThresholdMs })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);

@@ -102,7 +102,8 @@ export const serverCreate = connectionInput.extend({
   name: z.string().trim().min(1, "Enter a name.").max(80, "Names are at most 80 characters."),
   description: z.string().trim().max(500, "Descriptions are at most 500 characters.").default(""),
   tags: tags.default([]),
-  monitoring: monitoringInput.default({ enabled: false, intervalSec: 900 }),
+  /** Absent: monitored at the owner's plan's shortest interval (monitoring is on unless turned off). */
+  monitoring: monitoringInput.optional(),
 });
 export type ServerCreate = z.infer<typeof serverCreate>;
 

@@ -104,7 +104,8 @@ export async function assertOwnsServer(uid: string, id: string): Promise<void> {
 /** Saves a new server (its first discovery is lib/discovery's createAndDiscover). */
 export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}): Promise<ServerDto> {
   const plan = planOf(actor);
-  assertInterval(plan, input.monitoring.intervalSec);
+  const monitoring = input.monitoring ?? { enabled: true, intervalSec: plan.minCheckIntervalSec };
+  assertInterval(plan, monitoring.intervalSec);
   await assertUrlAllowed(actor.uid, input.url);
   // The id is chosen here, not by the database: each header's ciphertext is bound to it.
   const id = randomUUID();
@@ -136,10 +137,10 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           transport: input.transport,
           url: input.url,
           tags: input.tags,
-          monitoringEnabled: input.monitoring.enabled,
-          intervalSec: input.monitoring.intervalSec,
-          degradedThresholdMs: input.monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
-          nextCheckAt: firstDue(id, { ...input.monitoring, paused: false }),
+          monitoringEnabled: monitoring.enabled,
+          intervalSec: monitoring.intervalSec,
+          degradedThresholdMs: monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
+          nextCheckAt: firstDue(id, { ...monitoring, paused: false }),
         })
         .returning(serverColumns);
       if (sealed.length) await tx.insert(serverHeaders).values(sealed.map((h) => ({ serverId: inserted.id, ...h })));

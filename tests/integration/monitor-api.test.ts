@@ -75,7 +75,7 @@ describeEachDatabase("monitoring API", () => {
     expect(after.json).toMatchObject({ status: "up", lastCheckAt: res.json.check.startedAt, latencyMs: res.json.check.latencyMs });
   });
 
-  it("reads uptime from what was recorded: 3 checks of 4 answered is 75 %, with the latency percentiles", async () => {
+  it("reads uptime from what was recorded: the save's discovery and 3 checks of 4 answered is 80 %, with the latency percentiles", async () => {
     const server = await newServer(pro);
     for (const methods of [{}, {}, { initialize: "invalid" as const }, {}]) {
       rawState.methods = methods;
@@ -83,27 +83,29 @@ describeEachDatabase("monitoring API", () => {
     }
     const res = await api(uptimeGET, `/api/servers/${server.id}/uptime?window=24h`, pro, { params: { id: server.id } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ window: "24h", checks: 4, failed: 1, uptimePct: 75, incidents: 0 });
+    // Saving the server discovered it: that is its first check.
+    expect(res.json).toMatchObject({ window: "24h", checks: 5, failed: 1, uptimePct: 80, incidents: 0 });
     const { p50, p95, p99 } = res.json.latency;
     expect(p50).toBeGreaterThan(0);
     expect(p50).toBeLessThanOrEqual(p95);
     expect(p95).toBeLessThanOrEqual(p99);
     expect(res.json.series).toHaveLength(24);
     const withChecks = res.json.series.filter((b: { checks: number }) => b.checks > 0);
-    // Four checks in a few seconds: one hour, or two when they straddle the top of an hour.
-    expect(withChecks.reduce((n: number, b: { checks: number }) => n + b.checks, 0)).toBe(4);
+    // Five checks in a few seconds: one hour, or two when they straddle the top of an hour.
+    expect(withChecks.reduce((n: number, b: { checks: number }) => n + b.checks, 0)).toBe(5);
     expect(res.json.series.at(-1).end).toBe(res.json.to);
     expect(res.json.series[0].start).toBe(res.json.from);
     expect(res.json.series.filter((b: { uptimePct: number | null }) => b.uptimePct === null).length).toBeGreaterThanOrEqual(22);
 
     const week = await api(uptimeGET, `/api/servers/${server.id}/uptime?window=90d`, pro, { params: { id: server.id } });
-    expect(week.json).toMatchObject({ window: "90d", checks: 4, failed: 1, uptimePct: 75 });
+    expect(week.json).toMatchObject({ window: "90d", checks: 5, failed: 1, uptimePct: 80 });
     expect(week.json.series).toHaveLength(90);
   });
 
   it("pages the check history newest first with a cursor, none repeated", async () => {
     const server = await newServer(pro);
-    for (let i = 0; i < 5; i++) await checkNow(pro, server.id);
+    // The discovery at save and four checks by hand.
+    for (let i = 0; i < 4; i++) await checkNow(pro, server.id);
     const first = await api(checksGET, `/api/servers/${server.id}/checks?limit=3`, pro, { params: { id: server.id } });
     expect(first.status).toBe(200);
     expect(first.json.checks).toHaveLength(3);
@@ -146,7 +148,8 @@ describeEachDatabase("monitoring API", () => {
       nextCursor: null,
     });
     const week = await api(uptimeGET, `/api/servers/${server.id}/uptime?window=7d`, pro, { params: { id: server.id } });
-    expect(week.json).toMatchObject({ incidents: 1, checks: 3, failed: 2, uptimePct: 33.33 });
+    // With the discovery at save: 2 of 4 answered.
+    expect(week.json).toMatchObject({ incidents: 1, checks: 4, failed: 2, uptimePct: 50 });
 
     const after = await api(dashboardGET, "/api/dashboard", pro);
     expect(after.json.fleet).toMatchObject({ openIncidents: 0, downNow: [] });
@@ -158,7 +161,8 @@ describeEachDatabase("monitoring API", () => {
     await checkNow(free, server.id);
     const day = await api(uptimeGET, `/api/servers/${server.id}/uptime?window=24h`, free, { params: { id: server.id } });
     expect(day.status).toBe(200);
-    expect(day.json.checks).toBe(1);
+    // The discovery at save and the check by hand.
+    expect(day.json.checks).toBe(2);
     for (const window of ["7d", "30d", "90d"]) {
       const res = await api(uptimeGET, `/api/servers/${server.id}/uptime?window=${window}`, free, { params: { id: server.id } });
       expect(res.status).toBe(403);
@@ -187,9 +191,9 @@ describeEachDatabase("monitoring API", () => {
       "GET uptime": [401, 404, 200],
       "GET incidents": [401, 404, 200],
     });
-    // The stranger's attempt ran no check.
+    // The stranger's attempt ran no check: the history holds the discovery at save and the owner's check.
     const history = await api(checksGET, `/api/servers/${id}/checks`, pro, { params: { id } });
-    expect(history.json.checks).toHaveLength(1);
+    expect(history.json.checks.map((c: CheckDto) => c.trigger)).toEqual(["manual", "discovery"]);
     expect((await api(checksGET, "/api/servers/not-a-uuid/checks", pro, { params: { id: "not-a-uuid" } })).status).toBe(404);
   });
 
@@ -257,8 +261,11 @@ describeEachDatabase("monitoring API", () => {
     expect((await api(incidentsGET, `/api/servers/${id}/incidents`, pro, { params: { id } })).json.incidents).toEqual([]);
 
     expect((await pause(false)).json.status).toBe("unknown");
-    // The failure before the pause is forgotten: one more is not yet "down".
-    expect((await checkNow(pro, id)).json.status).toBe("unknown");
+    // The failure before the pause is forgotten: the next one shows the server down (its status was unknown), but is
+    // not yet an incident; the second in a row is.
     expect((await checkNow(pro, id)).json.status).toBe("down");
+    expect((await api(incidentsGET, `/api/servers/${id}/incidents`, pro, { params: { id } })).json.incidents).toEqual([]);
+    expect((await checkNow(pro, id)).json.status).toBe("down");
+    expect((await api(incidentsGET, `/api/servers/${id}/incidents`, pro, { params: { id } })).json.incidents).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
 import { DELETE as serverDELETE, GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
+import { GET as checksGET } from "@/app/api/servers/[id]/checks/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { GET as inventoryGET } from "@/app/api/servers/[id]/inventory/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
@@ -101,7 +102,7 @@ describeEachDatabase("servers API", () => {
     other = await signedIn("pro");
   });
 
-  it("creates a server: 201, headers masked and encrypted at rest, discovered at once", async () => {
+  it("creates a server: 201, headers masked and encrypted at rest, discovered at once, monitored at the plan's shortest interval", async () => {
     const created = await createServer(owner, proxiedServer("Everything"));
     expect(created).toMatchObject({
       name: "Everything",
@@ -109,13 +110,17 @@ describeEachDatabase("servers API", () => {
       url: `${proxy.origin}/mcp`,
       headers: [{ name: "Authorization", value: "••••••••7a0c" }],
       tags: ["reference", "Auth"],
-      monitoring: { enabled: false, intervalSec: 900 },
+      // Monitoring is on unless the request turns it off; the Pro plan checks every minute at most.
+      monitoring: { enabled: true, intervalSec: 60 },
       status: "up",
       serverInfo: { name: "mcp-servers/everything", version: "2.0.0", protocolVersion: expect.any(String) },
       counts: { tools: 17, resources: 7, prompts: 4 },
     });
     expect(created.latencyMs).toEqual(expect.any(Number));
     expect(created.capabilities).toHaveProperty("tools");
+    // The status comes from a check in the history: the discovery made at save.
+    const history = (await api(checksGET, `/api/servers/${created.id}/checks`, owner, { params: { id: created.id } })).json;
+    expect(history.checks).toEqual([expect.objectContaining({ trigger: "discovery", result: "up", latencyMs: created.latencyMs, toolCount: 17 })]);
 
     const [stored] = await (await db()).select().from(serverHeaders).where(eq(serverHeaders.serverId, created.id));
     expect(stored.valueEnc).not.toContain(TOKEN);
@@ -126,7 +131,7 @@ describeEachDatabase("servers API", () => {
     expect(actions).toEqual(expect.arrayContaining(["server.created", "server.discovered"]));
   });
 
-  it("saves a server that does not answer, with status unknown", async () => {
+  it("saves a server that does not answer as down, with the reason from its first check", async () => {
     const silent = await startSilentServer();
     await silent.stop();
     const created = await createServer(owner, {
@@ -135,8 +140,11 @@ describeEachDatabase("servers API", () => {
       url: `${silent.origin}/sse`,
       headers: [{ name: "X-Api-Key", value: EXTRA }],
     });
-    expect(created).toMatchObject({ status: "unknown", serverInfo: null, counts: { tools: 0, resources: 0, prompts: 0 } });
+    expect(created).toMatchObject({ status: "down", serverInfo: null, counts: { tools: 0, resources: 0, prompts: 0 } });
     expect(created.headers).toEqual([{ name: "X-Api-Key", value: "••••••••c7a9" }]);
+    const history = (await api(checksGET, `/api/servers/${created.id}/checks`, owner, { params: { id: created.id } })).json;
+    expect(history.checks).toEqual([expect.objectContaining({ trigger: "discovery", result: "failed", reason: expect.stringMatching(/\S/) })]);
+    expect(created.lastCheckAt).toBe(history.checks[0].startedAt);
   });
 
   it("lists the caller's servers with search, status and tag filters", async () => {
@@ -148,7 +156,7 @@ describeEachDatabase("servers API", () => {
     expect(await names("?q=talks")).toEqual(["SSE reference"]);
     expect(await names(`?q=${encodeURIComponent(String(everythingSse.port))}`)).toEqual(["SSE reference"]);
     expect(await names("?q=100%25")).toEqual([]);
-    expect(await names("?status=unknown")).toEqual(["Offline"]);
+    expect(await names("?status=down")).toEqual(["Offline"]);
     expect(await names("?status=up")).toEqual(["Everything", "SSE reference"]);
     expect(await names("?tag=auth")).toEqual(["Everything"]);
     expect((await api(listGET, "/api/servers?status=sideways", owner)).status).toBe(400);
@@ -461,7 +469,8 @@ describeEachDatabase("servers API", () => {
     await record({ userUid: fresh.uid, action: "workbench.call", summary: "Called echo on Fleet one", target: { type: "server", id: up.id } });
 
     const summary = (await api(dashboardGET, "/api/dashboard", fresh)).json;
-    expect(summary.servers).toEqual({ total: 2, byStatus: { unknown: 1, up: 1, degraded: 0, down: 0, paused: 0 }, limit: 3 });
+    // Fleet two's address does not resolve: its discovery at save is a failed check, and it is down.
+    expect(summary.servers).toEqual({ total: 2, byStatus: { unknown: 0, up: 1, degraded: 0, down: 1, paused: 0 }, limit: 3 });
     expect(summary.tools).toBe(17);
     expect(summary.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: true });
     expect(summary.recentActivity[0]).toMatchObject({ action: "workbench.call", targetType: "server", targetId: up.id });

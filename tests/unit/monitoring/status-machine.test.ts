@@ -36,8 +36,11 @@ describe("the status machine", () => {
     ]);
   });
 
-  it("stays unknown when a new server's first check fails, down after the second", () => {
-    expect(run({ status: "unknown", consecutiveFailures: 0 }, ["failed", "failed"]).map((s) => s.status)).toEqual(["unknown", "down"]);
+  it("puts a new server down on its first failed check (it never answered), opening the incident on the second", () => {
+    expect(run({ status: "unknown", consecutiveFailures: 0 }, ["failed", "failed"])).toEqual([
+      { status: "down", consecutiveFailures: 1, incident: null },
+      { status: "down", consecutiveFailures: 2, incident: "open" },
+    ]);
   });
 
   it("closes the incident on recovery, whether the server comes back up or degraded", () => {

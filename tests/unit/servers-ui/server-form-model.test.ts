@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/api/api-error";
 import type { ServerDto } from "@/lib/servers/schema";
 
 const valid = (patch: Partial<ServerFormValues> = {}): ServerFormValues => ({
-  ...emptyValues(),
+  ...emptyValues(900),
   name: "Everything",
   url: "http://127.0.0.1:3001/mcp",
   ...patch,
@@ -56,7 +56,7 @@ describe("client-side validation with the shared schema", () => {
         headers: [],
         description: "",
         tags: ["a"],
-        monitoring: { enabled: false, intervalSec: 900 },
+        monitoring: { enabled: true, intervalSec: 900 },
       },
     });
   });

@@ -53,7 +53,7 @@ describe("ServerForm (create)", () => {
   it("marks the missing fields, says why next to them, focuses the first and sends nothing", async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = jest.fn();
-    renderForm(<ServerForm mode="create" initialValues={emptyValues()} cancelHref="/servers" onSubmit={onSubmit} />);
+    renderForm(<ServerForm mode="create" initialValues={emptyValues(900)} cancelHref="/servers" onSubmit={onSubmit} />);
 
     await user.click(screen.getByRole("button", { name: "Save server" }));
 
@@ -71,7 +71,7 @@ describe("ServerForm (create)", () => {
   it("sends the parsed form, and shows a duplicate name from the server on the name field", async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = jest.fn().mockRejectedValue(new ApiError(409, "Conflict", "409: taken", { error: "conflict", message: "You already have a server with this name." }));
-    renderForm(<ServerForm mode="create" initialValues={emptyValues()} cancelHref="/servers" onSubmit={onSubmit} />);
+    renderForm(<ServerForm mode="create" initialValues={emptyValues(900)} cancelHref="/servers" onSubmit={onSubmit} />);
 
     await user.type(screen.getByRole("textbox", { name: "Name" }), "Everything");
     await user.type(screen.getByRole("textbox", { name: "URL" }), "http://127.0.0.1:3001/mcp");
@@ -85,7 +85,7 @@ describe("ServerForm (create)", () => {
       headers: [],
       description: "",
       tags: ["local", "demo"],
-      monitoring: { enabled: false, intervalSec: 900 },
+      monitoring: { enabled: true, intervalSec: 900 },
     });
     const name = screen.getByRole("textbox", { name: "Name" });
     expect(await screen.findByText("You already have a server with this name.")).toBeVisible();
@@ -97,7 +97,7 @@ describe("ServerForm (create)", () => {
     const onSubmit = jest.fn().mockRejectedValue(
       new ApiError(403, "Forbidden", "403: plan", { error: "plan_required", feature: "servers", message: "The Free plan allows 3 servers, and you have 3." }),
     );
-    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), name: "Four", url: "https://four.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), name: "Four", url: "https://four.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
 
     await user.click(screen.getByRole("button", { name: "Save server" }));
 
@@ -110,7 +110,7 @@ describe("ServerForm (create)", () => {
   it("tests the connection and shows what the server said about itself", async () => {
     const user = userEvent.setup({ delay: null });
     mockApiSend.mockResolvedValue(TEST_RESULT);
-    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), url: "http://127.0.0.1:3001/mcp" }} cancelHref="/servers" onSubmit={jest.fn()} />);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), url: "http://127.0.0.1:3001/mcp" }} cancelHref="/servers" onSubmit={jest.fn()} />);
 
     await user.click(screen.getByRole("button", { name: "Test connection" }));
 
@@ -136,7 +136,7 @@ describe("ServerForm (create)", () => {
         }),
       )
       .mockResolvedValueOnce(TEST_RESULT);
-    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), url: "http://127.0.0.1:3001/sse" }} cancelHref="/servers" onSubmit={jest.fn()} />);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), url: "http://127.0.0.1:3001/sse" }} cancelHref="/servers" onSubmit={jest.fn()} />);
 
     await user.click(screen.getByRole("button", { name: "Test connection" }));
     expect(await screen.findByText("The server did not answer over Streamable HTTP.")).toBeVisible();
@@ -152,7 +152,7 @@ describe("ServerForm headers", () => {
   it("adds rows with masked values that can be shown, and removes them", async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = jest.fn().mockResolvedValue(undefined);
-    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), name: "A", url: "https://a.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), name: "A", url: "https://a.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
 
     await user.click(screen.getByRole("button", { name: "Add header" }));
     const name = screen.getByRole("combobox", { name: "Name of header 1" });
@@ -179,7 +179,7 @@ describe("ServerForm headers", () => {
   it("puts a header problem on that row's field", async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = jest.fn();
-    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(), name: "A", url: "https://a.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), name: "A", url: "https://a.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
 
     await user.click(screen.getByRole("button", { name: "Add header" }));
     await user.type(screen.getByRole("combobox", { name: "Name of header 1" }), "X-Key");
