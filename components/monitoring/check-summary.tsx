@@ -4,6 +4,7 @@ import type { CheckDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { CHECK_RESULT_META } from "./check-result";
 import { CheckPhases } from "./check-phases";
+import { TRIGGER_LABEL } from "./check-trigger";
 
 export function CheckResultBadge({ result }: { result: CheckDto["result"] }) {
   const meta = CHECK_RESULT_META[result];
@@ -26,7 +27,7 @@ export function CheckSummary({ check }: { check: CheckDto }) {
         <span className="text-muted-foreground">
           <RelativeTime iso={check.startedAt} />
         </span>
-        <span className="text-xs text-muted-foreground">{check.trigger === "manual" ? "run by hand" : "scheduled"}</span>
+        <span className="text-xs text-muted-foreground">{TRIGGER_LABEL[check.trigger]}</span>
         {check.toolsChanged ? <span className="text-xs font-medium text-warning">Tool list changed</span> : null}
       </div>
       {check.reason ? <p className={cn("text-sm break-words", CHECK_RESULT_META[check.result].textClass)}>{check.reason}</p> : null}

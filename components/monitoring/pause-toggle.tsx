@@ -8,6 +8,9 @@ import { useUpdateServer } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { toast } from "@/components/ui/use-toast";
 
+/** Whether there are checks to pause (or paused ones to resume): with scheduled checks off there is nothing to pause. */
+export const canPause = (server: Pick<ServerDto, "status" | "monitoring">) => server.status === "paused" || server.monitoring.enabled;
+
 /** Pauses a server's checks (status Paused) or resumes them. */
 export function PauseToggle({ server, size = "default" }: { server: Pick<ServerDto, "id" | "name" | "status">; size?: "default" | "sm" }) {
   const update = useUpdateServer(server.id);

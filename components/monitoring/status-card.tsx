@@ -9,7 +9,8 @@ import { useChecks } from "@/lib/monitoring/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { CheckNow } from "./check-now";
 import { CheckSummary } from "./check-summary";
-import { PauseToggle } from "./pause-toggle";
+import { canPause, PauseToggle } from "./pause-toggle";
+import { StatusSource } from "./status-source";
 
 function scheduleText(server: ServerDto): string {
   if (server.status === "paused") return "Checks are paused.";
@@ -25,7 +26,8 @@ export function StatusCard({ server }: { server: ServerDto }) {
     <CardSection className="gap-4" title="Current status">
       <div className="flex flex-wrap items-center gap-3" data-testid="monitor-status">
         <StatusBadge status={server.status} className="px-2.5 py-1 text-sm" />
-        <p className="text-sm text-muted-foreground">
+        <StatusSource server={server} className="text-sm" />
+        <p className="basis-full text-sm text-muted-foreground">
           {STATUS_META[server.status].description} {scheduleText(server)}
         </p>
       </div>
@@ -43,7 +45,7 @@ export function StatusCard({ server }: { server: ServerDto }) {
       </section>
       <div className="flex flex-wrap items-start gap-3">
         <CheckNow serverId={server.id} />
-        <PauseToggle server={server} />
+        {canPause(server) ? <PauseToggle server={server} /> : null}
       </div>
     </CardSection>
   );

@@ -12,6 +12,7 @@ import { SignInCard } from "./sign-in-card";
 import { RelativeTime } from "@/components/app/relative-time";
 import { STATUS_META } from "@/components/monitoring/server-status";
 import { StatusBadge } from "@/components/monitoring/status-badge";
+import { StatusSource } from "@/components/monitoring/status-source";
 import { TRANSPORT_INFO } from "./transports";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -46,10 +47,11 @@ export function OverviewTab({ server }: { server: ServerDto }) {
             <StatusBadge status={server.status} />
             <p className="text-sm text-muted-foreground">{STATUS_META[server.status].description}</p>
           </div>
+          {server.lastCheck?.reason ? <p className="text-sm break-words">{server.lastCheck.reason}</p> : null}
           <dl className="grid grid-cols-2 gap-4">
             <Item label="Latency">{formatMs(server.latencyMs)}</Item>
             <Item label="Last check">
-              <RelativeTime iso={server.lastCheckAt} />
+              <StatusSource server={server} className="text-sm text-foreground" />
             </Item>
             <Item label="Monitoring">
               {server.status === "paused"

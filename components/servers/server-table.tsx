@@ -3,8 +3,11 @@ import { SecurityBadge } from "@/components/scanner/security-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ServerDto } from "@/lib/servers/schema";
 import { formatMs } from "@/components/app/format-time";
-import { RelativeTime } from "@/components/app/relative-time";
+import { formatPct } from "@/components/monitoring/format-uptime";
+import { HeartbeatBar } from "@/components/monitoring/heartbeat-bar";
+import { LatencySparkline } from "@/components/monitoring/latency-sparkline";
 import { StatusBadge } from "@/components/monitoring/status-badge";
+import { StatusSource } from "@/components/monitoring/status-source";
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="text-muted-foreground">—</span>;
@@ -29,10 +32,11 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
             <TableRow className="hover:bg-transparent">
               <TableHead>Server</TableHead>
               <TableHead>Status</TableHead>
+              <TableHead>Latest checks</TableHead>
+              <TableHead className="text-right">Uptime, 24 h</TableHead>
               <TableHead className="text-right">Latency</TableHead>
               <TableHead className="text-right">Tools</TableHead>
               <TableHead>Tags</TableHead>
-              <TableHead>Last check</TableHead>
               <TableHead>Security</TableHead>
             </TableRow>
           </TableHeader>
@@ -51,15 +55,24 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                   </p>
                 </TableCell>
                 <TableCell>
-                  <StatusBadge status={s.status} />
+                  <div className="flex flex-col items-start gap-1">
+                    <StatusBadge status={s.status} />
+                    <StatusSource server={s} />
+                  </div>
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatMs(s.latencyMs)}</TableCell>
+                <TableCell>
+                  <HeartbeatBar beats={s.pulse?.beats ?? []} serverName={s.name} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatPct(s.pulse?.uptime24hPct ?? null)}</TableCell>
+                <TableCell>
+                  <div className="flex items-center justify-end gap-2">
+                    <LatencySparkline beats={s.pulse?.beats ?? []} />
+                    <span className="tabular-nums">{formatMs(s.latencyMs)}</span>
+                  </div>
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{s.counts.tools}</TableCell>
                 <TableCell>
                   <Tags tags={s.tags} />
-                </TableCell>
-                <TableCell className="text-muted-foreground">
-                  <RelativeTime iso={s.lastCheckAt} />
                 </TableCell>
                 <TableCell>
                   <SecurityBadge security={s.security} />
@@ -80,22 +93,28 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                 </Link>
                 <p className="truncate font-mono text-xs text-muted-foreground">{s.url}</p>
               </div>
-              <StatusBadge status={s.status} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <StatusBadge status={s.status} />
+                <StatusSource server={s} />
+              </div>
             </div>
+            {/* Above the card's stretched link, so each check can be hovered and focused. */}
+            <HeartbeatBar beats={s.pulse?.beats ?? []} serverName={s.name} className="relative z-10 mt-3 w-fit" />
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
               <div>
+                <dt className="text-xs text-muted-foreground">Uptime, 24 h</dt>
+                <dd className="tabular-nums">{formatPct(s.pulse?.uptime24hPct ?? null)}</dd>
+              </div>
+              <div>
                 <dt className="text-xs text-muted-foreground">Latency</dt>
-                <dd className="tabular-nums">{formatMs(s.latencyMs)}</dd>
+                <dd className="flex items-center gap-2 tabular-nums">
+                  {formatMs(s.latencyMs)}
+                  <LatencySparkline beats={s.pulse?.beats ?? []} width={56} height={20} />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Tools</dt>
                 <dd className="tabular-nums">{s.counts.tools}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Last check</dt>
-                <dd>
-                  <RelativeTime iso={s.lastCheckAt} />
-                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Security</dt>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { PauseToggle } from "@/components/monitoring/pause-toggle";
+import { canPause, PauseToggle } from "@/components/monitoring/pause-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { useUpdateServer } from "@/lib/servers/hooks";
@@ -43,6 +43,7 @@ export function SettingsTab({ server }: { server: ServerDto }) {
         />
       </section>
 
+      {canPause(server) ? (
       <Card className="max-w-3xl">
         <CardHeader>
           <CardTitle as="h2" className="text-base">
@@ -58,6 +59,7 @@ export function SettingsTab({ server }: { server: ServerDto }) {
           <PauseToggle server={server} />
         </CardContent>
       </Card>
+      ) : null}
 
       <DeleteServer server={server} />
     </div>

@@ -19,7 +19,8 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export type CheckResult = "up" | "degraded" | "failed";
+export const CHECK_RESULTS = ["up", "degraded", "failed"] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
 
 /** What ran a check: the schedule, a person's "Check now", or the discovery made when a server is saved or refreshed. */
 export const CHECK_TRIGGERS = ["schedule", "manual", "discovery"] as const;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { servers } from "../db/schema";
 import type { SelectedRow } from "../db/selection";
 import { maskedFromHint } from "../crypto/mask";
+import { lastCheckColumn } from "./pulse";
 import type { ServerAuth, ServerDto } from "./schema";
 
 /** The columns a server's DTO is built from: never the owner, never a header value. */
@@ -22,6 +23,7 @@ export const serverColumns = {
   degradedThresholdMs: servers.degradedThresholdMs,
   status: servers.status,
   lastCheckAt: servers.lastCheckAt,
+  lastCheck: lastCheckColumn,
   latencyMs: servers.latencyMs,
   serverInfo: servers.serverInfo,
   capabilities: servers.capabilities,
@@ -66,6 +68,7 @@ export function toServerDto(row: ServerRow, headers: HeaderHint[]): ServerDto {
     monitoring: { enabled: row.monitoringEnabled, intervalSec: row.intervalSec, thresholdMs: row.degradedThresholdMs },
     status: row.status,
     lastCheckAt: row.lastCheckAt?.toISOString() ?? null,
+    lastCheck: row.lastCheck,
     latencyMs: row.latencyMs,
     serverInfo: row.serverInfo,
     capabilities: row.capabilities,

@@ -5,6 +5,7 @@ import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
 import { SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
 import { TRANSPORTS } from "../mcp/types";
+import { CHECK_RESULTS, CHECK_TRIGGERS } from "../monitoring/schema";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed
@@ -36,6 +37,10 @@ export const serverDto = z.object({
   monitoring: z.object({ enabled: z.boolean(), intervalSec: z.number().int(), thresholdMs: z.number().int() }),
   status: z.enum(SERVER_STATUSES),
   lastCheckAt: z.iso.datetime({ offset: true }).nullable(),
+  lastCheck: z
+    .object({ trigger: z.enum(CHECK_TRIGGERS), result: z.enum(CHECK_RESULTS), reason: z.string().nullable() })
+    .nullable()
+    .describe("The latest check, which the status, last check time and latency come from; null before the first."),
   latencyMs: z.number().nullable(),
   serverInfo: serverInfo.nullable(),
   capabilities: z.record(z.string(), z.unknown()).nullable(),
@@ -52,6 +57,21 @@ export const serverDto = z.object({
     .nullable()
     .optional()
     .describe("The latest scan's worst severity and counts; null when the server was never scanned."),
+  pulse: z
+    .object({
+      beats: z.array(
+        z.object({
+          at: z.iso.datetime({ offset: true }),
+          result: z.enum(CHECK_RESULTS),
+          latencyMs: z.number().nullable(),
+          reason: z.string().nullable(),
+          trigger: z.enum(CHECK_TRIGGERS),
+        }),
+      ),
+      uptime24hPct: z.number().nullable(),
+    })
+    .optional()
+    .describe("The list only: the latest checks (oldest first) for the heartbeat bar and sparkline, and the uptime over 24 hours."),
 }) satisfies ZodType<ServerDto>;
 
 export const serverUpdateResult = serverDto.extend({

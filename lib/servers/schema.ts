@@ -1,6 +1,7 @@
 import { z } from "zod";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
+import type { CheckResult, CheckTrigger } from "../monitoring/schema";
 import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
 
 /**
@@ -146,6 +147,29 @@ export interface ServerAuth {
   lastRefreshAt: string | null;
 }
 
+/** The check a server's status comes from (its latest): what ran it, what it found and why. */
+export interface LastCheck {
+  trigger: CheckTrigger;
+  result: CheckResult;
+  reason: string | null;
+}
+
+/** One bar of the list's heartbeat bar. */
+export interface Heartbeat {
+  at: string;
+  result: CheckResult;
+  latencyMs: number | null;
+  reason: string | null;
+  trigger: CheckTrigger;
+}
+
+/** The list's view of a server's recent checks: the latest ones, oldest first, and the uptime over 24 hours. */
+export interface ServerPulse {
+  beats: Heartbeat[];
+  /** null with no check in the last 24 hours. */
+  uptime24hPct: number | null;
+}
+
 export interface ServerDto {
   id: string;
   name: string;
@@ -158,6 +182,8 @@ export interface ServerDto {
   monitoring: { enabled: boolean; intervalSec: number; thresholdMs: number };
   status: ServerStatus;
   lastCheckAt: string | null;
+  /** The latest check, which `status`, `lastCheckAt` and `latencyMs` come from; null before the first. */
+  lastCheck: LastCheck | null;
   latencyMs: number | null;
   serverInfo: { name: string; title?: string; version: string; protocolVersion: string } | null;
   capabilities: Record<string, unknown> | null;
@@ -166,6 +192,8 @@ export interface ServerDto {
   updatedAt: string;
   /** The latest scan's worst severity and counts; null when the server was never scanned. */
   security?: SecuritySummary | null;
+  /** The latest checks and the day's uptime (the list only). */
+  pulse?: ServerPulse;
 }
 
 /** `PATCH /api/servers/{id}` → the server, and the stored headers left behind by a move to another origin. */

@@ -23,6 +23,7 @@ import { announceServerChanged } from "./changes";
 import { announceServerDeleted } from "./deletion";
 import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
+import { pulseColumn, toPulse } from "./pulse";
 import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
 import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate } from "./schema";
 import { spendNameLookups } from "../rate-limit/name-lookups";
@@ -84,12 +85,12 @@ export async function listServers(uid: string, query: { q?: string; status?: Ser
   if (query.status) conditions.push(eq(servers.status, query.status));
   if (query.tag) conditions.push(sql`exists (select 1 from unnest(${servers.tags}) t where lower(t) = lower(${query.tag}))`);
   const rows = await (await db())
-    .select(serverColumns)
+    .select({ ...serverColumns, pulse: pulseColumn(new Date()) })
     .from(servers)
     .where(and(...conditions))
     .orderBy(sql`lower(${servers.name})`, asc(servers.id));
   const [hints, scans] = await Promise.all([headerHints(rows.map((r) => r.id)), latestScansOf(uid)]);
-  return rows.map((row) => ({ ...toServerDto(row, hints.get(row.id) ?? []), security: scans.get(row.id) ?? null }));
+  return rows.map((row) => ({ ...toServerDto(row, hints.get(row.id) ?? []), security: scans.get(row.id) ?? null, pulse: toPulse(row.pulse) }));
 }
 
 export async function getServer(uid: string, id: string): Promise<ServerDto> {

@@ -74,7 +74,7 @@ test("a server goes down and comes back: status, incident and fleet change on op
   await expect(statusBadge(page)).toHaveAttribute("data-status", "up");
   // The check is in the history, with its phases, and drawn in the chart and the bar.
   const history = page.getByRole("list", { name: "Checks, newest first" });
-  await expect(history.getByRole("listitem").first()).toContainText("run by hand");
+  await expect(history.getByRole("listitem").first()).toContainText("Check now");
   await expect(history.getByRole("listitem").first()).toContainText(/connect\s*\d+ ms/);
   await expect(page.getByTestId("latency-chart").locator(".recharts-line")).toHaveCount(2);
   await expect(page.getByTestId("latency-summary")).toContainText(/Latency over the last 24 hours: median \(p50\) \d+ ms/);

@@ -4,8 +4,9 @@ import { GET as checksGET } from "@/app/api/servers/[id]/checks/route";
 import { GET as incidentsGET } from "@/app/api/servers/[id]/incidents/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as uptimeGET } from "@/app/api/servers/[id]/uptime/route";
-import { POST as createPOST } from "@/app/api/servers/route";
+import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import type { CheckDto } from "@/lib/monitoring/schema";
+import type { ServerDto } from "@/lib/servers/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
 import { signedIn, type Session } from "../support/sign-in";
@@ -100,6 +101,33 @@ describeEachDatabase("monitoring API", () => {
     const week = await api(uptimeGET, `/api/servers/${server.id}/uptime?window=90d`, pro, { params: { id: server.id } });
     expect(week.json).toMatchObject({ window: "90d", checks: 5, failed: 1, uptimePct: 80 });
     expect(week.json.series).toHaveLength(90);
+  });
+
+  it("lists each server with its latest checks for the heartbeat bar, the day's uptime and where its status came from", async () => {
+    const server = await newServer(pro);
+    rawState.methods = { initialize: "invalid" };
+    await checkNow(pro, server.id);
+    rawState.methods = {};
+    await checkNow(pro, server.id);
+    const quiet = await newServer(pro, { enabled: false, intervalSec: 900 });
+
+    const list = (await api(listGET, "/api/servers", pro)).json.servers as ServerDto[];
+    const row = list.find((s) => s.id === server.id)!;
+    // Oldest first, as the bar draws them: the discovery at save, a failed check, a good one.
+    expect(row.pulse!.beats).toEqual([
+      expect.objectContaining({ trigger: "discovery", result: "up", latencyMs: expect.any(Number), reason: null }),
+      expect.objectContaining({ trigger: "manual", result: "failed", latencyMs: null, reason: expect.stringMatching(/\S/) }),
+      expect.objectContaining({ trigger: "manual", result: "up", latencyMs: expect.any(Number) }),
+    ]);
+    expect(row.pulse!.beats.map((b) => Date.parse(b.at))).toEqual(row.pulse!.beats.map((b) => Date.parse(b.at)).sort((a, b) => a - b));
+    expect(row.pulse!.uptime24hPct).toBe(66.67);
+    // The status, its time and its source are the latest check's, the same as the history's first entry.
+    const history = (await api(checksGET, `/api/servers/${server.id}/checks`, pro, { params: { id: server.id } })).json.checks as CheckDto[];
+    expect(row).toMatchObject({ status: "up", lastCheckAt: history[0].startedAt, latencyMs: history[0].latencyMs, lastCheck: { trigger: "manual", result: "up", reason: null } });
+    const detail = (await api(serverGET, `/api/servers/${server.id}`, pro, { params: { id: server.id } })).json;
+    expect(detail.lastCheck).toEqual(row.lastCheck);
+    // Turned off in the form: saved unmonitored, with the one check its discovery made.
+    expect(list.find((s) => s.id === quiet.id)).toMatchObject({ monitoring: { enabled: false }, pulse: { beats: [expect.objectContaining({ trigger: "discovery" })] } });
   });
 
   it("pages the check history newest first with a cursor, none repeated", async () => {

@@ -47,8 +47,14 @@ describeEachDatabase("next check time through the servers API", () => {
     const id: string = created.json.id;
     expectScheduled(await nextCheckOf(id), id, 300, before);
 
-    const unwatched = await call(createPOST, "/api/servers", { body: { ...base, name: "Unwatched" }, headers });
+    const unwatched = await call(createPOST, "/api/servers", { body: { ...base, name: "Unwatched", monitoring: { enabled: false, intervalSec: 900 } }, headers });
     expect(await nextCheckOf(unwatched.json.id)).toBeNull();
+
+    // Saying nothing about monitoring: monitored, at the (Pro) plan's shortest interval.
+    const beforeDefault = Date.now();
+    const byDefault = await call(createPOST, "/api/servers", { body: { ...base, name: "By default" }, headers });
+    expect(byDefault.json.monitoring).toMatchObject({ enabled: true, intervalSec: 60 });
+    expectScheduled(await nextCheckOf(byDefault.json.id), byDefault.json.id, 60, beforeDefault);
 
     let t = Date.now();
     expect((await patch(id, { monitoring: { enabled: true, intervalSec: 60 } })).status).toBe(200);

@@ -65,6 +65,7 @@ export function server(over: Partial<ServerDto> = {}): ServerDto {
     monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
     status: "up",
     lastCheckAt: new Date().toISOString(),
+    lastCheck: { trigger: "schedule", result: "up", reason: null },
     latencyMs: 143,
     serverInfo: null,
     capabilities: null,

@@ -34,6 +34,7 @@ const server: ServerDto = {
   monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
   status: "up",
   lastCheckAt: null,
+  lastCheck: null,
   latencyMs: 12,
   serverInfo: null,
   capabilities: null,

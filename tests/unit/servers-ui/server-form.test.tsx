@@ -205,6 +205,7 @@ describe("ServerForm (edit)", () => {
     monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
     status: "up",
     lastCheckAt: null,
+    lastCheck: null,
     latencyMs: null,
     serverInfo: null,
     capabilities: null,
