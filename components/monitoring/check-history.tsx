@@ -3,6 +3,7 @@
 import { History } from "lucide-react";
 import { useChecks } from "@/lib/monitoring/hooks";
 import { CheckSummary } from "./check-summary";
+import { ExportCsv } from "./export-csv";
 import { PagedHistoryCard } from "./paged-history-card";
 
 /** Every check, newest first, with its phases and each failure's reason; older ones a page at a time. */
@@ -19,6 +20,7 @@ export function CheckHistory({ serverId }: { serverId: string }) {
       count={all.length}
       empty={{ icon: History, text: "No checks yet." }}
       more="Load older checks"
+      action={<ExportCsv serverId={serverId} kind="checks" />}
     >
       <ol className="flex flex-col" aria-label="Checks, newest first">
         {all.map((check) => (

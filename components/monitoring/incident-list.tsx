@@ -9,6 +9,7 @@ import { useIncidents } from "@/lib/monitoring/hooks";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { formatDuration } from "./format-uptime";
+import { ExportCsv } from "./export-csv";
 import { PagedHistoryCard } from "./paged-history-card";
 
 /** The server's outages, the ongoing one first: when, how long, and why. */
@@ -28,6 +29,7 @@ export function IncidentList({ serverId, footer }: { serverId: string; footer?: 
       count={all.length}
       empty={{ icon: ShieldCheck, text: "No incidents: the server has not been down since it was added." }}
       more="Load more incidents"
+      action={<ExportCsv serverId={serverId} kind="incidents" />}
     >
       <ol className="flex flex-col gap-3" aria-label="Incidents, newest first">
         {all.map((incident) => (

@@ -23,10 +23,13 @@ export function PagedHistoryCard({
   count,
   empty,
   more,
+  action,
   children,
 }: {
   title: string;
   description: string;
+  /** At the end of the title row (a download). */
+  action?: ReactNode;
   query: {
     isPending: boolean;
     isError: boolean;
@@ -52,7 +55,7 @@ export function PagedHistoryCard({
   children: ReactNode;
 }) {
   return (
-    <CardSection className="gap-4" title={title} description={description} contentClassName="flex flex-col gap-4">
+    <CardSection className="gap-4" title={title} description={description} action={action} contentClassName="flex flex-col gap-4">
       {query.isPending ? (
         <Loading label={loading.label} className="flex flex-col gap-2">
           <SkeletonRows count={loading.rows} className={loading.rowClassName} />

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans/table";
-import type { CheckTrigger } from "../monitoring/schema";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const subscriptionPlan = pgEnum("subscription_plan", PLAN_IDS);
@@ -321,7 +320,7 @@ export const monitorChecks = pgTable(
       .references(() => servers.id, { onDelete: "cascade" }),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
-    trigger: text("trigger").$type<CheckTrigger>().notNull(),
+    trigger: text("trigger").$type<"schedule" | "manual" | "discovery">().notNull(),
     result: checkResult("result").notNull(),
     /** Handshake to ping, in ms; null when the check failed before the ping answered. */
     latencyMs: integer("latency_ms"),

@@ -15,6 +15,9 @@ export const INCIDENTS_PAGE_SIZE = 10;
 
 const base = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
 
+/** Where a server's checks or incidents download as CSV. */
+export const monitoringExportPath = (id: string, kind: "checks" | "incidents") => `${base(id)}/${kind}/export`;
+
 function pagePath(path: string, limit: number, cursor: string): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set("cursor", cursor);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ServerStatus } from "../servers/schema";
+import type { CheckResult, CheckTrigger, ServerStatus } from "../servers/schema";
 
 /**
  * Monitoring's API shapes, shared by the handlers and the console's pages.
@@ -19,12 +19,8 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const CHECK_RESULTS = ["up", "degraded", "failed"] as const;
-export type CheckResult = (typeof CHECK_RESULTS)[number];
-
-/** What ran a check: the schedule, a person's "Check now", or the discovery made when a server is saved or refreshed. */
-export const CHECK_TRIGGERS = ["schedule", "manual", "discovery"] as const;
-export type CheckTrigger = (typeof CHECK_TRIGGERS)[number];
+// With the server's status, whose source they are (lib/servers/schema.ts): servers do not import monitoring.
+export { CHECK_RESULTS, CHECK_TRIGGERS, type CheckResult, type CheckTrigger } from "../servers/schema";
 
 /** How long each phase of a check took; null when the check did not reach it. */
 export interface CheckPhases {

@@ -1,6 +1,5 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { hourOf } from "../monitoring/hour";
 import type { LastCheck, ServerPulse } from "./schema";
 
 /**
@@ -20,16 +19,13 @@ export const lastCheckColumn = sql<LastCheck | null>`(select json_build_object('
     from monitor_checks c where c.server_id = servers.id order by c.due_at desc limit 1)`;
 
 /** The latest checks, oldest first, and the uptime over the last 24 hourly rollups (as the dashboard counts it). */
-export function pulseColumn(now: Date) {
-  const since = new Date(hourOf(now).getTime() - 23 * 3_600_000);
-  return sql<ServerPulse>`json_build_object(
+export const pulseColumn = sql<ServerPulse>`json_build_object(
     'beats', (select coalesce(json_agg(json_build_object('at', b.started_at, 'result', b.result, 'latencyMs', b.latency_ms, 'reason', b.reason, 'trigger', b.trigger)
                                        order by b.due_at), '[]'::json)
                 from (select c.started_at, c.due_at, c.result, c.latency_ms, c.reason, c.trigger from monitor_checks c
                        where c.server_id = servers.id order by c.due_at desc limit ${HEARTBEATS}) b),
     'uptime24hPct', (select case when sum(r.checks) > 0 then round(100.0 * (sum(r.checks) - sum(r.failed)) / sum(r.checks), 2) end
-                       from monitor_rollups r where r.server_id = servers.id and r.hour >= ${since.toISOString()}::timestamptz))`;
-}
+                       from monitor_rollups r where r.server_id = servers.id and r.hour >= date_trunc('hour', now()) - interval '23 hours'))`;
 
 /** The column as JSON gives it back, its times in the API's ISO form. */
 export const toPulse = (raw: ServerPulse): ServerPulse => ({

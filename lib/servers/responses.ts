@@ -3,9 +3,8 @@ import { z, type ZodType } from "zod";
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
-import { SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
+import { CHECK_RESULTS, CHECK_TRIGGERS, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
 import { TRANSPORTS } from "../mcp/types";
-import { CHECK_RESULTS, CHECK_TRIGGERS } from "../monitoring/schema";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed

@@ -1,7 +1,6 @@
 import { z } from "zod";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
-import type { CheckResult, CheckTrigger } from "../monitoring/schema";
 import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
 
 /**
@@ -11,6 +10,14 @@ import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type Resour
 
 export const SERVER_STATUSES = ["unknown", "up", "degraded", "down", "paused"] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+/** How a check went: it answered (up), answered slowly or only partly (degraded), or did not (failed). */
+export const CHECK_RESULTS = ["up", "degraded", "failed"] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+
+/** What ran a check: the schedule, a person's "Check now", or the discovery made when a server is saved or refreshed. */
+export const CHECK_TRIGGERS = ["schedule", "manual", "discovery"] as const;
+export type CheckTrigger = (typeof CHECK_TRIGGERS)[number];
 
 /** Slower than this (handshake to ping) a check is degraded: the bounds of the server's monitoring setting. */
 export const THRESHOLD_MIN_MS = 100;

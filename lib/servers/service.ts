@@ -85,7 +85,7 @@ export async function listServers(uid: string, query: { q?: string; status?: Ser
   if (query.status) conditions.push(eq(servers.status, query.status));
   if (query.tag) conditions.push(sql`exists (select 1 from unnest(${servers.tags}) t where lower(t) = lower(${query.tag}))`);
   const rows = await (await db())
-    .select({ ...serverColumns, pulse: pulseColumn(new Date()) })
+    .select({ ...serverColumns, pulse: pulseColumn })
     .from(servers)
     .where(and(...conditions))
     .orderBy(sql`lower(${servers.name})`, asc(servers.id));

@@ -1,6 +1,8 @@
 import { GET as dashboardGET } from "@/app/api/dashboard/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
+import { GET as checksExportGET } from "@/app/api/servers/[id]/checks/export/route";
 import { GET as checksGET } from "@/app/api/servers/[id]/checks/route";
+import { GET as incidentsExportGET } from "@/app/api/servers/[id]/incidents/export/route";
 import { GET as incidentsGET } from "@/app/api/servers/[id]/incidents/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as uptimeGET } from "@/app/api/servers/[id]/uptime/route";
@@ -128,6 +130,38 @@ describeEachDatabase("monitoring API", () => {
     expect(detail.lastCheck).toEqual(row.lastCheck);
     // Turned off in the form: saved unmonitored, with the one check its discovery made.
     expect(list.find((s) => s.id === quiet.id)).toMatchObject({ monitoring: { enabled: false }, pulse: { beats: [expect.objectContaining({ trigger: "discovery" })] } });
+  });
+
+  it("exports the checks and incidents as CSV with the plan's dataExport, newest first", async () => {
+    const server = await newServer(pro);
+    rawState.methods = { initialize: "cut" };
+    await checkNow(pro, server.id);
+    await checkNow(pro, server.id);
+    rawState.methods = {};
+    await checkNow(pro, server.id);
+
+    const checks = await api(checksExportGET, `/api/servers/${server.id}/checks/export`, pro, { params: { id: server.id } });
+    expect(checks.status).toBe(200);
+    expect(checks.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(checks.headers.get("content-disposition")).toMatch(/^attachment; filename="mcp-console-checks-raw-\d+-[\d-]+\.csv"$/);
+    const lines = checks.text.trim().split("\n");
+    expect(lines[0]).toBe("started_at,due_at,trigger,result,latency_ms,connect_ms,initialize_ms,ping_ms,list_ms,failure_kind,reason,tool_count,tools_changed");
+    // Newest first: the recovery, two failures, the discovery at save.
+    expect(lines.slice(1).map((l) => l.split(",").slice(2, 4).join(" "))).toEqual(["manual up", "manual failed", "manual failed", "discovery up"]);
+
+    const incidents = await api(incidentsExportGET, `/api/servers/${server.id}/incidents/export`, pro, { params: { id: server.id } });
+    const rows = incidents.text.trim().split("\n");
+    expect(rows[0]).toBe("opened_at,closed_at,duration_sec,failure_kind,reason,failed_checks");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(",closed,The server at ");
+    expect(rows[1].endsWith(",2")).toBe(true);
+
+    const refused = await api(checksExportGET, `/api/servers/${server.id}/checks/export`, free, { params: { id: server.id } });
+    expect(refused.status).toBe(404);
+    const own = await newServer(free);
+    const gated = await api(incidentsExportGET, `/api/servers/${own.id}/incidents/export`, free, { params: { id: own.id } });
+    expect(gated.status).toBe(403);
+    expect(gated.json).toMatchObject({ error: "plan_required", feature: "dataExport" });
   });
 
   it("pages the check history newest first with a cursor, none repeated", async () => {

@@ -112,6 +112,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/servers/[id]/call": { kind: "owned", params: server, body: () => ({ method: "ping" }) },
   "POST /api/servers/[id]/check": { kind: "owned", params: server },
   "GET /api/servers/[id]/checks": { kind: "owned", params: server },
+  "GET /api/servers/[id]/checks/export": { kind: "owned", params: server },
   "POST /api/servers/[id]/complete": {
     kind: "owned",
     params: server,
@@ -120,6 +121,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/servers/[id]/discover": { kind: "owned", params: server },
   "GET /api/servers/[id]/events": { kind: "owned", params: server },
   "GET /api/servers/[id]/incidents": { kind: "owned", params: server },
+  "GET /api/servers/[id]/incidents/export": { kind: "owned", params: server },
   "GET /api/servers/[id]/incidents/[incidentId]/updates": { kind: "owned", params: (r) => ({ id: r.server, incidentId: r.incident }) },
   "POST /api/servers/[id]/incidents/[incidentId]/updates": {
     kind: "owned",
