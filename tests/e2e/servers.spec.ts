@@ -238,6 +238,29 @@ test("a save refused for the plan's limit is brought to where the person is, on 
   await expect(page).toHaveURL(/\/servers\/new$/);
 });
 
+test("on a phone the server page's tabs scroll sideways in one row, and Back returns to the tab before", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 740 });
+  await signInViaApi(page, "Grace Hopper");
+  const res = await page.request.post("/api/servers", { data: { name: "tabbed", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } });
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/servers/${id}`);
+  const tabs = page.getByRole("tablist", { name: "Server sections" });
+  // One row: every tab at the same height, the strip no wider than the screen and scrollable.
+  const tops = await tabs.getByRole("tab").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+
+  await tabs.getByRole("tab", { name: "Monitoring" }).click();
+  await expect(page).toHaveURL(/\?tab=monitoring$/);
+  await tabs.getByRole("tab", { name: "Settings" }).click();
+  await expect(tabs.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
+  await page.goBack();
+  await expect(tabs.getByRole("tab", { name: "Monitoring" })).toHaveAttribute("aria-selected", "true");
+  await page.goBack();
+  await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(new RegExp(`/servers/${id}$`));
+});
+
 test("the form explains its mistakes next to the fields, including the server's", async ({ page }) => {
   await signInViaApi(page, "Alan Turing");
   await createViaApi(page, "taken", []);

@@ -251,16 +251,16 @@ test("answers server-everything's titled enums from selects and checkboxes, and 
   await asked.getByRole("textbox", { name: "String", exact: true }).fill("Ada Lovelace");
 
   // oneOf of const/title: a select of the titles.
-  const hero = asked.getByRole("combobox", { name: "Titled Single Select Enum" });
+  const hero = asked.getByRole("combobox", { name: "Titled Single Select Enum", exact: true });
   await expect(hero.getByRole("option", { name: "Green Lantern" })).toBeAttached();
   await hero.selectOption({ label: "Green Lantern" });
   // enum with enumNames: a select of the names.
-  await asked.getByRole("combobox", { name: "Legacy Titled Single Select Enum" }).selectOption({ label: "Dogs" });
+  await asked.getByRole("combobox", { name: "Legacy Titled Single Select Enum", exact: true }).selectOption({ label: "Dogs" });
   // Multi-select arrays: checkboxes, titled (items.anyOf) and untitled (items.enum).
-  const fish = asked.getByRole("group", { name: "Titled Multiple Select Enum" });
+  const fish = asked.getByRole("group", { name: "Titled Multiple Select Enum", exact: true });
   await expect(fish.getByRole("checkbox", { name: "Tuna" })).toBeChecked();
   await fish.getByRole("checkbox", { name: "Salmon" }).click();
-  await asked.getByRole("group", { name: "Untitled Multiple Select Enum" }).getByRole("checkbox", { name: "Piano" }).click();
+  await asked.getByRole("group", { name: "Untitled Multiple Select Enum", exact: true }).getByRole("checkbox", { name: "Piano" }).click();
   // Nothing of it is edited as raw JSON.
   await expect(asked.getByRole("textbox", { name: /Enum/ })).toHaveCount(0);
 
