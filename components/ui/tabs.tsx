@@ -9,7 +9,7 @@ function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive
   return (
     <TabsPrimitive.Root
       data-slot="tabs"
-      className={cn("flex flex-col gap-2 data-[orientation=vertical]:flex-row", className)}
+      className={cn("flex min-w-0 flex-col gap-2 data-[orientation=vertical]:flex-row", className)}
       {...props}
     />
   );
