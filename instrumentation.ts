@@ -13,6 +13,8 @@ export async function register() {
     const { POST: call } = await import("./app/api/servers/[id]/call/route");
     // A gateway's endpoint is held against the same bare forwarder.
     const gateway = await import("./app/mcp/[slug]/route");
+    // The gateways' authorization server: the SDK's handlers take Node's request and response.
+    const { isOAuthServerPath, serveOAuthServer } = await import("./lib/oauth-server/http");
     const endpoint = /^\/mcp\/(?<slug>[a-z0-9-]+)$/;
     processSingleton("direct-routes", () =>
       nodeRoutes([
@@ -20,7 +22,7 @@ export async function register() {
         { method: "POST", pattern: endpoint, handler: gateway.POST },
         { method: "GET", pattern: endpoint, handler: gateway.GET },
         { method: "DELETE", pattern: endpoint, handler: gateway.DELETE },
-      ]),
+      ], [{ matches: isOAuthServerPath, serve: serveOAuthServer }]),
     );
   }
 }

@@ -1,7 +1,7 @@
 // `npm start`: runs MCP Console on its embedded defaults. Builds the app when
 // the sources are newer than the last build, starts the Firebase Auth
 // Emulator in local mode, starts the built app (scripts/server.mjs) on PORT (default 3000) and prints
-// the URL once the service answers. `--dev` runs `next dev` instead. In local
+// the URL once the service answers. `--dev` runs Next.js's dev server instead. In local
 // mode it also runs the demo account's MCP server (server-everything) on
 // loopback, port DEMO_MCP_PORT (default 3001).
 import fs from "node:fs";
@@ -73,10 +73,12 @@ if (!dev && !buildIsCurrent()) {
   if (code !== 0) process.exit(code);
 }
 
-// The built app runs behind scripts/server.mjs, which tells it the connection's address.
-const next = dev
-  ? startChild(npxBin("next"), ["dev", "-p", String(port)], { cwd: root, env })
-  : startChild(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", String(port)], { cwd: root, env });
+// The app runs behind scripts/server.mjs, which tells it the connection's address and serves
+// what Next.js cannot (the gateways' authorization server); `--dev` has it run Next.js's dev server.
+const next = startChild(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", String(port), ...(dev ? ["--dev"] : [])], {
+  cwd: root,
+  env: dev ? { ...env, NODE_ENV: "development" } : env,
+});
 next.on("exit", (code) => process.exit(code ?? 1));
 
 const url = `http://localhost:${port}`;

@@ -10,7 +10,11 @@
 // handler (lib/http/node-routes.ts says why); this file gives those answers
 // what Next.js gives every answer: next.config.mjs's headers and compression.
 //
-// Usage: node scripts/server.mjs [-p PORT] [-H HOSTNAME] (the options of `next start`).
+// Third, the gateways' authorization server (the MCP SDK's Express handlers, lib/oauth-server/http.ts)
+// needs Node's request and response, which only a server of our own hands it.
+//
+// Usage: node scripts/server.mjs [-p PORT] [-H HOSTNAME] [--dev] (the options of `next start`; --dev
+// serves Next.js's dev server, for `npm run dev`).
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -23,15 +27,16 @@ const option = (name) => {
 };
 const port = Number(option("-p") ?? process.env.PORT ?? 3000);
 const hostname = option("-H");
+const dev = args.includes("--dev");
 
 // What lib/http/own-server.ts looks for: without it, a production process warns at start.
 globalThis[Symbol.for("mcp-console.own-http-server")] = true;
 // What the `next` command sets before it loads the server.
-process.env.NODE_ENV ||= "production";
+process.env.NODE_ENV ||= dev ? "development" : "production";
 process.env.NEXT_RUNTIME = "nodejs";
 const { default: next } = await import("next");
 
-const app = next({ dev: false, dir: path.resolve(new URL("..", import.meta.url).pathname), hostname, port });
+const app = next({ dev, dir: path.resolve(new URL("..", import.meta.url).pathname), hostname, port });
 const handle = app.getRequestHandler();
 
 /** X-Forwarded-For with the address of the connection that carried the request appended. */

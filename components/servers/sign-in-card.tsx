@@ -1,10 +1,13 @@
 "use client";
 
 import { KeyRound } from "lucide-react";
+import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/app/form-alert";
 import { RelativeTime } from "@/components/app/relative-time";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { useSignIn } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 
@@ -17,6 +20,8 @@ const STATUS_TEXT: Record<ServerDto["auth"]["status"], string> = {
 /** A server behind OAuth: whether the console is signed in to it, and the way to sign in (again). */
 export function SignInCard({ server }: { server: ServerDto }) {
   const signIn = useSignIn(server.id);
+  const [clientId, setClientId] = useState("");
+  const [clientSecret, setClientSecret] = useState("");
   const { auth } = server;
   const needed = auth.status !== "authorized";
   return (
@@ -31,7 +36,7 @@ export function SignInCard({ server }: { server: ServerDto }) {
           busy={signIn.isPending}
           busyLabel="Opening the sign-in page"
           icon={<KeyRound aria-hidden />}
-          onClick={() => signIn.mutate()}
+          onClick={() => signIn.mutate(clientId.trim() ? { clientId: clientId.trim(), clientSecret: clientSecret || undefined } : {})}
         >
           {auth.status === "authorization_required" ? "Sign in" : "Reconnect"}
         </BusyButton>
@@ -50,6 +55,20 @@ export function SignInCard({ server }: { server: ServerDto }) {
               <dd>{auth.lastRefreshAt ? <RelativeTime iso={auth.lastRefreshAt} /> : "Not yet"}</dd>
             </div>
           </dl>
+        ) : null}
+        {needed ? (
+          <details className="rounded-md border px-3 py-2">
+            <summary className="cursor-pointer text-sm font-medium">Use a client ID you registered</summary>
+            <p className="mt-2 text-muted-foreground">
+              Some authorization servers take only clients registered in advance. Leave these empty and the console registers itself.
+            </p>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              <Field label="Client ID">{(control) => <Input {...control} value={clientId} onChange={(e) => setClientId(e.target.value)} maxLength={500} autoComplete="off" />}</Field>
+              <Field label="Client secret" hint="Only for a confidential client. Stored encrypted, never shown again.">
+                {(control) => <Input {...control} type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} maxLength={500} autoComplete="off" />}
+              </Field>
+            </div>
+          </details>
         ) : null}
         {signIn.error ? <FormAlert>{signIn.error.message}</FormAlert> : null}
       </CardContent>

@@ -5,6 +5,7 @@ export const SETTINGS_SECTIONS = [
   { id: "notifications", label: "Notifications" },
   { id: "status-pages", label: "Status pages" },
   { id: "api-tokens", label: "API tokens" },
+  { id: "connected-apps", label: "Connected apps" },
   { id: "plan", label: "Plan and usage" },
   { id: "cookies", label: "Cookie preferences" },
   { id: "data", label: "Your data" },

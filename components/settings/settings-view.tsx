@@ -6,6 +6,7 @@ import { StatusPagesSection } from "./status-pages-section";
 import { useSettings } from "@/lib/settings/hooks";
 import { AccountSecuritySection } from "./account-security-section";
 import { ApiTokensSection } from "./api-tokens-section";
+import { ConnectedAppsSection } from "./connected-apps-section";
 import { CookiesSection, DataSection } from "./data-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { NotificationsSection } from "./notifications-section";
@@ -33,6 +34,7 @@ export function SettingsView() {
         <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
         <StatusPagesSection />
         <ApiTokensSection />
+        <ConnectedAppsSection />
         <PlanSection plan={data.plan} usage={data.usage} />
         <CookiesSection />
         <DataSection />

@@ -37,6 +37,9 @@ export const ACTIVITY_ACTIONS = [
   "gateway.blocked",
   "oauth.authorization_started",
   "oauth.authorized",
+  "oauth.client_registered",
+  "oauth.grant_created",
+  "oauth.grant_revoked",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -39,6 +39,9 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   "gateway.blocked": "Call blocked by a gateway",
   "oauth.authorization_started": "Sign-in to a server started",
   "oauth.authorized": "Signed in to a server",
+  "oauth.client_registered": "App asked to connect",
+  "oauth.grant_created": "App allowed on a gateway",
+  "oauth.grant_revoked": "App's access revoked",
 };
 
 /** The label of an action; one recorded before a later rename still reads sensibly. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans/table";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
@@ -694,6 +694,8 @@ export const gatewaySessions = pgTable(
       .notNull()
       .references(() => gateways.id, { onDelete: "cascade" }),
     tokenId: uuid("token_id").references(() => apiTokens.id, { onDelete: "cascade" }),
+    /** Set for a client that signed in with OAuth: the session lasts as long as the grant, across refreshes. */
+    grantId: uuid("grant_id").references((): AnyPgColumn => oauthGrants.id, { onDelete: "cascade" }),
     clientName: text("client_name").notNull().default(""),
     clientVersion: text("client_version").notNull().default(""),
     clientCapabilities: jsonb("client_capabilities").$type<Record<string, unknown>>().notNull().default({}),
@@ -745,3 +747,93 @@ export const serverOauth = pgTable("server_oauth", {
   refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ─── The console as the authorization server of its gateways ────────────────
+
+/**
+ * An MCP client known to the console's authorization server: registered
+ * (RFC 7591; a confidential client's secret kept as a hash)
+ * or described by a Client ID Metadata Document at an https URL, its id,
+ * kept here after it was fetched and read again when it is a day old.
+ */
+export const oauthClients = pgTable("oauth_clients", {
+  clientId: text("client_id").primaryKey(),
+  kind: text("kind").$type<"registered" | "metadata_document">().notNull(),
+  /** The client's metadata (RFC 7591 fields), never its secret. */
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull(),
+  secretHash: text("secret_hash"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An authorization request, from the moment a client sends the person's
+ * browser to the console until its code is exchanged: what the client asked
+ * for, then the person's answer (who allowed it, for which gateway), then
+ * the code's hash, used once.
+ */
+export const oauthAuthorizations = pgTable(
+  "oauth_authorizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    redirectUri: text("redirect_uri").notNull(),
+    codeChallenge: text("code_challenge").notNull(),
+    state: text("state"),
+    /** The `resource` the client named (RFC 8707): a gateway's URL, or null when it named none. */
+    resource: text("resource"),
+    scopes: text("scopes").notNull().default(""),
+    userUid: text("user_uid").references(() => users.uid, { onDelete: "cascade" }),
+    gatewayId: uuid("gateway_id").references(() => gateways.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash"),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The grant the code's exchange made: revoked if the code is presented again. */
+    grantId: uuid("grant_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("oauth_authorizations_code_idx").on(t.codeHash), index("oauth_authorizations_expiry_idx").on(t.expiresAt)],
+);
+
+/** What a person allowed one client to do: open one of their gateways, until revoked. */
+export const oauthGrants = pgTable(
+  "oauth_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userUid: text("user_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    gatewayId: uuid("gateway_id")
+      .notNull()
+      .references(() => gateways.id, { onDelete: "cascade" }),
+    scopes: text("scopes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("oauth_grants_user_idx").on(t.userUid, t.createdAt)],
+);
+
+/**
+ * A grant's refresh tokens, by hash. Each is used once: its exchange marks
+ * it used and issues the next (rotation); one presented again after its use
+ * revokes the grant (it was stolen, or copied).
+ */
+export const oauthRefreshTokens = pgTable(
+  "oauth_refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    grantId: uuid("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("oauth_refresh_tokens_grant_idx").on(t.grantId), index("oauth_refresh_tokens_expiry_idx").on(t.expiresAt)],
+);

@@ -118,8 +118,19 @@ export async function serveRoute(handler: Handler, params: Record<string, string
 /** Answers `req` when one of its routes takes it (a failure to write the answer is logged and ends the connection); null otherwise. */
 export type NodeRouter = (req: IncomingMessage) => ((res: ServerResponse) => void) | null;
 
-export function nodeRoutes(routes: NodeRoute[]): NodeRouter {
+/**
+ * A handler that takes Node's request and response itself (the SDK's OAuth
+ * handlers are Express routers): it answers every request `matches` takes.
+ */
+export interface NodeHandler {
+  matches: (url: string) => boolean;
+  serve: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+export function nodeRoutes(routes: NodeRoute[], handlers: NodeHandler[] = []): NodeRouter {
   return (req) => {
+    const handler = handlers.find((h) => h.matches(req.url ?? "/"));
+    if (handler) return (res) => handler.serve(req, res);
     const found = matchRoute(routes, req);
     if (!found) return null;
     return (res) => {

@@ -9,14 +9,14 @@ import { badRequest, conflict, HttpError } from "../http/errors";
 import { findOwnedServer } from "../servers/owned-server";
 import { oauthFetch } from "./fetch";
 import { ServerOAuthProvider } from "./provider";
-import { readOAuth, writeOAuth } from "./store";
+import { readOAuth, seal, writeOAuth } from "./store";
 
 /**
  * The MCP authorization flow for a server the owner registered, with the
  * SDK's client auth: protected resource metadata (RFC 9728), authorization
  * server metadata (RFC 8414 / OpenID discovery), the client's registration
- * (a Client ID Metadata Document over https, else dynamic registration, RFC
- * 7591), then authorization code with PKCE (S256) and the `resource`
+ * (a client id, and secret, the owner entered; else a Client ID Metadata
+ * Document over https; else dynamic registration, RFC 7591), then authorization code with PKCE (S256) and the `resource`
  * parameter (RFC 8707). `state` is random, stored as a hash, bound to the
  * person who started the flow, and lasts ten minutes.
  */
@@ -35,12 +35,24 @@ function authFailure(err: unknown): HttpError {
   return new HttpError("upstream_error", `The server's authorization could not be started or finished: ${message.slice(0, 300)}`);
 }
 
-/** Marks the server as signing in with OAuth and returns the authorization server's URL to send the person's browser to. */
-export async function startAuthorization(user: { uid: string }, serverId: string, origin: Origin = {}): Promise<{ authorizationUrl: string }> {
+/** A client the owner registered with the server's authorization server themselves: the first of the spec's ways to have one. */
+export interface EnteredClient {
+  clientId: string;
+  clientSecret?: string;
+}
+
+/**
+ * Marks the server as signing in with OAuth and returns the authorization
+ * server's URL to send the person's browser to. An entered client replaces
+ * the stored one (encrypted like the tokens); without one, a stored client
+ * is reused.
+ */
+export async function startAuthorization(user: { uid: string }, serverId: string, origin: Origin = {}, entered?: EnteredClient): Promise<{ authorizationUrl: string }> {
   const server = await findOwnedServer(user.uid, serverId);
   const state = randomBytes(32).toString("base64url");
+  const client = entered ? { clientEnc: seal(server.id, "client", { client_id: entered.clientId, ...(entered.clientSecret ? { client_secret: entered.clientSecret } : {}) }) } : {};
   // A new sign-in starts from no tokens: the URL is always one to go to.
-  await writeOAuth(server.id, { stateHash: hashState(state), stateUid: user.uid, stateExpiresAt: new Date(Date.now() + STATE_TTL_MS), tokensEnc: null, expiresAt: null });
+  await writeOAuth(server.id, { stateHash: hashState(state), stateUid: user.uid, stateExpiresAt: new Date(Date.now() + STATE_TTL_MS), tokensEnc: null, expiresAt: null, ...client });
   await (await db()).update(servers).set({ authType: "oauth" }).where(and(eq(servers.id, server.id), eq(servers.ownerUid, user.uid)));
   const provider = new ServerOAuthProvider(server.id, { state });
   try {

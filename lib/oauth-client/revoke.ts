@@ -47,7 +47,7 @@ export async function revokeServerTokens(serverId: string): Promise<void> {
   const revoke = async (token: string, hint: "refresh_token" | "access_token") => {
     const body = new URLSearchParams({ token, token_type_hint: hint, client_id: client.client_id, ...(secret ? { client_secret: secret } : {}) });
     const res = await oauthFetch(endpoint, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    if (!res.ok) throw new Error(`HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
   };
   try {
     if (tokens.refresh_token) await revoke(tokens.refresh_token, "refresh_token");

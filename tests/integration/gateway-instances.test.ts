@@ -1,15 +1,18 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { useDatabase } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/database";
+import { connectedApps } from "@/lib/oauth-server/grants";
 import { startApiInstance, type ApiInstance } from "../support/api-instances";
 import { createPostgresDatabase } from "../support/databases";
 import { createGateway, gatewayToken, recordedCalls } from "../support/gateway";
 import { call } from "../support/http";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { findNginx, startNginx, type RunningNginx } from "../support/nginx";
+import { AgentOAuth } from "../support/oauth-agent";
 import { signedIn } from "../support/sign-in";
 
 /**
@@ -56,11 +59,13 @@ function sentOf(init: RequestInit | undefined): string {
     handle = await openDatabase({ url: created.url });
     useDatabase(handle);
     everything = await startEverything("streamableHttp");
-    const env = { DATABASE_URL: created.url, MONITOR_SCHEDULER: "false" };
-    instances.push(...(await Promise.all([startApiInstance(env), startApiInstance(env)])));
+    // The service's address is nginx's, for the instances and for this process's own requests (OAuth names it).
     const port = await freePort();
-    nginx = await startNginx(binary, port, instances.map((i) => i.port));
     origin = `http://127.0.0.1:${port}`;
+    process.env.APP_URL = origin;
+    const env = { DATABASE_URL: created.url, MONITOR_SCHEDULER: "false", APP_URL: origin };
+    instances.push(...(await Promise.all([startApiInstance(env), startApiInstance(env)])));
+    nginx = await startNginx(binary, port, instances.map((i) => i.port));
   });
 
   afterAll(async () => {
@@ -127,5 +132,58 @@ function sentOf(init: RequestInit | undefined): string {
     } finally {
       await client.close();
     }
+  });
+
+  it("signs an OAuth client in across both instances: discovery, registration, consent, tokens and refresh land anywhere, and a revocation on one refuses the next call on the other", async () => {
+    const owner = await signedIn("pro");
+    const server = await call(serversPOST, "/api/servers", { headers: owner.headers, body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+    const gateway = await createGateway(owner, { name: "OAuth across instances", servers: [{ serverId: server.json.id, prefix: "everything" }] });
+    const url = new URL(`${origin}/mcp/${gateway.slug}`);
+    const upstreams: string[] = [];
+    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+      const res = await fetch(input, init);
+      upstreams.push(res.headers.get("x-upstream") ?? "");
+      return res;
+    };
+
+    const agent = new AgentOAuth("http://127.0.0.1:7777/callback", "Agent across instances");
+    const first = new StreamableHTTPClientTransport(url, { authProvider: agent, fetch: fetchVia });
+    await expect(new Client({ name: "agent", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const consent = await fetchVia(agent.authorizationUrl!, { redirect: "manual" });
+    const id = new URL(consent.headers.get("location")!, origin).pathname.split("/").pop()!;
+    const allowed = await fetchVia(`${origin}/api/oauth/authorizations/${id}`, {
+      method: "POST",
+      headers: { ...owner.headers, origin, "content-type": "application/json" },
+      body: JSON.stringify({ decision: "allow" }),
+    });
+    expect(allowed.status).toBe(200);
+    await first.finishAuth(new URL(((await allowed.json()) as { redirectTo: string }).redirectTo).searchParams.get("code")!);
+
+    const client = new Client({ name: "agent", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(url, { authProvider: agent, fetch: fetchVia }));
+    for (let i = 0; i < 2; i++) {
+      const echoed = await client.callTool({ name: "everything__echo", arguments: { message: `oauth ${i}` } });
+      expect(echoed.content).toEqual([{ type: "text", text: `Echo: oauth ${i}` }]);
+    }
+    // A refused access token is refreshed, on whichever instance the token request lands.
+    agent.saved = { ...agent.saved!, access_token: `${agent.saved!.access_token}x` };
+    await client.listTools();
+    expect(agent.history).toHaveLength(2);
+    expect(new Set(upstreams.filter(Boolean)).size).toBe(2);
+
+    // Revoked through one instance: the next call on each instance is refused.
+    const [grant] = await connectedApps(owner);
+    const revoked = await fetch(`${origin}/api/user/connected-apps/${grant.id}`, { method: "DELETE", headers: { ...owner.headers, origin } });
+    expect(revoked.status).toBe(200);
+    const ping = () =>
+      fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${agent.saved!.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    const after = [await ping(), await ping()];
+    expect(after.map((r) => r.status)).toEqual([401, 401]);
+    expect(new Set(after.map((r) => r.headers.get("x-upstream"))).size).toBe(2);
+    await client.close();
   });
 });

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { GET as callbackGET } from "@/app/api/oauth/callback/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
@@ -71,7 +73,7 @@ describeEachDatabase("servers behind OAuth", () => {
 
   const getServer = async () => (await call(serverGET, `/api/servers/${serverId}`, { ...as(owner), params: { id: serverId } })).json;
   const whoami = () => call(callPOST, `/api/servers/${serverId}/call`, { ...as(owner), params: { id: serverId }, body: { method: "tools/call", params: { name: "whoami" } } });
-  const authorize = async (who: Session = owner) => call(authorizePOST, `/api/servers/${serverId}/authorize`, { ...as(who), method: "POST", params: { id: serverId } });
+  const authorize = async (who: Session = owner) => call(authorizePOST, `/api/servers/${serverId}/authorize`, { ...as(who), params: { id: serverId }, body: {} });
   const callback = (who: Session, back: URL) => call(callbackGET, `/api/oauth/callback${back.search}`, as(who));
 
   beforeAll(async () => {
@@ -158,6 +160,70 @@ describeEachDatabase("servers behind OAuth", () => {
     expect(res.status).toBe(201);
     expect(res.json.created).toEqual([expect.objectContaining({ name: "Protected import", signInRequired: true })]);
   });
+
+  it("signs in with a client id and secret the owner registered at the authorization server themselves", async () => {
+    const created = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Own client", transport: "streamable-http", url: `${peer.origin}/mcp?client=own` } });
+    const id = created.json.id as string;
+    // The console's callback, as a first sign-in (with a registered client) names it.
+    const first = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: {} });
+    const redirectUri = new URL(first.json.authorizationUrl).searchParams.get("redirect_uri")!;
+    const discovery = (await (await fetch(`${peer.origin}/as/.well-known/openid-configuration`)).json()) as { registration_endpoint: string };
+    const registered = (await (
+      await fetch(discovery.registration_endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_post", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+      })
+    ).json()) as { client_id: string; client_secret: string };
+
+    const noId = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: { clientSecret: "alone" } });
+    expect(noId.status).toBe(400);
+    const started = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: { clientId: registered.client_id, clientSecret: registered.client_secret } });
+    expect(started.status).toBe(200);
+    expect(new URL(started.json.authorizationUrl).searchParams.get("client_id")).toBe(registered.client_id);
+    const back = await signInAt(started.json.authorizationUrl, "grace");
+    expect((await callback(owner, back)).status).toBe(303);
+    const server = (await call(serverGET, `/api/servers/${id}`, { ...as(owner), params: { id } })).json;
+    expect(server.auth.status).toBe("authorized");
+    expect(JSON.stringify(server)).not.toContain(registered.client_secret);
+    await call(serverDELETE, `/api/servers/${id}`, { ...as(owner), method: "DELETE", params: { id } });
+  });
+
+  it("answers an authorization server that hangs or answers garbage with a clear error, and stores no client", async () => {
+    let mode: "garbage" | "hang" = "garbage";
+    const bad = http.createServer((req, res) => {
+      const origin = `http://127.0.0.1:${(bad.address() as AddressInfo).port}`;
+      if (req.url === "/mcp") {
+        res.writeHead(401, { "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` }).end();
+      } else if (req.url?.startsWith("/.well-known/oauth-protected-resource")) {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: [origin] }));
+      } else if (mode === "hang") {
+        // Never answers: the guarded fetch's time limit ends the wait.
+      } else {
+        res.setHeader("content-type", "application/json");
+        res.end("{ this is not json");
+      }
+    });
+    await new Promise<void>((resolve) => bad.listen(0, "127.0.0.1", resolve));
+    try {
+      const created = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Broken AS", transport: "streamable-http", url: `http://127.0.0.1:${(bad.address() as AddressInfo).port}/mcp` } });
+      const id = created.json.id as string;
+      expect(created.json.auth).toMatchObject({ type: "oauth", status: "authorization_required" });
+      for (const next of ["garbage", "hang"] as const) {
+        mode = next;
+        const started = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: {} });
+        expect(started.status).toBe(502);
+        expect(started.json.message).toMatch(/^The server's authorization could not be started or finished: /);
+        const [row] = await (await db()).select().from(serverOauth).where(eq(serverOauth.serverId, id));
+        expect(row.clientEnc).toBeNull();
+        expect(row.tokensEnc).toBeNull();
+      }
+    } finally {
+      bad.closeAllConnections();
+      bad.close();
+    }
+  }, 60_000);
 
   it("revokes the server's tokens at the authorization server when the server is deleted", async () => {
     const grants = async () => ((await (await fetch(`${peer.origin}/test/grants`)).json()) as { refreshTokens: number }).refreshTokens;

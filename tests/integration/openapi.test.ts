@@ -39,7 +39,8 @@ const NO_SUCCESS_HERE: Record<string, string> = {
  */
 function order(r: RouteMethod): number {
   if (r.method !== "DELETE") return 0;
-  if (r.path === "/api/servers/[id]/subscriptions") return 1;
+  // What belongs to a server or a gateway goes before the server or the gateway does.
+  if (r.path === "/api/servers/[id]/subscriptions" || r.path === "/api/user/connected-apps/[id]") return 1;
   return r.path === "/api/user/sessions" ? 3 : 2;
 }
 

@@ -9,13 +9,15 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { activityEvents } from "@/lib/db/schema";
 import { nodeRoutes } from "@/lib/http/node-routes";
+import { isOAuthServerPath, serveOAuthServer } from "@/lib/oauth-server/http";
 import { call } from "./http";
 import type { Session } from "./sign-in";
 
 /**
- * A gateway for the tests: its endpoint served on a loopback port by the
- * very route handlers the service serves (as scripts/server.mjs does), a
- * gateway token, and the SDK's own client connected to it.
+ * A gateway for the tests: its endpoint and the gateways' authorization
+ * server served on a loopback port by the very handlers the service serves
+ * (as scripts/server.mjs does), a gateway token, and the SDK's own client
+ * connected to it.
  */
 
 export interface Endpoint {
@@ -24,13 +26,21 @@ export interface Endpoint {
   stop(): Promise<void>;
 }
 
-export async function serveGateways(): Promise<Endpoint> {
+/**
+ * `asAppUrl`: the service's own address (APP_URL) becomes this server's, as
+ * OAuth needs (a gateway's protected resource metadata names its URL); set
+ * before anything reads the configuration, in the file's first hook.
+ */
+export async function serveGateways({ asAppUrl = false } = {}): Promise<Endpoint> {
   const pattern = /^\/mcp\/(?<slug>[a-z0-9-]+)$/;
-  const routes = nodeRoutes([
-    { method: "POST", pattern, handler: POST },
-    { method: "GET", pattern, handler: GET },
-    { method: "DELETE", pattern, handler: DELETE },
-  ]);
+  const routes = nodeRoutes(
+    [
+      { method: "POST", pattern, handler: POST },
+      { method: "GET", pattern, handler: GET },
+      { method: "DELETE", pattern, handler: DELETE },
+    ],
+    [{ matches: isOAuthServerPath, serve: serveOAuthServer }],
+  );
   const server = http.createServer((req, res) => {
     const serve = routes(req);
     if (serve) serve(res);
@@ -38,6 +48,7 @@ export async function serveGateways(): Promise<Endpoint> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (asAppUrl) process.env.APP_URL = origin;
   return {
     origin,
     url: (slug) => `${origin}/mcp/${slug}`,

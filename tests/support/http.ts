@@ -2,6 +2,9 @@ import { NextRequest } from "next/server";
 
 export const ORIGIN = "http://localhost:3000";
 
+/** The service's own origin: APP_URL's when a test sets it (serveGateways({ asAppUrl })), else the default. */
+const ownOrigin = () => (process.env.APP_URL ? new URL(process.env.APP_URL).origin : ORIGIN);
+
 type Handler = (req: NextRequest, segment?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export interface CallOptions {
@@ -19,8 +22,8 @@ export async function call(handler: Handler, path: string, opts: CallOptions = {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.cookie) headers.cookie = opts.cookie;
-  if (method !== "GET" && !("origin" in headers)) headers.origin = ORIGIN;
-  const req = new NextRequest(`${ORIGIN}${path}`, {
+  if (method !== "GET" && !("origin" in headers)) headers.origin = ownOrigin();
+  const req = new NextRequest(`${ownOrigin()}${path}`, {
     method,
     headers,
     body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import {
   activityEvents,
@@ -5,6 +6,9 @@ import {
   contactMessages,
   gatewayServers,
   gateways,
+  oauthAuthorizations,
+  oauthClients,
+  oauthGrants,
   incidentUpdates,
   incidents,
   scanFindings,
@@ -16,6 +20,7 @@ import {
   supportTickets,
   workbenchCalls,
 } from "@/lib/db/schema";
+import { gatewayResource } from "@/lib/oauth-server/issuer";
 import { fingerprintOf } from "@/lib/scanner/fingerprint";
 
 /** One of each thing a user can own, by id: what the authorization matrix and the fuzzer point their paths at. */
@@ -35,6 +40,10 @@ export interface OwnedResources {
   apiToken: string;
   /** A gateway that includes the server. */
   gateway: string;
+  /** An OAuth app's grant to that gateway (Settings → Connected apps). */
+  grant: string;
+  /** An app's sign-in request for that gateway, waiting for the owner's answer. */
+  authorization: string;
   /** Not owned by anyone: the public contact form's message, for the admin inbox. */
   contactMessage: string;
 }
@@ -103,6 +112,14 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     .values({ ownerUid: uid, name: `Gateway ${n}`, slug: `owned-${uid.slice(0, 8).toLowerCase()}-${n}` })
     .returning({ id: gateways.id });
   await d.insert(gatewayServers).values({ gatewayId: gateway.id, serverId: server.id, position: 0, prefix: "owned" });
+  const clientId = `owned-client-${uid}-${n}`;
+  await d.insert(oauthClients).values({ clientId, kind: "registered", metadata: { client_name: "Owned app", redirect_uris: ["http://127.0.0.1:7777/cb"] } });
+  const [grant] = await d.insert(oauthGrants).values({ userUid: uid, clientId, gatewayId: gateway.id }).returning({ id: oauthGrants.id });
+  const [slugRow] = await d.select({ slug: gateways.slug }).from(gateways).where(eq(gateways.id, gateway.id));
+  const [authorization] = await d
+    .insert(oauthAuthorizations)
+    .values({ clientId, redirectUri: "http://127.0.0.1:7777/cb", codeChallenge: "c".repeat(43), resource: gatewayResource(slugRow.slug), expiresAt: new Date(Date.now() + 600_000) })
+    .returning({ id: oauthAuthorizations.id });
   const [contact] = await d
     .insert(contactMessages)
     .values({ name: "Visitor", email: "visitor@example.com", subject: "Hi", message: "Hello there" })
@@ -120,6 +137,8 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     history: history.id,
     apiToken: token.id,
     gateway: gateway.id,
+    grant: grant.id,
+    authorization: authorization.id,
     contactMessage: contact.id,
   };
 }

@@ -92,6 +92,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/workbench/history": { kind: "user", query: (r) => ({ serverId: r.server }), namesOwned: true },
   "DELETE /api/user/sessions": { kind: "user" },
   "GET /api/user/tokens": { kind: "user" },
+  "GET /api/user/connected-apps": { kind: "user" },
   "POST /api/user/tokens": { kind: "user", body: () => ({ name: "CI", scope: "read" }) },
   "GET /api/servers/export": { kind: "user" },
   "POST /api/servers/import/preview": { kind: "user", body: () => ({ text: JSON.stringify({ mcpServers: { a: { url: "https://mcp.example.com/mcp" } } }) }) },
@@ -99,6 +100,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 
   "GET /api/activity/[id]": { kind: "owned", params: (r) => ({ id: r.activity }) },
   "DELETE /api/user/tokens/[id]": { kind: "owned", params: (r) => ({ id: r.apiToken }) },
+  "DELETE /api/user/connected-apps/[id]": { kind: "owned", params: (r) => ({ id: r.grant }) },
+  // A sign-in request that names a gateway is its owner's to answer.
+  "POST /api/oauth/authorizations/[id]": { kind: "owned", params: (r) => ({ id: r.authorization }), body: () => ({ decision: "deny" }) },
   "GET /api/workbench/history/[id]": { kind: "owned", params: (r) => ({ id: r.history }) },
   // Pending server requests live in memory for the length of one call; the id stands for one the other user cannot name.
   "POST /api/workbench/requests/[id]": { kind: "owned", params: (r) => ({ id: r.history }), body: () => ({ action: "decline" }) },
@@ -136,7 +140,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/servers/[id]/subscriptions": { kind: "owned", params: server, body: () => ({ uri: "test://static/resource/1" }) },
   "DELETE /api/servers/[id]/subscriptions": { kind: "owned", params: server, query: () => ({ uri: "test://static/resource/1" }) },
   "GET /api/servers/[id]/uptime": { kind: "owned", params: server },
-  "POST /api/servers/[id]/authorize": { kind: "owned", params: server },
+  "POST /api/servers/[id]/authorize": { kind: "owned", params: server, body: () => ({}) },
   "GET /api/gateways/[id]": { kind: "owned", params: gateway },
   "PATCH /api/gateways/[id]": { kind: "owned", params: gateway, body: (r) => ({ name: "Not mine", servers: [{ serverId: r.server }] }) },
   "DELETE /api/gateways/[id]": { kind: "owned", params: gateway },

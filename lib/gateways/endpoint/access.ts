@@ -19,10 +19,21 @@ export interface GatewayRef {
   name: string;
 }
 
+/** What a client signed in to a gateway with: a personal API token, or an OAuth grant. */
+export interface Credential {
+  tokenId: string | null;
+  grantId: string | null;
+  /** How the audit names it: the token's name, or the app's. */
+  name: string;
+  /** The OAuth client's name; null for a personal token. */
+  app: string | null;
+}
+
 export interface SessionRef {
   id: string;
   gatewayId: string;
   tokenId: string | null;
+  grantId: string | null;
   clientName: string;
   clientVersion: string;
   clientCapabilities: Record<string, unknown>;
@@ -46,12 +57,13 @@ export async function gatewayBySlug(slug: string): Promise<GatewayRef | null> {
 
 export const forgetGatewaySlug = (slug: string) => slugs.forget(slug);
 
-export async function openSession(gatewayId: string, tokenId: string, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
+export async function openSession(gatewayId: string, credential: Pick<Credential, "tokenId" | "grantId">, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
   const [row] = await (await db())
     .insert(gatewaySessions)
     .values({
       gatewayId,
-      tokenId,
+      tokenId: credential.tokenId,
+      grantId: credential.grantId,
       clientName: client.name.slice(0, 200),
       clientVersion: client.version.slice(0, 100),
       clientCapabilities: client.capabilities,
@@ -68,6 +80,7 @@ function toRef(row: typeof gatewaySessions.$inferSelect): SessionRef {
     id: row.id,
     gatewayId: row.gatewayId,
     tokenId: row.tokenId,
+    grantId: row.grantId,
     clientName: row.clientName,
     clientVersion: row.clientVersion,
     clientCapabilities: row.clientCapabilities,

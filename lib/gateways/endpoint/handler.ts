@@ -7,8 +7,12 @@ import { HttpError } from "../../http/errors";
 import { log } from "../../log";
 import { isApiToken } from "../../tokens/secret";
 import { cachedView } from "../view-cache";
-import { tokenHolder, type TokenHolder } from "../../tokens/holder";
-import { endSession, findSession, gatewayBySlug, openSession, type GatewayRef, type SessionRef } from "./access";
+import { tokenHolder } from "../../tokens/holder";
+import { looksLikeAccessToken, verifyAccessToken } from "../../oauth-server/access-tokens";
+import { activeGrant } from "../../oauth-server/grants";
+import { gatewayResource } from "../../oauth-server/issuer";
+import type { PlanHolder } from "../../plans/holder";
+import { endSession, findSession, gatewayBySlug, openSession, type Credential, type GatewayRef, type SessionRef } from "./access";
 import { gatewayServer } from "./mcp-server";
 import { deliver, holdRequest } from "./relay";
 import { openListStream } from "./list-stream";
@@ -40,29 +44,47 @@ function unauthorized(slug: string, message: string): Response {
 const notFound = () => jsonRpcError(404, -32001, "No gateway at this address.");
 
 interface Caller {
-  holder: TokenHolder;
+  user: PlanHolder;
+  /** What the client signed in with: a personal token, or an OAuth grant (lib/oauth-server). */
+  credential: Credential;
   gateway: GatewayRef;
 }
 
-/** The token's owner and the gateway, or the HTTP answer that refuses them. */
-async function authorize(req: Request, slug: string): Promise<Caller | Response> {
-  const header = req.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return unauthorized(slug, "This gateway needs an API token: send Authorization: Bearer <token> with a gateway token from Settings → API tokens.");
-  const token = match[1];
+const insufficientScope = { "WWW-Authenticate": 'Bearer error="insufficient_scope", scope="gateway"' };
+
+/** A personal API token's owner and the gateway, or the HTTP answer that refuses them. */
+async function byApiToken(token: string, slug: string): Promise<Caller | Response> {
   const holder = isApiToken(token) ? await tokenHolder(token) : null;
   if (!holder) return unauthorized(slug, "This API token is not valid: it was revoked or never existed.");
   if (holder.expiresAt !== null && holder.expiresAt <= Date.now()) return unauthorized(slug, "This API token has expired. Create a new one in Settings.");
-  if (holder.scope !== "gateway") {
-    return jsonRpcError(403, -32001, "This token cannot open gateways: create a token with the gateway scope.", { "WWW-Authenticate": 'Bearer error="insufficient_scope", scope="gateway"' });
-  }
+  if (holder.scope !== "gateway") return jsonRpcError(403, -32001, "This token cannot open gateways: create a token with the gateway scope.", insufficientScope);
   const gateway = await gatewayBySlug(slug);
   if (!gateway || gateway.ownerUid !== holder.user.uid) return notFound();
-  if (holder.gatewayId && holder.gatewayId !== gateway.id) {
-    return jsonRpcError(403, -32001, "This token opens another gateway only.", { "WWW-Authenticate": 'Bearer error="insufficient_scope", scope="gateway"' });
-  }
-  return { holder, gateway };
+  if (holder.gatewayId && holder.gatewayId !== gateway.id) return jsonRpcError(403, -32001, "This token opens another gateway only.", insufficientScope);
+  return { user: holder.user, credential: { tokenId: holder.tokenId, grantId: null, name: holder.tokenName, app: null }, gateway };
 }
+
+/** An OAuth access token the console issued for this gateway, while its grant is in force. */
+async function byAccessToken(token: string, slug: string): Promise<Caller | Response> {
+  const checked = await verifyAccessToken(token, gatewayResource(slug));
+  if (!checked.ok) return unauthorized(slug, checked.reason === "expired" ? "The access token has expired: refresh it." : "This access token is not valid for this gateway.");
+  const grant = await activeGrant(checked.claims.grantId);
+  if (!grant) return unauthorized(slug, "This app's access was revoked: sign in again.");
+  const gateway = await gatewayBySlug(slug);
+  if (!gateway || gateway.id !== grant.gatewayId || gateway.ownerUid !== grant.user.uid) return unauthorized(slug, "This access token is not valid for this gateway.");
+  return { user: grant.user, credential: { tokenId: null, grantId: grant.grantId, name: `${grant.clientName} (OAuth)`, app: grant.clientName }, gateway };
+}
+
+/** The caller and the gateway, or the HTTP answer that refuses them. */
+async function authorize(req: Request, slug: string): Promise<Caller | Response> {
+  const header = req.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) return unauthorized(slug, "This gateway needs a token: sign in with OAuth, or send Authorization: Bearer <token> with a gateway token from Settings → API tokens.");
+  return looksLikeAccessToken(match[1]) ? byAccessToken(match[1], slug) : byApiToken(match[1], slug);
+}
+
+/** A session belongs to the credential that opened it: the same token, or the same grant across refreshes. */
+const heldBy = (session: SessionRef, caller: Caller) => session.tokenId === caller.credential.tokenId && session.grantId === caller.credential.grantId;
 
 function tooDeep(value: unknown): boolean {
   const stack: [unknown, number][] = [[value, 0]];
@@ -107,7 +129,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
   if (initialize) {
     if (messages.length > 1) return jsonRpcError(400, -32600, "Invalid request: initialize comes alone.");
     const { clientInfo, capabilities, protocolVersion } = initialize.params;
-    session = await openSession(caller.gateway.id, caller.holder.tokenId, {
+    session = await openSession(caller.gateway.id, caller.credential, {
       name: clientInfo.name,
       version: clientInfo.version,
       capabilities: capabilities as Record<string, unknown>,
@@ -119,7 +141,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
     session = await findSession(caller.gateway.id, id);
     // 404 tells the client to initialize again (the session ended, or never was).
     if (!session) return jsonRpcError(404, -32001, "Session not found: initialize again.");
-    if (session.tokenId !== caller.holder.tokenId) return jsonRpcError(404, -32001, "Session not found: initialize again.");
+    if (!heldBy(session, caller)) return jsonRpcError(404, -32001, "Session not found: initialize again.");
   }
 
   if (!messages.some(isJSONRPCRequest)) {
@@ -131,8 +153,8 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
   if (!current) return notFound();
   const server = gatewayServer({
     gatewayId: caller.gateway.id,
-    owner: caller.holder.user,
-    token: { id: caller.holder.tokenId, name: caller.holder.tokenName },
+    owner: caller.user,
+    credential: { name: caller.credential.name, app: caller.credential.app },
     session,
     current,
     req,
@@ -183,7 +205,7 @@ export async function handleGatewayGet(req: Request, slug: string): Promise<Resp
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) return jsonRpcError(406, -32000, "Not acceptable: this stream is text/event-stream.");
   const id = req.headers.get("mcp-session-id");
   const session = id ? await findSession(caller.gateway.id, id) : null;
-  if (!session || session.tokenId !== caller.holder.tokenId) return jsonRpcError(404, -32001, "Session not found: initialize again.");
+  if (!session || !heldBy(session, caller)) return jsonRpcError(404, -32001, "Session not found: initialize again.");
   return openListStream(caller.gateway.id, req.signal);
 }
 

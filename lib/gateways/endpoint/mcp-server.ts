@@ -48,7 +48,8 @@ import type { SessionRef } from "./access";
 export interface EndpointContext {
   gatewayId: string;
   owner: PlanHolder;
-  token: { id: string; name: string };
+  /** The token's or the OAuth app's name, for the audit (never a secret). */
+  credential: { name: string; app: string | null };
   session: SessionRef;
   current: CachedView;
   req: Request;
@@ -147,7 +148,8 @@ export function gatewayServer(ctx: EndpointContext): Server {
         outcome,
         durationMs,
         // The token's name, never its value. (Not under a key that says "token": the log's redaction hides those.)
-        keyName: ctx.token.name,
+        keyName: ctx.credential.name,
+        ...(ctx.credential.app ? { app: ctx.credential.app } : {}),
         client: { name: ctx.session.clientName, version: ctx.session.clientVersion },
         ...extra,
       },
