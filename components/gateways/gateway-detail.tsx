@@ -42,7 +42,7 @@ export function GatewayDetail({ id }: { id: string }) {
     if (value === GATEWAY_TABS[0].value) params.delete("tab");
     else params.set("tab", value);
     const qs = params.toString();
-    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
   }
 
   if (gateway.isPending) return <DetailSkeleton />;

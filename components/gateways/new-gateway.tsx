@@ -5,8 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
-import { FormAlert } from "@/components/app/form-alert";
-import { PlanUpsell } from "@/components/app/plan-upsell";
+import { FormProblemBanner } from "@/components/app/form-problem";
 import { collectFieldErrors, mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -56,8 +55,7 @@ export function NewGateway() {
 
   return (
     <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-6" aria-busy={saving}>
-      {problem?.kind === "plan" ? <PlanUpsell message={problem.message} /> : null}
-      {problem?.kind === "error" ? <FormAlert>{problem.message}</FormAlert> : null}
+      <FormProblemBanner problem={problem} />
       <CardSection title="Gateway">
         <Field label="Name" required error={errors.name} hint="For you and in your clients' lists, e.g. “Coding agents”.">
           {(control) => <Input {...control} value={name} maxLength={80} autoComplete="off" disabled={saving} onChange={(e) => setName(e.target.value)} />}

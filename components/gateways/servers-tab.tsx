@@ -3,9 +3,8 @@
 import { Plus } from "lucide-react";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
-import { FormAlert } from "@/components/app/form-alert";
+import { FormProblemBanner } from "@/components/app/form-problem";
 import { nativeSelectClass } from "@/components/app/native-select";
-import { PlanUpsell } from "@/components/app/plan-upsell";
 import { collectFieldErrors, mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -66,8 +65,7 @@ function MembersForm({ gateway }: { gateway: GatewayDto }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-4" aria-busy={saving}>
-      {problem?.kind === "plan" ? <PlanUpsell message={problem.message} /> : null}
-      {problem?.kind === "error" ? <FormAlert>{problem.message}</FormAlert> : null}
+      <FormProblemBanner problem={problem} />
       <p className="text-sm text-muted-foreground">
         Each server&apos;s tools and prompts reach the agent as <code className="font-mono">prefix__name</code>. Untick an item to keep it from the
         agent; a server listed first keeps a name that two servers share.

@@ -1,7 +1,7 @@
 "use client";
 
 import { Download, Upload } from "lucide-react";
-import { useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useImportServers, usePreviewImport } from "@/lib/servers/hooks";
 import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/mcp-config";
 import { plural } from "@/lib/plural";
+import { mapSaveError } from "@/components/app/save-error";
 
 /**
  * Import of an `mcpServers` file (pasted or uploaded): preview what would be
@@ -22,6 +23,9 @@ export function ImportServersDialog() {
   const preview = usePreviewImport();
   const run = useImportServers();
   const [result, setResult] = useState<ImportResult | null>(null);
+  const fileText = useRef<HTMLTextAreaElement>(null);
+  // A refused file is told beside it; the focus goes there so that the message is read and the text is at hand to fix.
+  const showRefusal = () => requestAnimationFrame(() => fileText.current?.focus());
 
   function reset(next: boolean) {
     setOpen(next);
@@ -41,6 +45,7 @@ export function ImportServersDialog() {
   }
 
   const entries = preview.data?.entries ?? [];
+  const failure = preview.error ?? run.error;
   const toCreate = entries.filter((e) => e.action === "create").length;
 
   return (
@@ -51,36 +56,40 @@ export function ImportServersDialog() {
           Import
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      {/* The file, the preview and the summary scroll between a fixed header and footer: on a phone the buttons stay in reach. */}
+      <DialogContent className="grid-rows-[auto_minmax(0,1fr)_auto] overflow-hidden sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Import servers</DialogTitle>
           <DialogDescription>
             Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Local (stdio) servers are skipped: MCP Console connects to remote servers only.
           </DialogDescription>
         </DialogHeader>
-        {result ? (
-          <ImportSummary result={result} />
-        ) : (
-          <div className="flex flex-col gap-4">
-            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={preview.error?.message ?? run.error?.message}>
-              {(control) => (
-                <Textarea
-                  {...control}
-                  rows={8}
-                  className="font-mono text-xs"
-                  value={text}
-                  onChange={(e) => {
-                    setText(e.target.value);
-                    preview.reset();
-                  }}
-                  placeholder={'{ "mcpServers": { "name": { "url": "https://…/mcp" } } }'}
-                />
-              )}
-            </Field>
-            <Field label="Or upload a file">{(control) => <Input {...control} type="file" accept=".json,application/json" onChange={(e) => void upload(e)} />}</Field>
-            {preview.data ? <PreviewList entries={entries} /> : null}
-          </div>
-        )}
+        <div className="-mx-1 overflow-y-auto px-1">
+          {result ? (
+            <ImportSummary result={result} />
+          ) : (
+            <div className="flex flex-col gap-4 pb-1">
+              <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure ? importErrorText(failure) : undefined}>
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    ref={fileText}
+                    rows={8}
+                    className="font-mono text-xs"
+                    value={text}
+                    onChange={(e) => {
+                      setText(e.target.value);
+                      preview.reset();
+                    }}
+                    placeholder={'{ "mcpServers": { "name": { "url": "https://…/mcp" } } }'}
+                  />
+                )}
+              </Field>
+              <Field label="Or upload a file">{(control) => <Input {...control} type="file" accept=".json,application/json" onChange={(e) => void upload(e)} />}</Field>
+              {preview.data ? <PreviewList entries={entries} /> : null}
+            </div>
+          )}
+        </div>
         <DialogFooter>
           {result ? (
             // The Import button it replaces had the focus: keep it in the dialog.
@@ -92,13 +101,13 @@ export function ImportServersDialog() {
               disabled={toCreate === 0 || run.isPending}
               onClick={() =>
                 // The summary in the dialog says what happened; a toast on top would take the first Escape.
-                run.mutate(text, { onSuccess: setResult })
+                run.mutate(text, { onSuccess: setResult, onError: showRefusal })
               }
             >
               {run.isPending ? "Importing and connecting…" : `Import ${plural(toCreate, "server")}`}
             </Button>
           ) : (
-            <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text)}>
+            <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text, { onError: showRefusal })}>
               Preview
             </Button>
           )}
@@ -106,6 +115,12 @@ export function ImportServersDialog() {
       </DialogContent>
     </Dialog>
   );
+}
+
+/** A refused file in words: the server's message about the file, without the HTTP status. */
+function importErrorText(err: Error): string {
+  const { fields, problem } = mapSaveError(err);
+  return fields.text ?? problem?.message ?? Object.values(fields)[0] ?? "";
 }
 
 function PreviewList({ entries }: { entries: ImportPreviewEntry[] }) {

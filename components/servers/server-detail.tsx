@@ -42,12 +42,13 @@ export function ServerDetail({ id }: { id: string }) {
   const tab = TABS.some((t) => t.value === requested) ? requested! : TABS[0].value;
 
   function selectTab(value: string) {
-    // The tab lives in the URL, so a reload or a shared link opens the same one.
+    // The tab lives in the URL, so a reload or a shared link opens the same one;
+    // each tab is an entry of the history, so Back returns to the tab before.
     const params = new URLSearchParams(searchParams.toString());
     if (value === TABS[0].value) params.delete("tab");
     else params.set("tab", value);
     const qs = params.toString();
-    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
   }
 
   if (server.isPending) return <DetailSkeleton />;
