@@ -6,14 +6,15 @@ import type { ConsentLevel } from "@/lib/consent/consent";
 import { openCookiePreferences } from "@/lib/consent/preferences-dialog";
 
 const LOOK: Record<ConsentLevel, { label: string; className: string }> = {
-  // The choice shows as the button's rim, on the page's own background. Only
-  // a full or custom choice gets a colour (hex rather than theme tokens: the
-  // colours mean something here and must not change with the theme; each is
-  // at least 3:1 against white and near-black). "Essential only" is a fine
-  // choice, not a warning: its rim is the neutral border of a form control.
+  // The choice shows as the button's rim, on the page's own background: green
+  // for all, yellow for custom, red for essential only, as the specification
+  // has it (hex rather than theme tokens: the colours mean something here and
+  // must not change with the theme; each is at least 3:1 against white and
+  // near-black). "Essential only" is a fine choice, not a warning: a thin rim
+  // on a small neutral button, never a filled red alarm.
   all: { label: "all cookies accepted", className: "border-[#16a34a]" },
   custom: { label: "custom choice", className: "border-[#ca8a04]" },
-  essential: { label: "essential cookies only", className: "border-input" },
+  essential: { label: "essential cookies only", className: "border-[#dc2626]" },
 };
 
 /**

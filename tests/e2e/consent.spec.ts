@@ -5,8 +5,8 @@ const YEAR_MS = 31_536_000_000;
 
 const GREEN = "rgb(22, 163, 74)";
 const YELLOW = "rgb(202, 138, 4)";
-// "Essential only" is a fine choice, not an alarm: the rim of a form control (--input, light theme).
-const NEUTRAL = "rgb(140, 140, 154)";
+// "Essential only": red, as the specification has it, but only the rim of a small neutral button.
+const RED = "rgb(220, 38, 38)";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
 const floatingButton = (page: Page) => page.getByRole("button", { name: /^Cookie preferences:/ });
@@ -76,11 +76,11 @@ test.describe("cookie consent", () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
-  test("Reject keeps essential only: a calm, neutral button", async ({ page }) => {
+  test("Reject keeps essential only: a small button with a red rim, no alarm", async ({ page }) => {
     await page.goto("/");
     await banner(page).getByRole("button", { name: "Reject" }).click();
     await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: essential cookies only");
-    await expect(floatingButton(page)).toHaveCSS("border-top-color", NEUTRAL);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
   });
 
   test("Customize shows the categories with Essential locked; Save makes a custom, yellow choice", async ({ page }) => {
@@ -127,7 +127,7 @@ test.describe("cookie consent", () => {
 
     await floatingButton(page).click();
     await dialog.getByRole("button", { name: "Reject All" }).click();
-    await expect(floatingButton(page)).toHaveCSS("border-top-color", NEUTRAL);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
   });
 
   test("the footer opens the preferences too; the small button stays under dialogs and moves away while the page is read", async ({ page }) => {
@@ -175,7 +175,7 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 
     await banner(page).getByRole("button", { name: "Reject" }).click();
-    await expect(floatingButton(page)).toHaveCSS("border-top-color", NEUTRAL);
+    await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
     await page.getByRole("link", { name: "Blog" }).first().click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -42,7 +42,7 @@ describe("the consent banner", () => {
     expect(await screen.findByTestId("analytics-on")).toBeInTheDocument();
   });
 
-  it("Reject keeps essential only: a neutral button, no analytics", async () => {
+  it("Reject keeps essential only: the button says so, no analytics", async () => {
     const user = userEvent.setup();
     render(<ConsentRoot />);
     await user.click(screen.getByRole("button", { name: "Reject" }));
