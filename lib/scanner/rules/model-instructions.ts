@@ -308,7 +308,7 @@ function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
     if (place && PRIVATE_SCOPE.test(text) && PUBLIC_SINK.test(text)) add("exfiltration", start, end);
     if (place && PRIVATE_FILE.test(text) && (SLOT.test(text) || READ_OR_ADDRESS.test(text))) add("exfiltration", start, end);
     if (place && s.has(PERSONAL) && s.has(USER_OWNED) && (s.has(SLOT) || s.has(SEND))) add("exfiltration", start, end);
-    if (s.has(FAILURE) && s.has(ESCALATE) && s.has(DIRECTIVE) && !s.has(USER_GRANTS)) add("escalation", start, end);
+    if (s.has(ESCALATE) && s.has(FAILURE) && s.has(DIRECTIVE) && !s.has(USER_GRANTS)) add("escalation", start, end);
     if (localRequest(text)) add("local-request", start, end);
     if (AUTHORITY.test(text)) add("false-authority", start, end);
     if (UNASKED.test(text) && !negatedSentence(text, text.length)) add("unsanctioned", start, end);

@@ -4,7 +4,7 @@ import { finding, severityRank } from "../findings";
 import { DIRECTIVE, ORDER, OTHER_REF, PASSING, PREFER, PUSHY, TAKEOVER, lexicon } from "../text/cues";
 import { readSentences, type ReadSentence } from "../text/reading";
 import { AGAINST_USER, EXCLUDE, EXCLUSIVE, PRIORITY, PROHIBIT_ML, SELECT, SELF_PROHIBIT, SELF_ROUTE, SUPERIOR, UNIVERSAL } from "../text/selection";
-import { namedTools, type OwnNames } from "../text/tool-references";
+import { mayNameTool, namedTools, type OwnNames } from "../text/tool-references";
 import { compilePhrases, matchPhrases, type Phrase } from "../text/phrases";
 import type { Finding, Rule, ScanInput, Severity } from "../types";
 import { findInTexts, textSites, type TextSite } from "../walk";
@@ -46,6 +46,8 @@ const OWN_CALLS = /\btool (?:calls?|invocations?|results?|outputs?|use|usage)\b/
 /** Money moved, and an account the text itself names (an IBAN or an account number). */
 const MONEY_MOVE = lexicon(["(?:make|send|schedule|initiate|wire) (?:an? )?(?:[0-9.,$€£]+ )?(?:payment|transfer|wire)", "transfer (?:[$€£]|[0-9])", "pay(?:ment)? (?:of [^ ]+ )?to (?:the )?account"]);
 const NAMED_ACCOUNT = new RE2("(?:^|[^a-z0-9])[a-z]{2}[0-9]{2}(?: ?[a-z0-9]{4}){3,7}|account (?:number )?[0-9][0-9 -]{5,}");
+/** Any cue that can matter in a sentence naming no other tool: most sentences have none, and are passed over in one match. */
+const ALONE = new RE2([EXCLUSIVE, AGAINST_USER, MONEY_MOVE, SUPERIOR, PRIORITY].map((r) => r.source).join("|"));
 
 /** Words that stand where a tool's name would, without naming one. */
 const NOT_A_NAME = new Set(
@@ -105,6 +107,7 @@ interface Promotion {
   reach: boolean;
   route: boolean;
 }
+const NO_TOOL = { named: false, sensitive: false };
 
 /**
  * How one sentence treats other tools: takes over their calls (high); excludes
@@ -116,12 +119,13 @@ interface Promotion {
  * their own scope. A prohibition that defers to the user ("do not run any
  * additional tools; wait for the user's instruction") is restraint, not exclusion.
  */
-function judgeSentence(s: ReadSentence, own: OwnNames, promotion: Promotion): Severity | null {
-  const named = namedTools(s.text, own);
+function judgeSentence(s: ReadSentence, own: OwnNames, promotion: () => Promotion): Severity | null {
+  const named = mayNameTool(s.text) ? namedTools(s.text, own) : NO_TOOL;
   const other = named.named || (s.has(OTHER_REF) && OTHER_REF.test(s.text.replace(OWN_CALLS, " ")));
   if (!other) {
+    if (!s.has(ALONE)) return null;
     if (s.has(EXCLUSIVE)) return s.has(AGAINST_USER) || s.has(PROHIBIT_ML) ? "high" : "medium";
-    if (promotion.route && s.has(PROHIBIT_ML) && s.has(AGAINST_USER)) return "high";
+    if (s.has(AGAINST_USER) && s.has(PROHIBIT_ML) && promotion().route) return "high";
     // Money sent to an account the definition names: whichever tool pays, the payee is the attacker's.
     if (s.has(DIRECTIVE) && s.has(MONEY_MOVE) && s.has(NAMED_ACCOUNT)) return "high";
     return (s.has(SUPERIOR) || s.has(PRIORITY)) && s.has(UNIVERSAL) && s.has(SELECT) ? "low" : null;
@@ -129,9 +133,9 @@ function judgeSentence(s: ReadSentence, own: OwnNames, promotion: Promotion): Se
   const directive = s.has(DIRECTIVE);
   if (directive && (named.sensitive || s.has(TAKEOVER) || (s.has(ORDER) && s.has(PASSING)) || s.has(AGAINST_USER))) return "high";
   const excluded = (s.has(PROHIBIT_ML) && !s.has(SELF_PROHIBIT)) || s.has(EXCLUDE);
-  if ((excluded && (promotion.route || promotion.rank || s.has(PUSHY) || s.has(AGAINST_USER))) || s.has(EXCLUSIVE)) return "high";
+  if ((excluded && (s.has(PUSHY) || s.has(AGAINST_USER) || promotion().route || promotion().rank)) || s.has(EXCLUSIVE)) return "high";
   const ranked = s.has(PREFER) || s.has(ORDER) || s.has(SUPERIOR) || s.has(PRIORITY);
-  if (ranked && (promotion.rank || promotion.reach || s.has(AGAINST_USER) || (s.has(PREFER) && s.has(PUSHY)))) return "medium";
+  if (ranked && (s.has(AGAINST_USER) || (s.has(PREFER) && s.has(PUSHY)) || promotion().rank || promotion().reach)) return "medium";
   if (s.has(PREFER) || (directive && s.has(ORDER))) return "low";
   return null;
 }
@@ -140,11 +144,14 @@ function judgeSentence(s: ReadSentence, own: OwnNames, promotion: Promotion): Se
 function crossToolSentence(site: TextSite, own: OwnNames, serverWords: readonly string[]): { severity: Severity; start: number; end: number } | null {
   let best: { severity: Severity; start: number; end: number } | null = null;
   const read = readSentences(site.normalized).filter((s) => !namesOwnServer(s, serverWords));
-  const promotion = {
-    rank: read.some((s) => s.has(SUPERIOR) || s.has(PRIORITY)),
-    reach: read.some((s) => s.has(UNIVERSAL)),
-    route: read.some((s) => s.has(SELF_ROUTE) || s.has(EXCLUSIVE)),
-  };
+  // Read across the text only when a sentence needs it.
+  let promoted: Promotion | undefined;
+  const promotion = () =>
+    (promoted ??= {
+      rank: read.some((s) => s.has(SUPERIOR) || s.has(PRIORITY)),
+      reach: read.some((s) => s.has(UNIVERSAL)),
+      route: read.some((s) => s.has(SELF_ROUTE) || s.has(EXCLUSIVE)),
+    });
   for (const s of read) {
     const severity = judgeSentence(s, own, promotion);
     if (!severity || (best && severityRank(best.severity) <= severityRank(severity))) continue;

@@ -152,6 +152,8 @@ const RESERVED = /(?:^|\.)(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:test|invali
 /** A destination that is not a documentation or local address, or null. */
 const DESTINATIONS = new RE2(DESTINATION.source, "g");
 export function outsideDestination(text: string): boolean {
+  // No address without one of these: most sentences are passed over without a match.
+  if (!text.includes("://") && !text.includes("@")) return false;
   DESTINATIONS.lastIndex = 0;
   for (let m = DESTINATIONS.exec(text); m; m = DESTINATIONS.exec(text)) {
     let host = m[1] ?? m[2] ?? "";

@@ -26,7 +26,10 @@ const REQUEST = lexicon([
 /** Words that make an address an example, a default or a description of where something runs. */
 const EXAMPLE = lexicon(["e\\.g\\.", "eg", "for example", "for instance", "such as", "like", "default(?:s| to)?", "by default", "por ejemplo", "par exemple", "zum beispiel", "z\\.b\\.", "например", "例如", "例えば", "예:"]);
 
+/** Text without which no local address can match: a cheap test first. */
+const LOCAL_HINTS = ["localhost", "127.", "0.0.0.0", "[::", "169.254.", ".internal"];
+
 /** A sentence that has the model send a request to a local service. */
 export function localRequest(sentence: string): boolean {
-  return LOCAL_ADDRESS.test(sentence) && REQUEST.test(sentence) && (DIRECTIVE.test(sentence) || ORDER.test(sentence)) && !EXAMPLE.test(sentence);
+  return LOCAL_HINTS.some((h) => sentence.includes(h)) && LOCAL_ADDRESS.test(sentence) && REQUEST.test(sentence) && (DIRECTIVE.test(sentence) || ORDER.test(sentence)) && !EXAMPLE.test(sentence);
 }

@@ -96,6 +96,10 @@ function foreign(name: string, own: OwnNames): boolean {
   return !key.split("_").every((w) => w === "" || own.words.has(w) || SELF.has(w));
 }
 
+/** Words without which a sentence names no tool: a cheap test that spares the expressions below on most sentences. */
+const TOOL_WORDS = ["tool", "server", "_", "integration", "connector", "plugin", "herramienta", "outil", "werkzeug", "ferramenta", f("инструмент"), "工具", "ツール", f("도구")];
+export const mayNameTool = (sentence: string) => TOOL_WORDS.some((w) => sentence.includes(w));
+
 /** The other tools a sentence of the clean form names. */
 export function namedTools(sentence: string, own: OwnNames): ToolReference {
   let named = false;

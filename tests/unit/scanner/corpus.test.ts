@@ -178,14 +178,11 @@ describe("scanner corpus", () => {
     expect(recall).toBeGreaterThanOrEqual(0.95);
   });
 
-  // The bar on the held-out set is recall ≥ 95 %; the rules reach 92.4 % (121 of 131), so this holds
-  // what they reach, and the table prints the misses. Raising it means rules that generalise better
-  // from the development set, never rules tuned on these cases.
-  const HELD_OUT_RECALL_REACHED = 0.92;
-
-  it("prints the held-out table: no benign definition above low, and recall no lower than the rules reach (the bar is 95 %)", () => {
+  // The bar applies to the held-out set, which no rule was tuned on: the table prints its misses, which
+  // are reported, not fixed one by one.
+  it("prints the held-out table: recall at least 95 %, and no benign definition above low", () => {
     const { recall, flagged } = report("Held-out set", HELD_OUT_CASES.map(score), benign);
-    expect(recall).toBeGreaterThanOrEqual(HELD_OUT_RECALL_REACHED);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
     expect(flagged.map((b) => b.id)).toEqual([]);
   });
 
