@@ -281,7 +281,7 @@ const CREDENTIAL_COMMAND = lexicon([
   "gh auth token", "npm token (?:list|create)", "aws configure (?:export-credentials|get)", "aws sts get-session-token", "gcloud auth (?:application-default )?print-(?:access|identity)-token",
   "az account get-access-token", "kubectl config view --raw", "docker-credential-[a-z]+", "git credential fill", "security find-(?:generic|internet)-password", "op read", "vault kv get",
 ]);
-const RUN = lexicon(["run", "execute", "output", "ejecuta", "execute", "executez", "fuhre", "выполни*", "运行", "実行", "실행"]);
+const RUN = lexicon(["run", "execute", "output", "ejecuta", "executez", "fuhre", "выполни*", "运行", "実行", "실행"]);
 
 /**
  * A sentence that harvests credentials: from the environment by a name
