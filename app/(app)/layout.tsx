@@ -2,6 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AdminNavLink } from "@/components/shell/admin-nav-link";
+import { CommandPaletteButton } from "@/components/shell/command-palette-button";
 import { AppNavLinks } from "@/components/shell/app-nav-links";
 import { Logo } from "@/components/shell/logo";
 import { MobileNav } from "@/components/shell/mobile-nav";
@@ -50,6 +51,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
                 </Link>
               </div>
               <div className="ml-auto flex items-center gap-1">
+                <CommandPaletteButton isAdmin={user.role === "admin"} />
                 <PlanBadge />
                 <ThemeSwitch />
                 <UserMenu displayName={user.displayName} email={user.email} />

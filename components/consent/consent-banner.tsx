@@ -51,7 +51,7 @@ export function ConsentBanner({ onChosen }: { onChosen: () => void }) {
       <section
         ref={banner}
         aria-label="Cookie consent"
-        className="fixed inset-x-0 bottom-0 z-40 max-h-[80dvh] overflow-y-auto border-t bg-background shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
+        className="fixed inset-x-0 bottom-0 z-banner max-h-[80dvh] overflow-y-auto border-t bg-background shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:px-6">
           <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">

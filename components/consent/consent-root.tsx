@@ -1,9 +1,9 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { consentLevel } from "@/lib/consent/consent";
-import { useCookiePreferencesOpen } from "@/lib/consent/preferences-dialog";
+import { openCookiePreferences, useCookiePreferencesOpen } from "@/lib/consent/preferences-dialog";
 import { useConsent } from "@/lib/consent/store";
 import { ConsentBanner } from "./consent-banner";
 import { CookieFloatingButton } from "./cookie-floating-button";
@@ -23,6 +23,17 @@ export function ConsentRoot() {
   const consent = useConsent();
   const dialogOpen = useCookiePreferencesOpen();
   const [justChose, setJustChose] = useState(false);
+
+  // The footer's "Cookie preferences" is a plain button of a server-rendered
+  // page, marked data-cookie-preferences: it is served without script, and
+  // this (loaded once the page is idle) opens the dialog for it.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as Element | null)?.closest?.("[data-cookie-preferences]")) openCookiePreferences();
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
 
   // Unknown on the server and during hydration: render nothing rather than a wrong banner.
   if (!consent) return null;

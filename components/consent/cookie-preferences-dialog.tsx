@@ -36,8 +36,8 @@ export function CookiePreferencesDialog({ consent }: { consent: ConsentState }) 
         <DialogHeader>
           <DialogTitle>Cookie preferences</DialogTitle>
           <DialogDescription>
-            Choose which cookies MCP Console may use. You can change this at any time with the cookie button at the
-            bottom left of every page.
+            Choose which cookies MCP Console may use. You can change this at any time: Cookie preferences is in the
+            footer, in Settings, and behind the small cookie button at the bottom left.
           </DialogDescription>
         </DialogHeader>
         <ConsentCategories value={draft} onChange={setDraft} idPrefix="cookie-preferences" />

@@ -24,7 +24,7 @@ function StatCard({ label, value, detail, icon: Icon, href }: { label: string; v
           <Link href={href} className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
             {label}
           </Link>
-          <Icon aria-hidden="true" className="size-4" />
+          <Icon aria-hidden="true" className="size-4 shrink-0" />
         </div>
         <p className="text-3xl font-semibold tabular-nums">{value}</p>
         <p className="text-xs text-muted-foreground">{detail}</p>

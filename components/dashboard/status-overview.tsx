@@ -13,7 +13,8 @@ export function StatusOverview({ byStatus, total }: { byStatus: DashboardSummary
           <div key={s} className={cn("h-full", STATUS_META[s].fillClass)} style={{ width: `${(byStatus[s] / total) * 100}%` }} />
         ))}
       </div>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Servers by status">
+      {/* As many tiles to a row as fit at 7.5rem or more: a tile never gets too narrow for its icon and label. */}
+      <ul className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2" aria-label="Servers by status">
         {STATUS_ORDER.map((s) => {
           const meta = STATUS_META[s];
           const Icon = meta.icon;
@@ -24,8 +25,8 @@ export function StatusOverview({ byStatus, total }: { byStatus: DashboardSummary
                 className="flex flex-col gap-1 rounded-lg border p-3 hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
               >
                 <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                  <span className={cn("size-2 rounded-full", meta.fillClass)} aria-hidden="true" />
-                  <Icon aria-hidden="true" className="size-3.5" />
+                  <span className={cn("size-2 shrink-0 rounded-full", meta.fillClass)} aria-hidden="true" />
+                  <Icon aria-hidden="true" className="size-3.5 shrink-0" />
                   {meta.label}
                 </span>
                 <span className="text-xl font-semibold tabular-nums">

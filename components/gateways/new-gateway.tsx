@@ -5,9 +5,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
-import { FormAlert } from "@/components/app/form-alert";
-import { PlanUpsell } from "@/components/app/plan-upsell";
-import { collectFieldErrors, mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
+import { FormProblemBanner } from "@/components/app/form-problem";
+import { useSaveForm } from "@/components/app/use-save-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -25,39 +24,26 @@ export function NewGateway() {
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<ChosenServer[]>([]);
   const [policy, setPolicy] = useState<GatewayPolicy>(DEFAULT_POLICY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { errors, problem, save } = useSaveForm();
   const saving = create.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = gatewayCreate.safeParse({
+    const input = {
       name,
       servers: chosen.map((c) => ({ serverId: c.serverId, ...(c.prefix.trim() ? { prefix: c.prefix.trim() } : {}) })),
       policy,
-    });
-    if (!parsed.success) {
-      setErrors(collectFieldErrors(parsed.error.issues));
-      setProblem(null);
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    try {
-      const gateway = await create.mutateAsync(parsed.data);
+    };
+    void save(gatewayCreate.safeParse(input), async (checked) => {
+      const gateway = await create.mutateAsync(checked);
       toast({ title: "Gateway created", description: `${gateway.name} is ready: connect a client to it.` });
       router.push(`/gateways/${gateway.id}`);
-    } catch (err) {
-      const mapped = mapSaveError(err);
-      setErrors(mapped.fields);
-      setProblem(mapped.problem);
-    }
+    });
   }
 
   return (
     <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-6" aria-busy={saving}>
-      {problem?.kind === "plan" ? <PlanUpsell message={problem.message} /> : null}
-      {problem?.kind === "error" ? <FormAlert>{problem.message}</FormAlert> : null}
+      <FormProblemBanner problem={problem} />
       <CardSection title="Gateway">
         <Field label="Name" required error={errors.name} hint="For you and in your clients' lists, e.g. “Coding agents”.">
           {(control) => <Input {...control} value={name} maxLength={80} autoComplete="off" disabled={saving} onChange={(e) => setName(e.target.value)} />}

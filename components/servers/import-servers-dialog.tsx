@@ -1,15 +1,17 @@
 "use client";
 
 import { Download, Upload } from "lucide-react";
-import { useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/app/dialog-frame";
+import { DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useImportServers, usePreviewImport } from "@/lib/servers/hooks";
 import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/mcp-config";
 import { plural } from "@/lib/plural";
+import { mapSaveError } from "@/components/app/save-error";
 
 /**
  * Import of an `mcpServers` file (pasted or uploaded): preview what would be
@@ -22,6 +24,9 @@ export function ImportServersDialog() {
   const preview = usePreviewImport();
   const run = useImportServers();
   const [result, setResult] = useState<ImportResult | null>(null);
+  const fileText = useRef<HTMLTextAreaElement>(null);
+  // A refused file is told beside it; the focus goes there so that the message is read and the text is at hand to fix.
+  const showRefusal = () => requestAnimationFrame(() => fileText.current?.focus());
 
   function reset(next: boolean) {
     setOpen(next);
@@ -41,31 +46,39 @@ export function ImportServersDialog() {
   }
 
   const entries = preview.data?.entries ?? [];
+  const failure = preview.error ?? run.error;
   const toCreate = entries.filter((e) => e.action === "create").length;
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={reset}
+      trigger={
         <Button variant="outline">
           <Upload aria-hidden="true" />
           Import
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import servers</DialogTitle>
-          <DialogDescription>
-            Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Local (stdio) servers are skipped: MCP Console connects to remote servers only.
-          </DialogDescription>
-        </DialogHeader>
+      }
+      title="Import servers"
+      description={
+        <>
+          Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Local (stdio) servers are skipped: MCP Console
+          connects to remote servers only.
+        </>
+      }
+      // The file, the preview and the summary scroll between a fixed header and footer: on a phone the buttons stay in reach.
+      className="grid-rows-[auto_minmax(0,1fr)_auto] overflow-hidden sm:max-w-2xl"
+    >
+      <div className="-mx-1 overflow-y-auto px-1">
         {result ? (
           <ImportSummary result={result} />
         ) : (
-          <div className="flex flex-col gap-4">
-            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={preview.error?.message ?? run.error?.message}>
+          <div className="flex flex-col gap-4 pb-1">
+            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure ? importErrorText(failure) : undefined}>
               {(control) => (
                 <Textarea
                   {...control}
+                  ref={fileText}
                   rows={8}
                   className="font-mono text-xs"
                   value={text}
@@ -81,31 +94,37 @@ export function ImportServersDialog() {
             {preview.data ? <PreviewList entries={entries} /> : null}
           </div>
         )}
-        <DialogFooter>
-          {result ? (
-            // The Import button it replaces had the focus: keep it in the dialog.
-            <Button autoFocus onClick={() => reset(false)}>
-              Close
-            </Button>
-          ) : preview.data ? (
-            <Button
-              disabled={toCreate === 0 || run.isPending}
-              onClick={() =>
-                // The summary in the dialog says what happened; a toast on top would take the first Escape.
-                run.mutate(text, { onSuccess: setResult })
-              }
-            >
-              {run.isPending ? "Importing and connecting…" : `Import ${plural(toCreate, "server")}`}
-            </Button>
-          ) : (
-            <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text)}>
-              Preview
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </div>
+      <DialogFooter>
+        {result ? (
+          // The Import button it replaces had the focus: keep it in the dialog.
+          <Button autoFocus onClick={() => reset(false)}>
+            Close
+          </Button>
+        ) : preview.data ? (
+          <Button
+            disabled={toCreate === 0 || run.isPending}
+            onClick={() =>
+              // The summary in the dialog says what happened; a toast on top would take the first Escape.
+              run.mutate(text, { onSuccess: setResult, onError: showRefusal })
+            }
+          >
+            {run.isPending ? "Importing and connecting…" : `Import ${plural(toCreate, "server")}`}
+          </Button>
+        ) : (
+          <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text, { onError: showRefusal })}>
+            Preview
+          </Button>
+        )}
+      </DialogFooter>
+    </DialogFrame>
   );
+}
+
+/** A refused file in words: the server's message about the file, without the HTTP status. */
+function importErrorText(err: Error): string {
+  const { fields, problem } = mapSaveError(err);
+  return fields.text ?? problem?.message ?? Object.values(fields)[0] ?? "";
 }
 
 function PreviewList({ entries }: { entries: ImportPreviewEntry[] }) {

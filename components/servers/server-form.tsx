@@ -4,13 +4,12 @@ import Link from "next/link";
 import type { FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
-import { FormAlert } from "@/components/app/form-alert";
+import { FormProblemBanner } from "@/components/app/form-problem";
 import { Button } from "@/components/ui/button";
 import type { ServerCreate, ServerUpdate } from "@/lib/servers/schema";
 import { ConnectionSection } from "./connection-section";
 import { DetailsSection } from "./details-section";
 import { MonitoringFields } from "@/components/monitoring/monitoring-fields";
-import { PlanUpsell } from "@/components/app/plan-upsell";
 import { validateCreate, validateUpdate, type ServerFormValues } from "./server-form-model";
 import { useServerForm, type ServerFormState } from "./use-server-form";
 
@@ -31,8 +30,7 @@ export function ServerForm(props: ServerFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex max-w-3xl flex-col gap-6" aria-busy={saving}>
-      {problem?.kind === "plan" ? <PlanUpsell message={problem.message} /> : null}
-      {problem?.kind === "error" ? <FormAlert>{problem.message}</FormAlert> : null}
+      <FormProblemBanner problem={problem} />
       <ConnectionSection form={form} />
       <DetailsSection form={form} />
       <MonitoringSection form={form} />

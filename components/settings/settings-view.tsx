@@ -12,6 +12,7 @@ import { DeleteAccountSection } from "./delete-account-section";
 import { NotificationsSection } from "./notifications-section";
 import { PlanSection } from "./plan-section";
 import { ProfileSection } from "./profile-section";
+import { SettingsNav } from "./settings-nav";
 
 export function SettingsView() {
   const settings = useSettings();
@@ -25,17 +26,20 @@ export function SettingsView() {
   if (settings.isError) return <LoadError what="your settings" query={settings} />;
   const { data } = settings;
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
-      <ProfileSection profile={data.profile} />
-      <AccountSecuritySection emailVerified={data.profile.emailVerified} />
-      <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
-      <StatusPagesSection />
-      <ApiTokensSection />
-      <ConnectedAppsSection />
-      <PlanSection plan={data.plan} usage={data.usage} />
-      <CookiesSection />
-      <DataSection />
-      <DeleteAccountSection email={data.profile.email} />
+    <div className="grid items-start gap-8 lg:grid-cols-[12rem_minmax(0,48rem)]">
+      <SettingsNav />
+      <div className="flex min-w-0 flex-col gap-6">
+        <ProfileSection profile={data.profile} />
+        <AccountSecuritySection emailVerified={data.profile.emailVerified} />
+        <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
+        <StatusPagesSection />
+        <ApiTokensSection />
+        <ConnectedAppsSection />
+        <PlanSection plan={data.plan} usage={data.usage} />
+        <CookiesSection />
+        <DataSection />
+        <DeleteAccountSection email={data.profile.email} />
+      </div>
     </div>
   );
 }

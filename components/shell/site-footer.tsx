@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { LEGAL_LINKS, PUBLIC_NAV, SITE } from "@/lib/site";
 import { Logo } from "./logo";
 
@@ -21,13 +22,18 @@ export function SiteFooter() {
           </p>
         </div>
         <FooterLinks label="Product" title="Product" links={PRODUCT_LINKS} />
-        <FooterLinks label="Legal" title="Company" links={LEGAL_LINKS} />
+        <FooterLinks label="Legal" title="Company" links={LEGAL_LINKS}>
+          {/* Opened by the consent code (components/consent/consent-root.tsx): the footer itself ships no script. */}
+          <button type="button" data-cookie-preferences aria-haspopup="dialog" className="w-fit text-left text-muted-foreground hover:text-foreground">
+            Cookie preferences
+          </button>
+        </FooterLinks>
       </div>
     </footer>
   );
 }
 
-function FooterLinks({ label, title, links }: { label: string; title: string; links: readonly { href: string; label: string }[] }) {
+function FooterLinks({ label, title, links, children }: { label: string; title: string; links: readonly { href: string; label: string }[]; children?: ReactNode }) {
   return (
     <nav aria-label={label} className="flex flex-col gap-2">
       <p className="font-semibold text-foreground">{title}</p>
@@ -36,6 +42,7 @@ function FooterLinks({ label, title, links }: { label: string; title: string; li
           {l.label}
         </Link>
       ))}
+      {children}
     </nav>
   );
 }

@@ -12,7 +12,7 @@ import { ThemeSwitch } from "./theme-switch";
  */
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+    <header className="sticky top-0 z-header border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 md:gap-6">
         {/* Below md the section links do not fit in the bar: they move into a menu. */}
         <div className="md:hidden">

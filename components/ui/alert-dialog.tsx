@@ -21,7 +21,7 @@ function AlertDialogOverlay({
     <AlertDialogPrimitive.Overlay
       data-slot="alert-dialog-overlay"
       className={cn(
-        "fixed inset-0 z-50 bg-black/60",
+        "fixed inset-0 z-dialog bg-black/60",
         "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
         className,
       )}
@@ -45,7 +45,7 @@ function AlertDialogContent({
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
+          "fixed top-1/2 left-1/2 z-dialog grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
           "rounded-lg border bg-background p-6 text-foreground shadow-lg outline-hidden",
           "data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           className,

@@ -22,7 +22,7 @@ function DialogOverlay({
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
       className={cn(
-        "fixed inset-0 z-50 bg-black/60",
+        "fixed inset-0 z-dialog bg-black/60",
         "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
         className,
       )}
@@ -54,7 +54,7 @@ function DialogContent({
         className={cn(
           // One column that may shrink below its content's width: wide content
           // (a code sample, a table) scrolls inside instead of widening the dialog.
-          "fixed top-1/2 left-1/2 z-50 grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
+          "fixed top-1/2 left-1/2 z-dialog grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
           "rounded-lg border bg-background p-6 text-foreground shadow-lg outline-hidden",
           "data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           className,

@@ -85,7 +85,7 @@ function SelectContent({
         data-slot="select-content"
         position={position}
         className={cn(
-          "relative z-50 max-h-(--radix-select-content-available-height) min-w-32 origin-(--radix-select-content-transform-origin) overflow-x-hidden overflow-y-auto",
+          "relative z-popover max-h-(--radix-select-content-available-height) min-w-32 origin-(--radix-select-content-transform-origin) overflow-x-hidden overflow-y-auto",
           "rounded-md border bg-popover text-popover-foreground shadow-md",
           "data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           position === "popper" &&

@@ -9,7 +9,7 @@ function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive
   return (
     <TabsPrimitive.Root
       data-slot="tabs"
-      className={cn("flex flex-col gap-2 data-[orientation=vertical]:flex-row", className)}
+      className={cn("flex min-w-0 flex-col gap-2 data-[orientation=vertical]:flex-row", className)}
       {...props}
     />
   );
@@ -21,8 +21,8 @@ function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimi
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        // Wraps onto a second row rather than running off a narrow screen.
-        "inline-flex min-h-9 w-fit max-w-full flex-wrap items-center justify-start rounded-lg bg-muted p-1 text-muted-foreground",
+        // Tabs that do not fit scroll sideways in one row (a second row reads as a second set of tabs).
+        "inline-flex min-h-9 w-fit max-w-full shrink-0 items-center justify-start overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground [scrollbar-width:thin]",
         "data-[orientation=vertical]:h-auto data-[orientation=vertical]:flex-col",
         className,
       )}

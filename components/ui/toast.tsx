@@ -18,7 +18,7 @@ function ToastViewport({
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-hidden",
+        "fixed top-0 z-toast flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-hidden",
         "sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
         "focus-visible:ring-2 focus-visible:ring-ring",
         className,

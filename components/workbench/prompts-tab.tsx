@@ -10,6 +10,7 @@ import { ItemList } from "./item-list";
 import type { CallRequest } from "@/lib/workbench/schema";
 import { useRerun, type RerunProps } from "./rerun";
 import { RunButtons } from "./run-buttons";
+import { useReveal } from "./use-reveal";
 
 /** Optional arguments left empty are not sent. */
 function requestFor(name: string, args: Record<string, string>): CallRequest {
@@ -29,6 +30,7 @@ export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStart
   const [argsByPrompt, setArgsByPrompt] = useState<Record<string, Record<string, string>>>({});
   const [outputOf, setOutputOf] = useState<string | null>(null);
   const call = useCall(serverId);
+  const [panelRef, revealPanel] = useReveal<HTMLDivElement>();
   const prompt = prompts.find((p) => p.name === selected) ?? null;
 
   function get(name: string, args: Record<string, string>) {
@@ -54,7 +56,10 @@ export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStart
       <ItemList
         noun="prompts"
         selected={selected}
-        onSelect={setSelected}
+        onSelect={(name) => {
+          setSelected(name);
+          revealPanel();
+        }}
         items={prompts.map((p) => ({
           key: p.name,
           title: p.name,
@@ -63,7 +68,7 @@ export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStart
         }))}
       />
       {prompt ? (
-        <div className="grid min-w-0 content-start gap-4">
+        <div ref={panelRef} className="grid min-w-0 scroll-mt-4 content-start gap-4">
           <PromptForm
             key={prompt.name}
             prompt={prompt}

@@ -16,6 +16,7 @@ import { ItemList } from "./item-list";
 import { useRerun, type RerunProps } from "./rerun";
 import { ResourceUpdates, SubscribeButton } from "./resource-updates";
 import { RunButtons } from "./run-buttons";
+import { useReveal } from "./use-reveal";
 
 /** What the panel shows: a listed resource, a template to fill, or any URI (a resource link's). */
 type Selection = { kind: "resource"; uri: string } | { kind: "template"; uriTemplate: string } | { kind: "uri"; uri: string };
@@ -62,8 +63,11 @@ export function ResourcesTab({ serverId, resources, templates, completions, subs
   });
 
   const selectedKey = selection ? (selection.kind === "template" ? `t:${selection.uriTemplate}` : `r:${selection.uri}`) : null;
-  const select = (key: string) =>
+  const [panelRef, revealPanel] = useReveal<HTMLDivElement>();
+  const select = (key: string) => {
     setSelection(key.startsWith("t:") ? { kind: "template", uriTemplate: key.slice(2) } : { kind: "resource", uri: key.slice(2) });
+    revealPanel();
+  };
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
@@ -100,31 +104,33 @@ export function ResourcesTab({ serverId, resources, templates, completions, subs
           }}
           disabled={running}
         />
-        {selection?.kind === "resource" ? (
-          <ResourcePanel
-            resource={resources.find((r) => r.uri === selection.uri)}
-            uri={selection.uri}
-            onRead={read}
-            running={running}
-            onCancel={call.cancel}
-            extra={subscribeTo(selection.uri)}
-          />
-        ) : null}
-        {selection?.kind === "uri" ? (
-          <ResourcePanel uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} extra={subscribeTo(selection.uri)} />
-        ) : null}
-        {selection?.kind === "template" ? (
-          <TemplatePanel
-            key={selection.uriTemplate}
-            template={templates.find((t) => t.uriTemplate === selection.uriTemplate)!}
-            suggest={completions ? serverId : null}
-            values={values[selection.uriTemplate] ?? {}}
-            onValues={(v) => setValues((all) => ({ ...all, [selection.uriTemplate]: v }))}
-            onRead={read}
-            running={running}
-            onCancel={call.cancel}
-          />
-        ) : null}
+        <div ref={panelRef} className="grid min-w-0 scroll-mt-4 gap-4 empty:hidden">
+          {selection?.kind === "resource" ? (
+            <ResourcePanel
+              resource={resources.find((r) => r.uri === selection.uri)}
+              uri={selection.uri}
+              onRead={read}
+              running={running}
+              onCancel={call.cancel}
+              extra={subscribeTo(selection.uri)}
+            />
+          ) : null}
+          {selection?.kind === "uri" ? (
+            <ResourcePanel uri={selection.uri} onRead={read} running={running} onCancel={call.cancel} extra={subscribeTo(selection.uri)} />
+          ) : null}
+          {selection?.kind === "template" ? (
+            <TemplatePanel
+              key={selection.uriTemplate}
+              template={templates.find((t) => t.uriTemplate === selection.uriTemplate)!}
+              suggest={completions ? serverId : null}
+              values={values[selection.uriTemplate] ?? {}}
+              onValues={(v) => setValues((all) => ({ ...all, [selection.uriTemplate]: v }))}
+              onRead={read}
+              running={running}
+              onCancel={call.cancel}
+            />
+          ) : null}
+        </div>
         <ResourceUpdates
           subscriptions={live.subscriptions}
           updates={live.updates}

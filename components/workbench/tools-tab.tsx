@@ -10,6 +10,7 @@ import { ItemList } from "./item-list";
 import { AnnotationBadges } from "./annotation-badges";
 import { ToolPanel, type WorkbenchTool } from "./tool-panel";
 import { useRerun, type RerunProps } from "./rerun";
+import { useReveal } from "./use-reveal";
 
 interface ToolsTabProps extends RerunProps {
   serverId: string;
@@ -33,6 +34,7 @@ export function ToolsTab({ serverId, tools, logging, tasks, rerun, onRerunStarte
   const [options, setOptions] = useState<ToolCallOptions>({ timeoutSec: 60, logLevel: "info", asTask: false });
   const [outputOf, setOutputOf] = useState<string | null>(null);
   const call = useCall(serverId);
+  const [panelRef, revealPanel] = useReveal<HTMLDivElement>();
 
   const tool = tools.find((t) => t.name === selected) ?? null;
   const asTask = (t: WorkbenchTool, chosen: boolean) => {
@@ -72,7 +74,10 @@ export function ToolsTab({ serverId, tools, logging, tasks, rerun, onRerunStarte
       <ItemList
         noun="tools"
         selected={selected}
-        onSelect={setSelected}
+        onSelect={(name) => {
+          setSelected(name);
+          revealPanel();
+        }}
         items={tools.map((t) => ({
           key: t.name,
           title: t.name,
@@ -81,24 +86,26 @@ export function ToolsTab({ serverId, tools, logging, tasks, rerun, onRerunStarte
           badges: <AnnotationBadges annotations={t.annotations} />,
         }))}
       />
-      {tool ? (
-        <ToolPanel
-          tool={tool}
-          args={argsOf(tool)}
-          onArgsChange={(args) => setArgsByTool((all) => ({ ...all, [tool.name]: args }))}
-          options={options}
-          onOptionsChange={setOptions}
-          logging={logging}
-          taskSupport={taskSupportOf(tool, tasks)}
-          state={call.state}
-          showsOutput={outputOf === tool.name}
-          onRun={(args) => run(tool, args)}
-          onCancel={call.cancel}
-          onOpenResource={onOpenResource}
-        />
-      ) : (
-        <p className="text-sm text-muted-foreground">Choose a tool to run it.</p>
-      )}
+      <div ref={panelRef} className="min-w-0 scroll-mt-4">
+        {tool ? (
+          <ToolPanel
+            tool={tool}
+            args={argsOf(tool)}
+            onArgsChange={(args) => setArgsByTool((all) => ({ ...all, [tool.name]: args }))}
+            options={options}
+            onOptionsChange={setOptions}
+            logging={logging}
+            taskSupport={taskSupportOf(tool, tasks)}
+            state={call.state}
+            showsOutput={outputOf === tool.name}
+            onRun={(args) => run(tool, args)}
+            onCancel={call.cancel}
+            onOpenResource={onOpenResource}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">Choose a tool to run it.</p>
+        )}
+      </div>
     </div>
   );
 }

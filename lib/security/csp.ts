@@ -19,6 +19,7 @@ export const PER_REQUEST_ROUTES = [
   "/gateways",
   "/gateways/new",
   "/gateways/[id]",
+  "/gateways/authorize/[id]",
   "/workbench",
   "/settings",
   "/support",

@@ -5,6 +5,7 @@ const YEAR_MS = 31_536_000_000;
 
 const GREEN = "rgb(22, 163, 74)";
 const YELLOW = "rgb(202, 138, 4)";
+// "Essential only": red, as the specification has it, but only the rim of a small neutral button.
 const RED = "rgb(220, 38, 38)";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
@@ -75,7 +76,7 @@ test.describe("cookie consent", () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
-  test("Reject keeps essential only: a red button", async ({ page }) => {
+  test("Reject keeps essential only: a small button with a red rim, no alarm", async ({ page }) => {
     await page.goto("/");
     await banner(page).getByRole("button", { name: "Reject" }).click();
     await expect(floatingButton(page)).toHaveAccessibleName("Cookie preferences: essential cookies only");
@@ -127,6 +128,31 @@ test.describe("cookie consent", () => {
     await floatingButton(page).click();
     await dialog.getByRole("button", { name: "Reject All" }).click();
     await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
+  });
+
+  test("the footer opens the preferences too; the small button stays under dialogs and moves away while the page is read", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 740 });
+    await page.goto("/faq");
+    await banner(page).getByRole("button", { name: "Reject" }).click();
+    await expect(floatingButton(page)).toHaveAttribute("data-consent-level", "essential");
+
+    // Reading down, the button slides away; scrolling back up brings it back.
+    await page.mouse.wheel(0, 600);
+    await expect(floatingButton(page)).not.toBeInViewport();
+    await page.mouse.wheel(0, -300);
+    await expect(floatingButton(page)).toBeInViewport();
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie preferences" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await expect(dialog).toBeVisible();
+    // The button's layer is below the dialog's overlay (and the page is hidden from the accessibility tree meanwhile).
+    const layers = await page.evaluate(() => ({
+      button: Number(getComputedStyle(document.querySelector("[data-consent-level]")!.closest("aside")!).zIndex),
+      overlay: Number(getComputedStyle(document.querySelector("[data-slot=dialog-overlay]")!).zIndex),
+    }));
+    expect(layers.button).toBeLessThan(layers.overlay);
+    await dialog.getByRole("button", { name: "Accept All" }).click();
+    await expect(floatingButton(page)).toHaveAttribute("data-consent-level", "all");
   });
 
   test("a choice older than one year is forgotten: the banner returns with the defaults", async ({ page }) => {

@@ -49,6 +49,28 @@ test("import a Claude Code file: preview, import with the keyboard, the stdio en
   await expect(page.getByRole("link", { name: "everything" })).toBeVisible();
 });
 
+test("a refused file is told in words beside it, and on a phone the buttons stay in reach of a long preview", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await signInViaApi(page);
+  await page.goto("/servers");
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import servers" });
+  const file = dialog.getByRole("textbox", { name: "Configuration file" });
+  await file.fill("mcpServers: everything");
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(file).toHaveAccessibleDescription(/This is not JSON\. Paste the whole configuration file\./);
+  await expect(dialog).not.toContainText("400");
+  await expect(file).toBeFocused();
+
+  // Twenty entries: the preview is taller than the phone, the dialog's buttons are not pushed off it.
+  const many = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`server-${i + 1}`, { type: "http", url: `${everything.origin}/mcp?n=${i}` }]));
+  await file.fill(JSON.stringify({ mcpServers: many }));
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText(/server-20 — /)).toBeAttached();
+  await expect(dialog.getByRole("button", { name: /^Import \d+ servers?$/ })).toBeInViewport();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport();
+});
+
 test("create an API token, see it once, use it, revoke it", async ({ page }) => {
   await signInViaApi(page);
   await page.goto("/settings");

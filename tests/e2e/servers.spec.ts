@@ -209,15 +209,56 @@ test("filters live in the URL, and the plan's limit is explained where it stops 
   await expect(page.getByText("3 of 3 servers used")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "You are using all 3 servers" })).toBeVisible();
 
+  // At the limit, "Add server" says so before any form opens.
+  await page.getByRole("link", { name: "Add server" }).click();
+  await expect(page).toHaveURL(/\/servers\/new$/);
+  await expect(page.getByRole("alert").filter({ hasText: "You are using all 3 servers your plan allows" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save server" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back to your servers" })).toHaveAttribute("href", "/servers");
+});
+
+test("a save refused for the plan's limit is brought to where the person is, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 740 });
+  await signInViaApi(page, "Grace Hopper");
+  await createViaApi(page, "one", []);
+  await createViaApi(page, "two", []);
   await page.goto("/servers/new");
   await page.getByRole("textbox", { name: "Name" }).fill("one too many");
   await page.getByRole("textbox", { name: "URL" }).fill("http://127.0.0.1:9/mcp");
-  await page.getByRole("button", { name: "Save server" }).click();
+  // The third server arrives from elsewhere (another tab, the API) while the form is open.
+  await createViaApi(page, "three", []);
+  const save = page.getByRole("button", { name: "Save server" });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
   const banner = page.getByRole("alert").filter({ hasText: "allows 3 servers" });
-  await expect(banner).toBeVisible();
+  await expect(banner).toBeInViewport();
+  await expect(banner.locator("xpath=..")).toBeFocused();
   await expect(banner).toContainText("Pro gives you up to 50 servers");
   await expect(banner.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/settings#plan");
   await expect(page).toHaveURL(/\/servers\/new$/);
+});
+
+test("on a phone the server page's tabs scroll sideways in one row, and Back returns to the tab before", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 740 });
+  await signInViaApi(page, "Grace Hopper");
+  const res = await page.request.post("/api/servers", { data: { name: "tabbed", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } });
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/servers/${id}`);
+  const tabs = page.getByRole("tablist", { name: "Server sections" });
+  // One row: every tab at the same height, the strip no wider than the screen and scrollable.
+  const tops = await tabs.getByRole("tab").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+
+  await tabs.getByRole("tab", { name: "Monitoring" }).click();
+  await expect(page).toHaveURL(/\?tab=monitoring$/);
+  await tabs.getByRole("tab", { name: "Settings" }).click();
+  await expect(tabs.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
+  await page.goBack();
+  await expect(tabs.getByRole("tab", { name: "Monitoring" })).toHaveAttribute("aria-selected", "true");
+  await page.goBack();
+  await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(new RegExp(`/servers/${id}$`));
 });
 
 test("the form explains its mistakes next to the fields, including the server's", async ({ page }) => {

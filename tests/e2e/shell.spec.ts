@@ -122,3 +122,46 @@ test("on a phone, the console menu replaces the sidebar and closes once a page i
   await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
   await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
 });
+
+test("Ctrl K opens the command palette from anywhere in the console: pages, settings sections, servers and gateways, by keyboard", async ({ page }) => {
+  await signInViaApi(page, "Ada Lovelace");
+  // Port 9 refuses at once: the server is saved, its discovery fails quickly.
+  const server = await (await page.request.post("/api/servers", { data: { name: "Payments MCP", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } })).json();
+  const gateway = await page.request.post("/api/gateways", { data: { name: "Coding agents" } });
+  expect(gateway.status(), await gateway.text()).toBe(201);
+  const gatewayId = ((await gateway.json()) as { id: string }).id;
+  await page.goto("/dashboard");
+
+  const palette = page.getByRole("dialog", { name: "Go to" });
+  const input = palette.getByRole("combobox", { name: "Go to a page, server or gateway" });
+  await page.keyboard.press("Control+k");
+  await expect(input).toBeFocused();
+  for (const label of APP_NAV.map((p) => p.label)) await expect(palette.getByRole("option", { name: label, exact: true })).toBeAttached();
+
+  // A server by its name, chosen with the keyboard.
+  await input.fill("payments");
+  await expect(palette.getByRole("option", { name: "Payments MCP", exact: true })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/servers/${server.id}$`));
+  await expect(palette).toBeHidden();
+
+  // A gateway, from a text field (the shortcut works there too).
+  await page.getByRole("link", { name: "All servers" }).focus();
+  await page.keyboard.press("Control+k");
+  await input.fill("coding");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/gateways/${gatewayId}$`));
+
+  // A section of Settings; Escape closes and gives the focus back.
+  await page.getByRole("button", { name: "Go to…" }).click();
+  await input.fill("api tokens");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/settings#api-tokens$/);
+  await expect(page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "API tokens" })).toBeVisible();
+  await page.keyboard.press("Control+k");
+  await expect(palette).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(palette).toBeHidden();
+});

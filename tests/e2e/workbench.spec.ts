@@ -242,6 +242,38 @@ test("runs every tool of server-everything from its generated form", async ({ pa
   expect([...ran].sort()).toEqual([...toolNames].sort());
 });
 
+test("answers server-everything's titled enums from selects and checkboxes, and the server gets the values", async ({ page }) => {
+  await openWorkbench(page);
+  await chooseTool(page, "trigger-elicitation-request");
+  await page.getByRole("button", { name: "Run tool" }).click();
+  const eliciting = page.getByRole("region", { name: "Call of trigger-elicitation-request" });
+  const asked = eliciting.getByRole("form", { name: "Input the server asks for" });
+  await asked.getByRole("textbox", { name: "String", exact: true }).fill("Ada Lovelace");
+
+  // oneOf of const/title: a select of the titles.
+  const hero = asked.getByRole("combobox", { name: "Titled Single Select Enum", exact: true });
+  await expect(hero.getByRole("option", { name: "Green Lantern" })).toBeAttached();
+  await hero.selectOption({ label: "Green Lantern" });
+  // enum with enumNames: a select of the names.
+  await asked.getByRole("combobox", { name: "Legacy Titled Single Select Enum", exact: true }).selectOption({ label: "Dogs" });
+  // Multi-select arrays: checkboxes, titled (items.anyOf) and untitled (items.enum).
+  const fish = asked.getByRole("group", { name: "Titled Multiple Select Enum", exact: true });
+  await expect(fish.getByRole("checkbox", { name: "Tuna" })).toBeChecked();
+  await fish.getByRole("checkbox", { name: "Salmon" }).click();
+  await asked.getByRole("group", { name: "Untitled Multiple Select Enum", exact: true }).getByRole("checkbox", { name: "Piano" }).click();
+  // Nothing of it is edited as raw JSON.
+  await expect(asked.getByRole("textbox", { name: /Enum/ })).toHaveCount(0);
+
+  await asked.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(eliciting.getByRole("heading", { name: "Result of trigger-elicitation-request" })).toBeVisible({ timeout: 20_000 });
+  // The tool returns what it received.
+  const raw = eliciting.getByText(/Raw result:/);
+  await expect(raw).toContainText('"titledSingleSelectEnum": "hero-2"');
+  await expect(raw).toContainText('"legacyTitledEnum": "pet-2"');
+  await expect(raw).toContainText(/"titledMultipleSelectEnum": \[\s*"fish-1",\s*"fish-2"\s*\]/);
+  await expect(raw).toContainText(/"untitledMultipleSelectEnum": \[\s*"Guitar",\s*"Piano"\s*\]/);
+});
+
 test("reads a resource, fills a template, gets a prompt with arguments and pings", async ({ page }) => {
   // A long walk through four tabs, with a wait of up to 15 s for the server's update.
   test.setTimeout(90_000);

@@ -4,7 +4,7 @@ import { classify } from "@/lib/workbench/schema-form/classify";
 
 import { ArrayField } from "./array-field";
 import { BooleanField } from "./boolean-field";
-import { ConstField, EnumField, NullField } from "./choice-fields";
+import { ChoicesField, ConstField, EnumField, NullField } from "./choice-fields";
 import type { FieldProps } from "./field-props";
 import { useFormContext } from "./form-context";
 import { JsonField } from "./json-field";
@@ -27,6 +27,8 @@ export function SchemaField(props: FieldProps) {
       return <BooleanField {...withDescription} />;
     case "enum":
       return <EnumField {...withDescription} field={field} />;
+    case "choices":
+      return <ChoicesField {...withDescription} field={field} />;
     case "const":
       return <ConstField {...withDescription} field={field} />;
     case "null":

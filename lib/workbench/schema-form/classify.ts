@@ -1,3 +1,4 @@
+import { jsonLabel } from "./json";
 import { asObject, resolveSchema } from "./resolve";
 import type { JsonSchema, JsonSchemaObject, JsonType } from "./types";
 import { isRecord } from "@/lib/guards";
@@ -17,7 +18,9 @@ export type Field =
   | { kind: "number"; schema: JsonSchemaObject; integer: boolean }
   | { kind: "boolean"; schema: JsonSchemaObject }
   | { kind: "null"; schema: JsonSchemaObject }
-  | { kind: "enum"; schema: JsonSchemaObject; options: unknown[] }
+  | { kind: "enum"; schema: JsonSchemaObject; options: unknown[]; labels: string[] }
+  /** A list of distinct choices from a fixed set: checkboxes. */
+  | { kind: "choices"; schema: JsonSchemaObject; options: unknown[]; labels: string[] }
   | { kind: "const"; schema: JsonSchemaObject; value: unknown }
   | { kind: "object"; schema: JsonSchemaObject }
   | { kind: "array"; schema: JsonSchemaObject; items: JsonSchema }
@@ -54,7 +57,8 @@ export function classify(schema: JsonSchema, root: JsonSchema): Field {
   }
   const s = resolved;
   if ("const" in s) return { kind: "const", schema: s, value: s.const };
-  if (Array.isArray(s.enum) && s.enum.length > 0) return { kind: "enum", schema: s, options: s.enum };
+  const choice = choicesOf(s, root);
+  if (choice) return { kind: "enum", schema: s, ...choice };
   if (s.allOf) return { kind: "json", schema: s };
   const alternatives = s.oneOf ?? s.anyOf;
   if (alternatives) return union(s, alternatives.map((b) => mergeBranch(s, b, root)), root);
@@ -78,12 +82,39 @@ export function classify(schema: JsonSchema, root: JsonSchema): Field {
       return s.properties || s.additionalProperties === false
         ? { kind: "object", schema: s }
         : { kind: "json", schema: s };
-    case "array":
+    case "array": {
       if (Array.isArray(s.items) || s.prefixItems) return { kind: "json", schema: s };
+      // A list of choices from a fixed set (MCP's multi-select: `items.enum`, or `items.anyOf` of titled consts).
+      const itemChoices = s.items === undefined ? null : choicesOf(resolveSchema(s.items, root), root);
+      if (itemChoices) return { kind: "choices", schema: s, ...itemChoices };
       return { kind: "array", schema: s, items: s.items ?? true };
+    }
     default:
       return { kind: "json", schema: s };
   }
+}
+
+/**
+ * The fixed options of a schema and the words shown for them: `enum` (with the
+ * legacy `enumNames` as its labels), or `oneOf`/`anyOf` whose every branch is a
+ * `const`, labelled by its `title` (MCP elicitation's titled enums). The
+ * value sent is always the option itself, never its label.
+ */
+function choicesOf(s: JsonSchema | undefined, root: JsonSchema): { options: unknown[]; labels: string[] } | null {
+  if (s === undefined || typeof s === "boolean") return null;
+  if (Array.isArray(s.enum) && s.enum.length > 0) {
+    const names = s.enumNames;
+    const named = Array.isArray(names) && names.length === s.enum.length && names.every((n) => typeof n === "string");
+    return { options: s.enum, labels: named ? (names as string[]) : s.enum.map(jsonLabel) };
+  }
+  const alternatives = s.oneOf ?? s.anyOf;
+  if (!alternatives || alternatives.length === 0) return null;
+  const branches = alternatives.map((b) => resolveSchema(b, root));
+  if (!branches.every((b): b is JsonSchemaObject => typeof b === "object" && b !== null && "const" in b)) return null;
+  return {
+    options: branches.map((b) => b.const),
+    labels: branches.map((b) => (typeof b.title === "string" && b.title.trim() ? b.title : jsonLabel(b.const))),
+  };
 }
 
 function typeList(s: JsonSchemaObject): JsonType[] {
@@ -123,6 +154,8 @@ function fieldValueType(field: Field): ValueType | undefined {
     case "object":
     case "array":
       return field.kind;
+    case "choices":
+      return "array";
     case "number":
       return "number";
     case "const":

@@ -46,6 +46,7 @@ export function initialValue(schema: JsonSchema, root: JsonSchema): unknown {
     case "string":
       return "";
     case "array":
+    case "choices":
       return [];
     case "enum":
       return cloneJson(field.options[0]);

@@ -42,7 +42,7 @@ describe("the consent banner", () => {
     expect(await screen.findByTestId("analytics-on")).toBeInTheDocument();
   });
 
-  it("Reject keeps essential only: red button, no analytics", async () => {
+  it("Reject keeps essential only: the button says so, no analytics", async () => {
     const user = userEvent.setup();
     render(<ConsentRoot />);
     await user.click(screen.getByRole("button", { name: "Reject" }));
@@ -121,6 +121,19 @@ describe("the cookie-preferences dialog", () => {
     render(
       <>
         <CookiePreferencesButton />
+        <ConsentRoot />
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Cookie preferences" }));
+    expect(await screen.findByRole("dialog", { name: "Cookie preferences" })).toBeInTheDocument();
+  });
+  it("opens from the footer's script-free button, marked data-cookie-preferences", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button" data-cookie-preferences>
+          Cookie preferences
+        </button>
         <ConsentRoot />
       </>,
     );

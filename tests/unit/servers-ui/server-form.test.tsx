@@ -105,6 +105,8 @@ describe("ServerForm (create)", () => {
     expect(banner).toHaveTextContent("The Free plan allows 3 servers, and you have 3.");
     expect(banner).toHaveTextContent("Pro gives you up to 50 servers");
     expect(within(banner).getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/settings#plan");
+    // The Save button is at the form's end: the message is brought to where the person is.
+    expect(banner.parentElement).toHaveFocus();
   });
 
   it("tests the connection and shows what the server said about itself", async () => {

@@ -35,7 +35,7 @@ describe("SignInCard", () => {
     mockApiSend.mockResolvedValue({ authorizationUrl: "https://auth.example.com/authorize?state=x" });
     renderCard({ type: "oauth", status: "authorization_required", reason: null, expiresAt: null, lastRefreshAt: null });
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(mockApiSend).toHaveBeenCalledWith("POST", `/api/servers/${ID}/authorize`);
+    expect(mockApiSend).toHaveBeenCalledWith("POST", `/api/servers/${ID}/authorize`, {});
     expect(mockAssign).toHaveBeenCalledWith("https://auth.example.com/authorize?state=x");
   });
 

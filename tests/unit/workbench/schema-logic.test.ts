@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { toggleChoice } from "@/lib/workbench/schema-form/choices";
 import { classify, marksRequired } from "@/lib/workbench/schema-form/classify";
 import { defaultsFor, initialValue } from "@/lib/workbench/schema-form/defaults";
 import { dateTimeToLocalInput, inputTypeForFormat, localInputToDateTime } from "@/lib/workbench/schema-form/formats";
@@ -111,6 +112,81 @@ describe("classify", () => {
     const root: JsonSchema = { $defs: { day: { type: "string", format: "date" } } };
     const field = classify({ $ref: "#/$defs/day", title: "Day" }, root);
     expect(field).toMatchObject({ kind: "string", schema: { format: "date", title: "Day" } });
+  });
+});
+
+describe("classify: the titled enums of MCP elicitation (spec 2025-11-25)", () => {
+  const kind = (schema: JsonSchema) => classify(schema, schema).kind;
+  const choices = (schema: JsonSchema) => {
+    const field = classify(schema, schema);
+    return field.kind === "enum" || field.kind === "choices" ? { kind: field.kind, options: field.options, labels: field.labels } : field.kind;
+  };
+
+  it("offers a oneOf of const/title as one choice, showing the titles and keeping the values", () => {
+    const hero: JsonSchema = {
+      type: "string",
+      oneOf: [
+        { const: "hero-1", title: "Superman" },
+        { const: "hero-2", title: "Green Lantern" },
+      ],
+      default: "hero-1",
+    };
+    expect(choices(hero)).toEqual({ kind: "enum", options: ["hero-1", "hero-2"], labels: ["Superman", "Green Lantern"] });
+    // anyOf too, and a const without a title shows its value.
+    expect(choices({ anyOf: [{ const: "a", title: "Alpha" }, { const: "b" }] })).toEqual({ kind: "enum", options: ["a", "b"], labels: ["Alpha", "b"] });
+  });
+
+  it("labels an enum by its legacy enumNames, and by the values when the names do not line up", () => {
+    expect(choices({ type: "string", enum: ["pet-1", "pet-2"], enumNames: ["Cats", "Dogs"] })).toEqual({ kind: "enum", options: ["pet-1", "pet-2"], labels: ["Cats", "Dogs"] });
+    expect(choices({ type: "string", enum: ["pet-1", "pet-2"], enumNames: ["Cats"] })).toEqual({ kind: "enum", options: ["pet-1", "pet-2"], labels: ["pet-1", "pet-2"] });
+    expect(choices({ enum: [1, null] })).toEqual({ kind: "enum", options: [1, null], labels: ["1", "null"] });
+  });
+
+  it("makes multi-select arrays (items.enum, items.anyOf of titled consts) a set of checkboxes", () => {
+    expect(choices({ type: "array", minItems: 1, maxItems: 3, items: { type: "string", enum: ["Guitar", "Piano"] }, default: ["Guitar"] })).toEqual({
+      kind: "choices",
+      options: ["Guitar", "Piano"],
+      labels: ["Guitar", "Piano"],
+    });
+    expect(choices({ type: "array", items: { anyOf: [{ const: "fish-1", title: "Tuna" }, { const: "fish-2", title: "Salmon" }] } })).toEqual({
+      kind: "choices",
+      options: ["fish-1", "fish-2"],
+      labels: ["Tuna", "Salmon"],
+    });
+    // Items named through $defs resolve too.
+    const viaRef: JsonSchema = { type: "array", items: { $ref: "#/$defs/color" }, $defs: { color: { oneOf: [{ const: "r", title: "Red" }] } } };
+    expect(choices(viaRef)).toEqual({ kind: "choices", options: ["r"], labels: ["Red"] });
+  });
+
+  it("keeps a union of types a union, and a union of consts and types one too", () => {
+    expect(kind({ anyOf: [{ const: "auto", title: "Automatic" }, { type: "number" }] })).toBe("union");
+    expect(kind({ type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] } })).toBe("array");
+  });
+
+  it("starts the form with the schema's defaults and a new list of choices empty", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: {
+        hero: { type: "string", oneOf: [{ const: "hero-1", title: "Superman" }], default: "hero-1" },
+        fish: { type: "array", items: { anyOf: [{ const: "fish-1", title: "Tuna" }] }, default: ["fish-1"] },
+      },
+    };
+    expect(defaultsFor(schema)).toEqual({ hero: "hero-1", fish: ["fish-1"] });
+    expect(initialValue({ type: "array", items: { enum: ["a"] } }, {})).toEqual([]);
+    expect(initialValue({ oneOf: [{ const: "x", title: "X" }] }, {})).toBe("x");
+  });
+});
+
+describe("toggleChoice", () => {
+  const options = ["a", "b", "c"];
+  it("keeps the checked options in the schema's order", () => {
+    expect(toggleChoice(options, ["c"], "a", true)).toEqual(["a", "c"]);
+    expect(toggleChoice(options, ["a", "c"], "a", false)).toEqual(["c"]);
+    expect(toggleChoice(options, ["a"], "a", true)).toEqual(["a"]);
+  });
+
+  it("keeps values that are not options at the end", () => {
+    expect(toggleChoice(options, ["zz", "b"], "a", true)).toEqual(["a", "b", "zz"]);
   });
 });
 

@@ -151,6 +151,53 @@ describe("the server's requests during a call", () => {
     expect(mockApiSend).toHaveBeenLastCalledWith("POST", "/api/workbench/requests/req-3", { action: "decline" });
   });
 
+  it("offers the spec's titled enums as selects and checkboxes, and sends the values, not the titles", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApiSend.mockResolvedValue({ answered: true });
+    const end = callAsking({
+      type: "server-request",
+      id: "req-6",
+      kind: "elicitation",
+      params: {
+        message: "Pick",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            hero: { type: "string", title: "Hero", oneOf: [{ const: "hero-1", title: "Superman" }, { const: "hero-2", title: "Green Lantern" }], default: "hero-1" },
+            pet: { type: "string", title: "Pet", enum: ["pet-1", "pet-2"], enumNames: ["Cats", "Dogs"] },
+            fish: { type: "array", title: "Fish", maxItems: 2, items: { anyOf: [{ const: "fish-1", title: "Tuna" }, { const: "fish-2", title: "Salmon" }, { const: "fish-3", title: "Trout" }] }, default: ["fish-1"] },
+            tools: { type: "array", title: "Instruments", items: { type: "string", enum: ["Guitar", "Piano"] } },
+          },
+        },
+      },
+    });
+    renderWorkbench();
+    await user.click(screen.getByRole("button", { name: /^ask-me/ }));
+    await user.click(screen.getByRole("button", { name: "Run tool" }));
+    const form = await screen.findByRole("form", { name: "Input the server asks for" });
+
+    const hero = within(form).getByRole("combobox", { name: "Hero" });
+    expect(within(hero).getAllByRole("option").map((o) => o.textContent)).toEqual(["Not set", "Superman", "Green Lantern"]);
+    expect(within(form).queryByRole("textbox")).not.toBeInTheDocument();
+    await user.selectOptions(hero, "Green Lantern");
+    await user.selectOptions(within(form).getByRole("combobox", { name: "Pet" }), "Dogs");
+
+    const fish = within(form).getByRole("group", { name: "Fish" });
+    expect(within(fish).getByRole("checkbox", { name: "Tuna" })).toBeChecked();
+    await user.click(within(fish).getByRole("checkbox", { name: "Trout" }));
+    // Two is the most: the third waits until one is unchecked.
+    expect(within(fish).getByRole("checkbox", { name: "Salmon" })).toBeDisabled();
+    await user.click(within(form).getByRole("checkbox", { name: "Piano" }));
+
+    await user.click(within(form).getByRole("button", { name: "Send" }));
+    expect(mockApiSend).toHaveBeenLastCalledWith("POST", "/api/workbench/requests/req-6", {
+      action: "accept",
+      content: { hero: "hero-2", pet: "pet-2", fish: ["fish-1", "fish-3"], tools: ["Piano"] },
+    });
+    act(() => end());
+    await screen.findByRole("heading", { name: "Result of ask-me" });
+  });
+
   it("offers a page the server asks the person to open as a link, and never a script URL", async () => {
     const user = userEvent.setup({ delay: null });
     mockApiSend.mockResolvedValue({ answered: true });
