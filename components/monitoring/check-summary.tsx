@@ -31,7 +31,8 @@ export function CheckSummary({ check }: { check: CheckDto }) {
         {check.toolsChanged ? <span className="text-xs font-medium text-warning">Tool list changed</span> : null}
       </div>
       {check.reason ? <p className={cn("text-sm break-words", CHECK_RESULT_META[check.result].textClass)}>{check.reason}</p> : null}
-      <CheckPhases phases={check.phases} />
+      {/* A discovery times its handshake only: its phases were not measured, rather than "not reached". */}
+      {check.trigger === "discovery" ? null : <CheckPhases phases={check.phases} />}
     </div>
   );
 }

@@ -31,7 +31,8 @@ export function beatCounts(beats: readonly Heartbeat[]): string {
 export function HeartbeatBar({ beats, serverName, className }: { beats: readonly Heartbeat[]; serverName: string; className?: string }) {
   const now = useNow();
   const id = useId();
-  const [active, setActive] = useState<number | null>(null);
+  // The check shown in the tooltip, and where: fixed to the viewport, so that a table's scrolling box does not clip it.
+  const [active, setActive] = useState<{ index: number; x: number; y: number } | null>(null);
   // The bar that takes focus when tabbing in: the newest, until the person moves.
   const [current, setCurrent] = useState(beats.length - 1);
   const items = useRef<(HTMLLIElement | null)[]>([]);
@@ -49,7 +50,13 @@ export function HeartbeatBar({ beats, serverName, className }: { beats: readonly
     e.preventDefault();
     focusAt(moves[e.key]);
   }
-  const shown = active === null ? null : beats[active];
+  const shown = active === null ? null : beats[active.index];
+  const show = (index: number) => {
+    const rect = items.current[index]?.getBoundingClientRect();
+    // Kept within the viewport: the tooltip is centred on the bar, and is at most 18rem wide.
+    const half = 152;
+    if (rect) setActive({ index, x: Math.min(Math.max(rect.left + rect.width / 2, half), window.innerWidth - half), y: rect.top });
+  };
 
   return (
     <div className={cn("relative", className)} data-testid="heartbeat-bar">
@@ -67,11 +74,11 @@ export function HeartbeatBar({ beats, serverName, className }: { beats: readonly
             }}
             tabIndex={i === Math.min(current, beats.length - 1) ? 0 : -1}
             aria-label={describeBeat(beat, now)}
-            aria-describedby={active === i ? `${id}-detail` : undefined}
+            aria-describedby={active?.index === i ? `${id}-detail` : undefined}
             data-result={beat.result}
-            onMouseEnter={() => setActive(i)}
+            onMouseEnter={() => show(i)}
             onFocus={() => {
-              setActive(i);
+              show(i);
               setCurrent(i);
             }}
             onBlur={() => setActive(null)}
@@ -82,11 +89,12 @@ export function HeartbeatBar({ beats, serverName, className }: { beats: readonly
           />
         ))}
       </ol>
-      {shown ? (
+      {shown && active ? (
         <div
           id={`${id}-detail`}
           role="tooltip"
-          className="absolute bottom-full left-0 z-20 mb-1 w-max max-w-72 rounded-md border bg-popover px-2.5 py-1.5 text-xs text-popover-foreground shadow-md"
+          style={{ left: active.x, top: active.y }}
+          className="pointer-events-none fixed z-50 mt-[-6px] w-max max-w-72 -translate-x-1/2 -translate-y-full rounded-md border bg-popover px-2.5 py-1.5 text-xs text-popover-foreground shadow-md"
         >
           <p className="font-medium">
             {CHECK_RESULT_META[shown.result].label} · {formatMs(shown.latencyMs)}
