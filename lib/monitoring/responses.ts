@@ -1,7 +1,7 @@
 import { z, type ZodType } from "zod";
 import { isoTime, nextCursor } from "../api/fields";
-import type { CheckNowResponse, ChecksPage, FleetOverview, IncidentsPage, UptimeDto } from "./schema";
-import { CHECK_TRIGGERS, UPTIME_WINDOWS } from "./schema";
+import type { CheckNowResponse, ChecksPage, FleetOverview, IncidentsPage, LatencyRangeDto, UptimeDto } from "./schema";
+import { CHECK_RESULTS, CHECK_TRIGGERS, LATENCY_RANGES, UPTIME_WINDOWS } from "./schema";
 import { SERVER_STATUSES } from "../servers/schema";
 
 /**
@@ -67,6 +67,15 @@ export const uptimeDto = z.object({
     }),
   ),
 }) satisfies ZodType<UptimeDto>;
+
+export const latencyRangeDto = z.object({
+  range: z.enum(LATENCY_RANGES),
+  from: isoTime,
+  to: isoTime,
+  checks: z.array(z.object({ at: isoTime, result: z.enum(CHECK_RESULTS), latencyMs: z.number().nullable() })),
+  series: uptimeDto.shape.series,
+  incidents: z.array(z.object({ openedAt: isoTime, closedAt: isoTime.nullable() })),
+}) satisfies ZodType<LatencyRangeDto>;
 
 export const fleetOverview = z.object({
   byStatus: z.object(Object.fromEntries(SERVER_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof SERVER_STATUSES)[number], z.ZodNumber>),

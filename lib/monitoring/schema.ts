@@ -77,6 +77,24 @@ export interface UptimeBucket {
   latency: LatencyPercentiles | null;
 }
 
+/** The latency chart's ranges: the short ones draw every check, the long ones the rollups' percentiles. */
+export const LATENCY_RANGES = ["1h", "6h", "24h", "7d", "30d"] as const;
+export type LatencyRange = (typeof LATENCY_RANGES)[number];
+export const latencyQuery = z.object({ range: z.enum(LATENCY_RANGES).default("24h") });
+
+/** `GET /api/servers/{id}/latency?range=…`: one point per check (1 h, 6 h) or p50/p95 per period (24 h and longer), and the incidents to mark. */
+export interface LatencyRangeDto {
+  range: LatencyRange;
+  from: string;
+  to: string;
+  /** Oldest first; empty for the ranges drawn from the rollups. */
+  checks: { at: string; result: CheckResult; latencyMs: number | null }[];
+  /** The periods of the range with their percentiles; empty for the ranges drawn check by check. */
+  series: UptimeBucket[];
+  /** Incidents open at some time in the range, oldest first. */
+  incidents: { openedAt: string; closedAt: string | null }[];
+}
+
 /** `GET /api/servers/{id}/uptime?window=…`. */
 export interface UptimeDto {
   window: UptimeWindow;

@@ -4,6 +4,7 @@ import { GET as checksExportGET } from "@/app/api/servers/[id]/checks/export/rou
 import { GET as checksGET } from "@/app/api/servers/[id]/checks/route";
 import { GET as incidentsExportGET } from "@/app/api/servers/[id]/incidents/export/route";
 import { GET as incidentsGET } from "@/app/api/servers/[id]/incidents/route";
+import { GET as latencyGET } from "@/app/api/servers/[id]/latency/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { GET as uptimeGET } from "@/app/api/servers/[id]/uptime/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
@@ -216,6 +217,41 @@ describeEachDatabase("monitoring API", () => {
     const after = await api(dashboardGET, "/api/dashboard", pro);
     expect(after.json.fleet).toMatchObject({ openIncidents: 0, downNow: [] });
     expect(after.json.fleet.uptime24hPct).toEqual(expect.any(Number));
+  });
+
+  it("draws latency by range: every check for an hour, p50/p95 per period for a day and more, the incidents marked, the plan's ranges only", async () => {
+    const server = await newServer(pro);
+    rawState.methods = { initialize: "cut" };
+    await checkNow(pro, server.id);
+    await checkNow(pro, server.id);
+    rawState.methods = {};
+    await checkNow(pro, server.id);
+    const latency = (who: Session, range: string) => api(latencyGET, `/api/servers/${server.id}/latency?range=${range}`, who, { params: { id: server.id } });
+
+    const hour = await latency(pro, "1h");
+    expect(hour.status).toBe(200);
+    // One point per check, oldest first: the discovery at save, two failures (no latency), the recovery.
+    expect(hour.json.checks.map((c: { result: string }) => c.result)).toEqual(["up", "failed", "failed", "up"]);
+    expect(hour.json.checks.map((c: { latencyMs: number | null }) => c.latencyMs === null)).toEqual([false, true, true, false]);
+    expect(hour.json.series).toEqual([]);
+    expect(hour.json.incidents).toEqual([{ openedAt: expect.any(String), closedAt: expect.any(String) }]);
+    expect(Date.parse(hour.json.to) - Date.parse(hour.json.from)).toBe(3_600_000);
+
+    const day = await latency(pro, "24h");
+    expect(day.json.checks).toEqual([]);
+    expect(day.json.series).toHaveLength(24);
+    const measured = day.json.series.filter((b: { latency: unknown }) => b.latency !== null);
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured[0].latency.p50).toBeLessThanOrEqual(measured[0].latency.p95);
+    expect(day.json.incidents).toHaveLength(1);
+    expect((await latency(pro, "30d")).json.series).toHaveLength(90);
+
+    expect((await latency(pro, "1y")).status).toBe(400);
+    expect((await latency(other, "1h")).status).toBe(404);
+    const own = await newServer(free);
+    const freeLatency = (range: string) => api(latencyGET, `/api/servers/${own.id}/latency?range=${range}`, free, { params: { id: own.id } });
+    expect((await freeLatency("6h")).status).toBe(200);
+    expect((await freeLatency("7d")).json).toMatchObject({ error: "plan_required", feature: "fullMonitoring" });
   });
 
   it("needs fullMonitoring for windows beyond 24 hours", async () => {
