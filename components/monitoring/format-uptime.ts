@@ -1,6 +1,9 @@
-import type { UptimeWindow } from "@/lib/monitoring/schema";
+import type { LatencyRange, UptimeWindow } from "@/lib/monitoring/schema";
 
-export const WINDOW_LABEL: Record<UptimeWindow, { short: string; long: string }> = {
+/** The uptime windows, and the latency chart's shorter ranges. */
+export const WINDOW_LABEL: Record<LatencyRange, { short: string; long: string }> = {
+  "1h": { short: "1 h", long: "hour" },
+  "6h": { short: "6 h", long: "6 hours" },
   "24h": { short: "24 h", long: "24 hours" },
   "7d": { short: "7 d", long: "7 days" },
   "30d": { short: "30 d", long: "30 days" },

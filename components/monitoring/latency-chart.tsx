@@ -1,7 +1,7 @@
 "use client";
 
 import { formatMs } from "@/components/app/format-time";
-import type { UptimeDto } from "@/lib/monitoring/schema";
+import type { LatencyRangeDto, UptimeBucket, UptimeDto } from "@/lib/monitoring/schema";
 import { NumbersRow, NumbersTable } from "./chart-parts";
 import { formatPct } from "./format-uptime";
 import { LatencyLegend, LatencyLines, type LatencyPoint } from "./latency-lines";
@@ -11,15 +11,27 @@ import { latencySummary } from "./latency-summary";
  * Latency (p50 and p95) of each bucket of a window. The same numbers are in
  * a sentence below it and in a table one click away.
  */
-export function LatencyChart({ uptime, height = 220, showTable = true }: { uptime: UptimeDto; height?: number; showTable?: boolean }) {
+export function LatencyChart({
+  uptime,
+  height = 220,
+  showTable = true,
+  incidents = [],
+}: {
+  uptime: UptimeDto;
+  height?: number;
+  showTable?: boolean;
+  /** Shaded over the periods they span. */
+  incidents?: LatencyRangeDto["incidents"];
+}) {
   const data: LatencyPoint[] = uptime.series.map((b) => ({ start: b.start, end: b.end, p50: b.latency?.p50 ?? null, p95: b.latency?.p95 ?? null }));
+  const marked = incidentSpans(uptime.series, incidents);
   const summary = latencySummary(uptime);
   const measured = data.filter((p) => p.p50 !== null).length;
   const hasData = measured > 0;
   return (
     <figure className="flex flex-col gap-3">
       {/* A line needs two points; a lone measurement is drawn as a dot. */}
-      {hasData ? <LatencyLines data={data} window={uptime.window} height={height} dot={measured < 3 ? { r: 3 } : false} testId="latency-chart" /> : null}
+      {hasData ? <LatencyLines data={data} window={uptime.window} height={height} dot={measured < 3 ? { r: 3 } : false} testId="latency-chart" marked={marked} /> : null}
       <figcaption className="flex flex-col gap-2 text-sm text-muted-foreground">
         {hasData ? <LatencyLegend /> : null}
         <span data-testid="latency-summary">{summary}</span>
@@ -27,6 +39,16 @@ export function LatencyChart({ uptime, height = 220, showTable = true }: { uptim
       {showTable && hasData ? <LatencyTable uptime={uptime} /> : null}
     </figure>
   );
+}
+
+/** Each incident as the first and last period it touches (an open one runs to the end). */
+function incidentSpans(series: UptimeBucket[], incidents: LatencyRangeDto["incidents"]): { from: string; to: string }[] {
+  const at = (iso: string) => series.find((b) => Date.parse(b.start) <= Date.parse(iso) && Date.parse(iso) < Date.parse(b.end));
+  return incidents.flatMap((i) => {
+    const first = at(i.openedAt) ?? series[0];
+    const last = (i.closedAt ? at(i.closedAt) : undefined) ?? series.at(-1);
+    return first && last ? [{ from: first.start, to: last.start }] : [];
+  });
 }
 
 function LatencyTable({ uptime }: { uptime: UptimeDto }) {

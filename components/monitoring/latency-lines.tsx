@@ -1,6 +1,6 @@
 "use client";
 
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, ReferenceArea, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMs } from "@/components/app/format-time";
 import type { UptimeWindow } from "@/lib/monitoring/schema";
 import { chartAxis, chartMargin, SeriesLegend, SeriesTooltip } from "./chart-parts";
@@ -35,6 +35,7 @@ export function LatencyLines({
   dot,
   padding,
   testId,
+  marked = [],
 }: {
   data: LatencyPoint[];
   window: UptimeWindow;
@@ -42,6 +43,8 @@ export function LatencyLines({
   dot: { r: number } | false;
   padding?: number;
   testId: string;
+  /** Spans to shade (a server's incidents), from one period's start to another's. */
+  marked?: { from: string; to: string }[];
 }) {
   return (
     <div aria-hidden="true" data-testid={testId}>
@@ -55,6 +58,9 @@ export function LatencyLines({
           {...chartAxis}
         />
         <YAxis width={56} tickFormatter={(v: number) => formatMs(v)} axisLine={false} {...chartAxis} />
+        {marked.map((m) => (
+          <ReferenceArea key={m.from} x1={m.from} x2={m.to} fill="var(--destructive)" fillOpacity={0.12} ifOverflow="hidden" data-testid="incident-mark" />
+        ))}
         <Tooltip content={latencyTooltip} cursor={{ stroke: "var(--input)" }} />
         {SERIES.map((s) => (
           <Line

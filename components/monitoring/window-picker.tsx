@@ -1,23 +1,25 @@
 "use client";
 
 import { Lock } from "lucide-react";
-import { UPTIME_WINDOWS, type UptimeWindow } from "@/lib/monitoring/schema";
+import type { LatencyRange } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
 import { WINDOW_LABEL } from "./format-uptime";
 
 /** Which window the charts show; a window beyond the plan can be chosen too, to see what it would unlock. */
-export function WindowPicker({
+export function WindowPicker<W extends LatencyRange>({
+  windows,
   value,
   onChange,
   isLocked,
 }: {
-  value: UptimeWindow;
-  onChange: (window: UptimeWindow) => void;
-  isLocked: (window: UptimeWindow) => boolean;
+  windows: readonly W[];
+  value: W;
+  onChange: (window: W) => void;
+  isLocked: (window: W) => boolean;
 }) {
   return (
     <div role="group" aria-label="Time window" className="inline-flex w-fit rounded-md border p-0.5">
-      {UPTIME_WINDOWS.map((w) => {
+      {windows.map((w) => {
         const locked = isLocked(w);
         const selected = value === w;
         return (

@@ -5,7 +5,7 @@ import { apiGet, apiSend } from "@/lib/api/fetch";
 import { dashboardKeys, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { monitoringKeys } from "./keys";
-import type { CheckNowResponse, ChecksPage, IncidentsPage, UptimeDto, UptimeWindow } from "./schema";
+import type { CheckNowResponse, ChecksPage, IncidentsPage, LatencyRange, LatencyRangeDto, UptimeDto, UptimeWindow } from "./schema";
 
 // The keys live in ./keys.ts, where the server page's prefetch reads them too.
 export { monitoringKeys } from "./keys";
@@ -29,6 +29,16 @@ export function useUptime(id: string, window: UptimeWindow, enabled = true) {
   return useQuery({
     queryKey: monitoringKeys.uptime(id, window),
     queryFn: ({ signal }) => apiGet<UptimeDto>(`${base(id)}/uptime?window=${window}`, { signal }),
+    enabled,
+    refetchInterval: (query) => (query.state.status === "error" ? false : LIVE_REFETCH_MS),
+  });
+}
+
+/** The latency chart of a range: every check, or p50/p95 per period, and the incidents to mark. */
+export function useLatencyRange(id: string, range: LatencyRange, enabled = true) {
+  return useQuery({
+    queryKey: monitoringKeys.latency(id, range),
+    queryFn: ({ signal }) => apiGet<LatencyRangeDto>(`${base(id)}/latency?range=${range}`, { signal }),
     enabled,
     refetchInterval: (query) => (query.state.status === "error" ? false : LIVE_REFETCH_MS),
   });

@@ -78,7 +78,7 @@ export interface UptimeBucket {
 }
 
 /** The latency chart's ranges: the short ones draw every check, the long ones the rollups' percentiles. */
-export const LATENCY_RANGES = ["1h", "6h", "24h", "7d", "30d"] as const;
+export const LATENCY_RANGES = ["1h", "6h", "24h", "7d", "30d", "90d"] as const;
 export type LatencyRange = (typeof LATENCY_RANGES)[number];
 export const latencyQuery = z.object({ range: z.enum(LATENCY_RANGES).default("24h") });
 

@@ -116,7 +116,15 @@ test("the heartbeat bar: the latest checks by colour, each one's time, latency a
   await page.keyboard.press("ArrowRight");
   await expect(bar.getByRole("listitem").nth(1)).toBeFocused();
 
+  // The latency chart of the last hour draws each of the four checks.
+  await row.getByRole("link", { name: "Pulse" }).click();
+  await page.getByRole("tab", { name: "Monitoring" }).click();
+  await page.getByRole("button", { name: "hour", exact: true }).click();
+  await expect(page.getByTestId("check-latency-chart")).toBeVisible();
+  await expect(page.getByTestId("check-latency-summary")).toHaveText(/^4 checks; latency from \d+ ms to \d+ ms, median \d+ ms\.$/);
+
   // On a phone the same bar is on the server's card.
+  await page.goto("/servers");
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole("list", { name: "Servers" }).getByRole("listitem").filter({ hasText: "Pulse" });
   await expect(card.getByRole("list", { name: /^Last 4 checks of Pulse/ }).getByRole("listitem")).toHaveCount(4);
