@@ -21,7 +21,7 @@ export function FleetHealth({ fleet }: { fleet: FleetOverview }) {
   return (
     <CardSection className="gap-4" title="Health" contentClassName="flex flex-col gap-4">
       <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-        <Figure label="Uptime, 24 h" value={formatPct(fleet.uptime24hPct)} detail={fleet.uptime24hPct === null ? "no checks yet" : "all monitored servers"} />
+        <Figure label="Uptime, 24 h" value={formatPct(fleet.uptime24hPct)} detail={fleet.uptime24hPct === null ? "no checks yet" : "every server's checks"} />
         <Figure
           label="Open incidents"
           value={fleet.openIncidents.toLocaleString("en")}
