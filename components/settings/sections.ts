@@ -4,6 +4,7 @@ export const SETTINGS_SECTIONS = [
   { id: "security", label: "Sign-in and security" },
   { id: "notifications", label: "Notifications" },
   { id: "status-pages", label: "Status pages" },
+  { id: "maintenance", label: "Maintenance" },
   { id: "api-tokens", label: "API tokens" },
   { id: "connected-apps", label: "Connected apps" },
   { id: "plan", label: "Plan and usage" },
