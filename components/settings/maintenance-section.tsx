@@ -16,7 +16,7 @@ import { failureMessage } from "@/lib/api/api-error";
 import { useCancelMaintenance, useMaintenance, useScheduleMaintenance } from "@/lib/maintenance/hooks";
 import type { MaintenanceDto } from "@/lib/maintenance/schema";
 import { useServers } from "@/lib/servers/hooks";
-import { MaintenanceForm } from "./maintenance-form";
+import { MaintenanceForm } from "@/components/maintenance/maintenance-form";
 
 function phase(w: MaintenanceDto, now: number) {
   if (Date.parse(w.endsAt) <= now) return { label: "Over", variant: "outline" as const };
