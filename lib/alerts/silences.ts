@@ -55,7 +55,7 @@ export async function listSilences(uid: string, now = new Date()): Promise<Silen
   }));
 }
 
-/** Pauses the owner's alerts for one server or all; a pause of the same scope in force is replaced. */
+/** Pauses the owner's alerts for one server or all; a pause of the same servers in force takes the new time and reason. */
 export async function pauseAlerts(uid: string, input: SilenceCreate, origin: Origin = {}, now = new Date()): Promise<SilenceDto> {
   const ms = DURATION_MS[input.duration];
   const endsAt = ms === null ? null : new Date(now.getTime() + ms);
@@ -67,11 +67,14 @@ export async function pauseAlerts(uid: string, input: SilenceCreate, origin: Ori
       serverName = owned.name;
     }
     const sameScope = input.serverId ? eq(alertSilences.serverId, input.serverId) : isNull(alertSilences.serverId);
-    await tx.update(alertSilences).set({ endedAt: now }).where(and(eq(alertSilences.ownerUid, uid), sameScope, isNull(alertSilences.endedAt)));
-    const [row] = await tx
-      .insert(alertSilences)
-      .values({ ownerUid: uid, serverId: input.serverId, reason: input.reason, startsAt: now, endsAt })
+    const values = { reason: input.reason, startsAt: now, endsAt };
+    // A pause of the same servers in force is changed rather than doubled: one pause, one Resume.
+    const [changed] = await tx
+      .update(alertSilences)
+      .set(values)
+      .where(and(eq(alertSilences.ownerUid, uid), sameScope, inForce(now)))
       .returning({ id: alertSilences.id });
+    const [row] = changed ? [changed] : await tx.insert(alertSilences).values({ ownerUid: uid, serverId: input.serverId, ...values }).returning({ id: alertSilences.id });
     return { id: row.id, serverName };
   });
   const scope = serverName ?? "all servers";
