@@ -1,9 +1,10 @@
 import "server-only";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { Tx } from "../db/transaction";
 import { record } from "../activity/service";
 import { db } from "../db";
 import type { Db } from "../db/database";
-import { maintenanceWindows, maintenanceWindowServers, servers } from "../db/schema";
+import { maintenanceWindows, maintenanceWindowServers, servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import type { Origin } from "../servers/service";
 import type { MaintenanceCreate, MaintenanceDto } from "./schema";
@@ -19,6 +20,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHOWN_AFTER_END_MS = 7 * 86_400_000;
 
 const utc = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+
+/**
+ * A new version of the owner's status pages that list these servers: their
+ * cached data is keyed by it (lib/status-pages/public.ts), so they announce
+ * a window, or stop announcing it, at once.
+ */
+async function touchPages(tx: Tx, uid: string, serverIds: string[]) {
+  if (serverIds.length === 0) return;
+  const listing = tx.select({ id: statusPageServers.pageId }).from(statusPageServers).where(inArray(statusPageServers.serverId, serverIds));
+  await tx.update(statusPages).set({ updatedAt: new Date() }).where(and(eq(statusPages.ownerUid, uid), inArray(statusPages.id, listing)));
+}
 
 async function withServers(d: Db, uid: string, rows: (typeof maintenanceWindows.$inferSelect)[]): Promise<MaintenanceDto[]> {
   if (rows.length === 0) return [];
@@ -60,6 +72,7 @@ export async function scheduleMaintenance(uid: string, input: MaintenanceCreate,
     }
     const [created] = await tx.insert(maintenanceWindows).values({ ownerUid: uid, startsAt, endsAt, note: input.note }).returning();
     await tx.insert(maintenanceWindowServers).values(input.serverIds.map((serverId) => ({ windowId: created.id, serverId })));
+    await touchPages(tx, uid, input.serverIds);
     return created;
   });
   const [dto] = await withServers(d, uid, [row]);
@@ -78,10 +91,15 @@ export async function scheduleMaintenance(uid: string, input: MaintenanceCreate,
 /** Cancels a window (or removes a finished one from the list); checks after it open incidents again. */
 export async function cancelMaintenance(uid: string, id: string, origin: Origin = {}): Promise<void> {
   if (!UUID.test(id)) throw notFound("No maintenance window with this id.");
-  const [gone] = await (await db())
-    .delete(maintenanceWindows)
-    .where(and(eq(maintenanceWindows.id, id), eq(maintenanceWindows.ownerUid, uid)))
-    .returning({ startsAt: maintenanceWindows.startsAt, endsAt: maintenanceWindows.endsAt });
+  const gone = await (await db()).transaction(async (tx) => {
+    const covered = await tx.select({ id: maintenanceWindowServers.serverId }).from(maintenanceWindowServers).where(eq(maintenanceWindowServers.windowId, id));
+    const [row] = await tx
+      .delete(maintenanceWindows)
+      .where(and(eq(maintenanceWindows.id, id), eq(maintenanceWindows.ownerUid, uid)))
+      .returning({ startsAt: maintenanceWindows.startsAt, endsAt: maintenanceWindows.endsAt });
+    if (row) await touchPages(tx, uid, covered.map((s) => s.id));
+    return row;
+  });
   if (!gone) throw notFound("No maintenance window with this id.");
   await record({
     userUid: uid,
