@@ -18,15 +18,6 @@ export function ServerAlertsCard({ server }: { server: { id: string; name: strin
   return (
     <CardSection
       title="Alerts and maintenance"
-      description={
-        <>
-          Pause this server’s alerts, or plan work on it. Every window is listed in{" "}
-          <Link href="/settings#maintenance" className="font-medium text-primary underline-offset-4 hover:underline">
-            Settings → Maintenance
-          </Link>
-          .
-        </>
-      }
       action={
         <Dialog open={open} onOpenChange={setOpen}>
           <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
@@ -51,6 +42,13 @@ export function ServerAlertsCard({ server }: { server: { id: string; name: strin
         </Dialog>
       }
     >
+      <p className="text-sm text-muted-foreground">
+        Pause this server’s alerts, or plan work on it. Every window is listed in{" "}
+        <Link href="/settings#maintenance" className="font-medium text-primary underline-offset-4 hover:underline">
+          Settings → Maintenance
+        </Link>
+        .
+      </p>
       <PauseAlerts server={server} />
     </CardSection>
   );
