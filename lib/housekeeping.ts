@@ -11,7 +11,8 @@ import { hit } from "./rate-limit/service";
  * analytics events past their retention or beyond the cap (oldest first),
  * and rate-limit counters whose window is long over (the longest window any
  * limit uses is a day), gateway sessions no client used for a day, and
- * gateway messages no instance took (their request had ended). One instance
+ * gateway messages no instance took (their request had ended), and
+ * maintenance windows and paused alerts long over. One instance
  * runs it per period; the others skip.
  */
 
@@ -23,6 +24,8 @@ export const ANALYTICS_MAX_ROWS = 1_000_000;
 const LONGEST_WINDOW = "1 day";
 /** A gateway session unused this long is ended: its client initializes again (MCP's answer to a 404). */
 const GATEWAY_SESSION_IDLE = "1 day";
+/** Maintenance and pauses are shown for the 90 days a status page looks back; after that they are only clutter. */
+const MAINTENANCE_KEPT = "90 days";
 const BATCH = 5_000;
 export const HOUSEKEEPING_PERIOD_SEC = 3600;
 
@@ -34,7 +37,7 @@ export interface HousekeepingResult {
 }
 
 /** Deletes the rows `doomed` selects, a batch at a time, until none are left. */
-async function deleteAll(table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay", key: "id" | "key", doomed: SQL): Promise<number> {
+async function deleteAll(table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay" | "maintenance_windows" | "alert_silences", key: "id" | "key", doomed: SQL): Promise<number> {
   const d = await db();
   return (await deleteInBatches(BATCH, () => deleteSelected(d, table, key, sql`${doomed} limit ${BATCH}`))).deleted;
 }
@@ -64,6 +67,8 @@ export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTI
     sql`select id from gateway_sessions where last_seen_at < now() - ${GATEWAY_SESSION_IDLE}::interval`,
   );
   await deleteAll("gateway_relay", "id", sql`select id from gateway_relay where created_at < now() - interval '1 hour'`);
+  await deleteAll("maintenance_windows", "id", sql`select id from maintenance_windows where ends_at < now() - ${MAINTENANCE_KEPT}::interval`);
+  await deleteAll("alert_silences", "id", sql`select id from alert_silences where coalesce(ended_at, ends_at) < now() - ${MAINTENANCE_KEPT}::interval`);
   const result = { ran: true, analyticsDeleted: expired + overCap, rateLimitsDeleted, gatewaySessionsDeleted };
   if (result.analyticsDeleted + rateLimitsDeleted + gatewaySessionsDeleted > 0) log.info("housekeeping", result);
   return result;
