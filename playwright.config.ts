@@ -18,6 +18,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The administrator of the admin tests, and the mail receiver they start (tests/support/smtp.ts) on this port.
 const E2E_ADMIN_EMAIL = "admin@e2e.example";
 process.env.E2E_SMTP_PORT ??= String(PORT + 8);
+// The demo's MCP server, which tests/e2e/demo.spec.ts starts as `npm start` does.
+process.env.E2E_DEMO_MCP_PORT ??= String(PORT + 7);
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -54,6 +56,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      DEMO_MCP_PORT: process.env.E2E_DEMO_MCP_PORT,
     },
   },
 });

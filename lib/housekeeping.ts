@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "./db";
+import { eraseExpiredDemoAccounts } from "./demo/expiry";
 import { deleteInBatches, deleteSelected } from "./db/batch-delete";
 import { log } from "./log";
 import { startPeriodic, type Periodic } from "./periodic";
@@ -11,9 +12,10 @@ import { hit } from "./rate-limit/service";
  * analytics events past their retention or beyond the cap (oldest first),
  * and rate-limit counters whose window is long over (the longest window any
  * limit uses is a day), gateway sessions no client used for a day, and
- * gateway messages no instance took (their request had ended), and
- * maintenance windows and paused alerts long over. One instance
- * runs it per period; the others skip.
+ * gateway messages no instance took (their request had ended), OAuth
+ * requests and refresh tokens past their time, maintenance windows and
+ * paused alerts long over, and demo visitors' accounts after their day. One
+ * instance runs it per period; the others skip.
  */
 
 /** First-party analytics are read in aggregate over recent weeks; older events only cost space. */
@@ -34,17 +36,22 @@ export interface HousekeepingResult {
   analyticsDeleted: number;
   rateLimitsDeleted: number;
   gatewaySessionsDeleted: number;
+  demoAccountsErased: number;
 }
 
 /** Deletes the rows `doomed` selects, a batch at a time, until none are left. */
-async function deleteAll(table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay" | "maintenance_windows" | "alert_silences", key: "id" | "key", doomed: SQL): Promise<number> {
+async function deleteAll(
+  table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay" | "oauth_authorizations" | "oauth_refresh_tokens" | "maintenance_windows" | "alert_silences",
+  key: "id" | "key" | "token_hash",
+  doomed: SQL,
+): Promise<number> {
   const d = await db();
   return (await deleteInBatches(BATCH, () => deleteSelected(d, table, key, sql`${doomed} limit ${BATCH}`))).deleted;
 }
 
 export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTICS_MAX_ROWS } = {}): Promise<HousekeepingResult> {
   if (claim && !(await hit("job:housekeeping", 1, HOUSEKEEPING_PERIOD_SEC)).allowed) {
-    return { ran: false, analyticsDeleted: 0, rateLimitsDeleted: 0, gatewaySessionsDeleted: 0 };
+    return { ran: false, analyticsDeleted: 0, rateLimitsDeleted: 0, gatewaySessionsDeleted: 0, demoAccountsErased: 0 };
   }
   const expired = await deleteAll(
     "analytics_events",
@@ -69,8 +76,12 @@ export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTI
   await deleteAll("gateway_relay", "id", sql`select id from gateway_relay where created_at < now() - interval '1 hour'`);
   await deleteAll("maintenance_windows", "id", sql`select id from maintenance_windows where ends_at < now() - ${MAINTENANCE_KEPT}::interval`);
   await deleteAll("alert_silences", "id", sql`select id from alert_silences where coalesce(ended_at, ends_at) < now() - ${MAINTENANCE_KEPT}::interval`);
-  const result = { ran: true, analyticsDeleted: expired + overCap, rateLimitsDeleted, gatewaySessionsDeleted };
-  if (result.analyticsDeleted + rateLimitsDeleted + gatewaySessionsDeleted > 0) log.info("housekeeping", result);
+  // An OAuth sign-in request or code lives minutes; a refresh token, used or not, is over at its expiry.
+  await deleteAll("oauth_authorizations", "id", sql`select id from oauth_authorizations where expires_at < now() - interval '1 day'`);
+  await deleteAll("oauth_refresh_tokens", "token_hash", sql`select token_hash from oauth_refresh_tokens where expires_at < now()`);
+  const demoAccountsErased = await eraseExpiredDemoAccounts();
+  const result = { ran: true, analyticsDeleted: expired + overCap, rateLimitsDeleted, gatewaySessionsDeleted, demoAccountsErased };
+  if (result.analyticsDeleted + rateLimitsDeleted + gatewaySessionsDeleted + demoAccountsErased > 0) log.info("housekeeping", result);
   return result;
 }
 

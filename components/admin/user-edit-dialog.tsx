@@ -1,11 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { BusyButton } from "@/components/app/busy-button";
+import { DialogFrame, DialogSubmitFooter } from "@/components/app/dialog-frame";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { FormAlert } from "@/components/app/form-alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -40,45 +39,37 @@ export function UserEditDialog({ user }: { user: AdminUser }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Edit ${user.email}`}>
           Edit
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Edit {user.displayName}</DialogTitle>
-            <DialogDescription>{user.email}</DialogDescription>
-          </DialogHeader>
-          <Field label="Role">
-            {(control) => <OptionSelect control={control} value={role} onChange={(v) => setRole(v as Role)} options={optionsOf(ROLES, roleName)} />}
-          </Field>
-          <Field label="Plan">
-            {(control) => (
-              <OptionSelect control={control} value={plan} onChange={(v) => setPlan(v as PlanId)} options={optionsOf(PLAN_IDS, (p) => PLANS[p].label)} />
-            )}
-          </Field>
-          <Field
-            label="Plan ends after (optional)"
-            hint={plan === "free tier" ? "The free tier has no end." : "Empty: no end. After this day (UTC) the user is back on the free tier."}
-          >
-            {(control) => <Input {...control} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} disabled={plan === "free tier"} />}
-          </Field>
-          {error ? <FormAlert>{error}</FormAlert> : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <BusyButton type="submit" busy={update.isPending} busyLabel="Saving">
-              Save
-            </BusyButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Edit ${user.displayName}`}
+      description={user.email}
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label="Role">
+          {(control) => <OptionSelect control={control} value={role} onChange={(v) => setRole(v as Role)} options={optionsOf(ROLES, roleName)} />}
+        </Field>
+        <Field label="Plan">
+          {(control) => (
+            <OptionSelect control={control} value={plan} onChange={(v) => setPlan(v as PlanId)} options={optionsOf(PLAN_IDS, (p) => PLANS[p].label)} />
+          )}
+        </Field>
+        <Field
+          label="Plan ends after (optional)"
+          hint={plan === "free tier" ? "The free tier has no end." : "Empty: no end. After this day (UTC) the user is back on the free tier."}
+        >
+          {(control) => <Input {...control} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} disabled={plan === "free tier"} />}
+        </Field>
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <DialogSubmitFooter busy={update.isPending} busyLabel="Saving">
+          Save
+        </DialogSubmitFooter>
+      </form>
+    </DialogFrame>
   );
 }

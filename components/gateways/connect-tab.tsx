@@ -2,19 +2,18 @@
 
 import { KeyRound } from "lucide-react";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
 import { CopyButton } from "@/components/app/copy-button";
 import { FormAlert } from "@/components/app/form-alert";
-import { nativeSelectClass } from "@/components/app/native-select";
-import { Field } from "@/components/ui/field";
+import { ExpiryField, expiresInDays } from "@/components/tokens/expiry-field";
+import { FreshToken } from "@/components/tokens/fresh-token";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { failureMessage } from "@/lib/api/api-error";
 import { clientSnippets } from "@/lib/gateways/client-config";
 import type { GatewayDto } from "@/lib/gateways/schema";
 import { useCreateToken, useTokens } from "@/lib/tokens/hooks";
-import { TOKEN_EXPIRY_DAYS } from "@/lib/tokens/schema";
 import { EndpointUrl } from "./endpoint-url";
 
 /** Everything a client needs: the endpoint, a token that opens this gateway only, and each common client's configuration. */
@@ -31,7 +30,13 @@ export function ConnectTab({ gateway }: { gateway: GatewayDto }) {
         <EndpointUrl url={gateway.url} />
       </CardSection>
       <CardSection title="Token" description="A token with the Gateways scope opens gateways and nothing else of your account.">
-        {token ? <FreshToken token={token} onDone={() => setToken(null)} /> : <CreateToken gateway={gateway} onCreated={setToken} />}
+        {token ? (
+          <FreshToken token={token} done="Hide it" onDone={() => setToken(null)}>
+            Copy the token now: it will not be shown again. It is in the configurations below until you leave this page.
+          </FreshToken>
+        ) : (
+          <CreateToken gateway={gateway} onCreated={setToken} />
+        )}
         <GatewayTokens gatewayId={gateway.id} />
       </CardSection>
       <Snippets gateway={gateway} token={token} />
@@ -41,23 +46,11 @@ export function ConnectTab({ gateway }: { gateway: GatewayDto }) {
 
 function CreateToken({ gateway, onCreated }: { gateway: GatewayDto; onCreated: (token: string) => void }) {
   const create = useCreateToken();
-  const id = useId();
   const [expiry, setExpiry] = useState("90");
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <Field id={`${id}-expiry`} label="Expires" className="w-40">
-          {(control) => (
-            <select {...control} className={nativeSelectClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-              {TOKEN_EXPIRY_DAYS.map((d) => (
-                <option key={d} value={String(d)}>
-                  In {d} days
-                </option>
-              ))}
-              <option value="never">Never</option>
-            </select>
-          )}
-        </Field>
+        <ExpiryField value={expiry} onChange={setExpiry} className="w-40" />
         <BusyButton
           type="button"
           busy={create.isPending}
@@ -65,12 +58,7 @@ function CreateToken({ gateway, onCreated }: { gateway: GatewayDto; onCreated: (
           icon={<KeyRound aria-hidden="true" />}
           onClick={() =>
             create.mutate(
-              {
-                name: `Gateway ${gateway.name}`.slice(0, 60),
-                scope: "gateway",
-                gatewayId: gateway.id,
-                expiresInDays: expiry === "never" ? null : Number(expiry),
-              },
+              { name: `Gateway ${gateway.name}`.slice(0, 60), scope: "gateway", gatewayId: gateway.id, expiresInDays: expiresInDays(expiry) },
               { onSuccess: (r) => onCreated(r.token) },
             )
           }
@@ -79,23 +67,6 @@ function CreateToken({ gateway, onCreated }: { gateway: GatewayDto; onCreated: (
         </BusyButton>
       </div>
       {create.isError ? <FormAlert>{failureMessage(create.error)}</FormAlert> : null}
-    </div>
-  );
-}
-
-function FreshToken({ token, onDone }: { token: string; onDone: () => void }) {
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
-      <p className="text-sm">Copy the token now: it will not be shown again. It is in the configurations below until you leave this page.</p>
-      <code data-testid="fresh-token" className="rounded bg-muted px-2 py-1 font-mono text-sm wrap-anywhere">
-        {token}
-      </code>
-      <div className="flex flex-wrap items-center gap-2">
-        <CopyButton text={() => token} label="Copy token" />
-        <button type="button" className="rounded-sm text-xs text-muted-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden" onClick={onDone}>
-          Hide it
-        </button>
-      </div>
     </div>
   );
 }

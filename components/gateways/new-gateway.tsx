@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
 import { FormProblemBanner } from "@/components/app/form-problem";
-import { collectFieldErrors, mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
+import { useSaveForm } from "@/components/app/use-save-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -24,33 +24,21 @@ export function NewGateway() {
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<ChosenServer[]>([]);
   const [policy, setPolicy] = useState<GatewayPolicy>(DEFAULT_POLICY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { errors, problem, save } = useSaveForm();
   const saving = create.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = gatewayCreate.safeParse({
+    const input = {
       name,
       servers: chosen.map((c) => ({ serverId: c.serverId, ...(c.prefix.trim() ? { prefix: c.prefix.trim() } : {}) })),
       policy,
-    });
-    if (!parsed.success) {
-      setErrors(collectFieldErrors(parsed.error.issues));
-      setProblem(null);
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    try {
-      const gateway = await create.mutateAsync(parsed.data);
+    };
+    void save(gatewayCreate.safeParse(input), async (checked) => {
+      const gateway = await create.mutateAsync(checked);
       toast({ title: "Gateway created", description: `${gateway.name} is ready: connect a client to it.` });
       router.push(`/gateways/${gateway.id}`);
-    } catch (err) {
-      const mapped = mapSaveError(err);
-      setErrors(mapped.fields);
-      setProblem(mapped.problem);
-    }
+    });
   }
 
   return (

@@ -5,7 +5,7 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { FormProblemBanner } from "@/components/app/form-problem";
 import { nativeSelectClass } from "@/components/app/native-select";
-import { collectFieldErrors, mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
+import { useSaveForm } from "@/components/app/use-save-form";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
@@ -28,8 +28,7 @@ function MembersForm({ gateway }: { gateway: GatewayDto }) {
   const view = useGatewayView(gateway.id);
   const [initial] = useState(() => membersOf(gateway));
   const [members, setMembers] = useState<Member[]>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { errors, problem, save } = useSaveForm();
   const saving = update.isPending;
   const dirty = JSON.stringify(serversInput(members)) !== JSON.stringify(serversInput(initial));
 
@@ -42,23 +41,12 @@ function MembersForm({ gateway }: { gateway: GatewayDto }) {
   const status = new Map(gateway.servers.map((s) => [s.serverId, s.status]));
   const prefixes = settledPrefixes(members.map((m) => ({ name: m.name, prefix: m.prefix.trim() || undefined })));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = gatewayUpdate.safeParse({ servers: serversInput(members) });
-    if (!parsed.success) {
-      setErrors(collectFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    try {
-      await update.mutateAsync(parsed.data);
+    void save(gatewayUpdate.safeParse({ servers: serversInput(members) }), async (input) => {
+      await update.mutateAsync(input);
       toast({ title: "Servers saved", description: "Agents see the change at their next list." });
-    } catch (err) {
-      const mapped = mapSaveError(err);
-      setErrors(mapped.fields);
-      setProblem(mapped.problem);
-    }
+    });
   }
 
   const change = (index: number, next: Member) => setMembers(members.map((m, i) => (i === index ? next : m)));

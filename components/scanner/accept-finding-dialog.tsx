@@ -2,9 +2,8 @@
 
 import { CircleCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { BusyButton } from "@/components/app/busy-button";
+import { DialogFrame, DialogSubmitFooter } from "@/components/app/dialog-frame";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
@@ -40,7 +39,7 @@ export function AcceptFindingDialog({ serverId, finding, where }: { serverId: st
   }
 
   return (
-    <Dialog
+    <DialogFrame
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -49,52 +48,43 @@ export function AcceptFindingDialog({ serverId, finding, where }: { serverId: st
           setFailure(null);
         }
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button type="button" variant="outline" size="sm">
           <CircleCheck aria-hidden="true" />
           Accept…<span className="sr-only"> {where}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Accept this finding?</DialogTitle>
-            <DialogDescription>
-              “{finding.ruleTitle}” in {TARGET_LABEL[finding.target.kind].toLowerCase()} <span className="font-mono break-all">{finding.target.name}</span>. An
-              accepted finding is listed apart and left out of the counts, in this scan and in every later scan that finds the same thing.
-              If what is found changes, it is a new finding.
-            </DialogDescription>
-          </DialogHeader>
-          <Field label="Why is this risk acceptable?" required error={error} hint={`Kept with the finding and in the activity log; at most ${MAX_DECISION_REASON} characters.`}>
-            {(control) => (
-              <Textarea
-                {...control}
-                autoFocus
-                value={reason}
-                maxLength={MAX_DECISION_REASON}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder="e.g. Reviewed with the server's authors: the file is read locally and never sent."
-              />
-            )}
-          </Field>
-          {failure ? (
-            <p role="alert" className="text-sm text-destructive">
-              {failure}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <BusyButton type="submit" busy={decide.isPending} busyLabel="Accepting" icon={<CircleCheck aria-hidden="true" />}>
-              Accept finding
-            </BusyButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Accept this finding?"
+      description={
+        <>
+          “{finding.ruleTitle}” in {TARGET_LABEL[finding.target.kind].toLowerCase()} <span className="font-mono break-all">{finding.target.name}</span>. An
+          accepted finding is listed apart and left out of the counts, in this scan and in every later scan that finds the same thing. If what is found
+          changes, it is a new finding.
+        </>
+      }
+    >
+      <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
+        <Field label="Why is this risk acceptable?" required error={error} hint={`Kept with the finding and in the activity log; at most ${MAX_DECISION_REASON} characters.`}>
+          {(control) => (
+            <Textarea
+              {...control}
+              autoFocus
+              value={reason}
+              maxLength={MAX_DECISION_REASON}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="e.g. Reviewed with the server's authors: the file is read locally and never sent."
+            />
+          )}
+        </Field>
+        {failure ? (
+          <p role="alert" className="text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
+        <DialogSubmitFooter busy={decide.isPending} busyLabel="Accepting" icon={<CircleCheck aria-hidden="true" />}>
+          Accept finding
+        </DialogSubmitFooter>
+      </form>
+    </DialogFrame>
   );
 }

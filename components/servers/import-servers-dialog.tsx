@@ -3,7 +3,8 @@
 import { Download, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/app/dialog-frame";
+import { DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -49,71 +50,74 @@ export function ImportServersDialog() {
   const toCreate = entries.filter((e) => e.action === "create").length;
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={reset}
+      trigger={
         <Button variant="outline">
           <Upload aria-hidden="true" />
           Import
         </Button>
-      </DialogTrigger>
-      {/* The file, the preview and the summary scroll between a fixed header and footer: on a phone the buttons stay in reach. */}
-      <DialogContent className="grid-rows-[auto_minmax(0,1fr)_auto] overflow-hidden sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import servers</DialogTitle>
-          <DialogDescription>
-            Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Local (stdio) servers are skipped: MCP Console connects to remote servers only.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="-mx-1 overflow-y-auto px-1">
-          {result ? (
-            <ImportSummary result={result} />
-          ) : (
-            <div className="flex flex-col gap-4 pb-1">
-              <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure ? importErrorText(failure) : undefined}>
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    ref={fileText}
-                    rows={8}
-                    className="font-mono text-xs"
-                    value={text}
-                    onChange={(e) => {
-                      setText(e.target.value);
-                      preview.reset();
-                    }}
-                    placeholder={'{ "mcpServers": { "name": { "url": "https://…/mcp" } } }'}
-                  />
-                )}
-              </Field>
-              <Field label="Or upload a file">{(control) => <Input {...control} type="file" accept=".json,application/json" onChange={(e) => void upload(e)} />}</Field>
-              {preview.data ? <PreviewList entries={entries} /> : null}
-            </div>
-          )}
-        </div>
-        <DialogFooter>
-          {result ? (
-            // The Import button it replaces had the focus: keep it in the dialog.
-            <Button autoFocus onClick={() => reset(false)}>
-              Close
-            </Button>
-          ) : preview.data ? (
-            <Button
-              disabled={toCreate === 0 || run.isPending}
-              onClick={() =>
-                // The summary in the dialog says what happened; a toast on top would take the first Escape.
-                run.mutate(text, { onSuccess: setResult, onError: showRefusal })
-              }
-            >
-              {run.isPending ? "Importing and connecting…" : `Import ${plural(toCreate, "server")}`}
-            </Button>
-          ) : (
-            <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text, { onError: showRefusal })}>
-              Preview
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Import servers"
+      description={
+        <>
+          Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Local (stdio) servers are skipped: MCP Console
+          connects to remote servers only.
+        </>
+      }
+      // The file, the preview and the summary scroll between a fixed header and footer: on a phone the buttons stay in reach.
+      className="grid-rows-[auto_minmax(0,1fr)_auto] overflow-hidden sm:max-w-2xl"
+    >
+      <div className="-mx-1 overflow-y-auto px-1">
+        {result ? (
+          <ImportSummary result={result} />
+        ) : (
+          <div className="flex flex-col gap-4 pb-1">
+            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure ? importErrorText(failure) : undefined}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  ref={fileText}
+                  rows={8}
+                  className="font-mono text-xs"
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    preview.reset();
+                  }}
+                  placeholder={'{ "mcpServers": { "name": { "url": "https://…/mcp" } } }'}
+                />
+              )}
+            </Field>
+            <Field label="Or upload a file">{(control) => <Input {...control} type="file" accept=".json,application/json" onChange={(e) => void upload(e)} />}</Field>
+            {preview.data ? <PreviewList entries={entries} /> : null}
+          </div>
+        )}
+      </div>
+      <DialogFooter>
+        {result ? (
+          // The Import button it replaces had the focus: keep it in the dialog.
+          <Button autoFocus onClick={() => reset(false)}>
+            Close
+          </Button>
+        ) : preview.data ? (
+          <Button
+            disabled={toCreate === 0 || run.isPending}
+            onClick={() =>
+              // The summary in the dialog says what happened; a toast on top would take the first Escape.
+              run.mutate(text, { onSuccess: setResult, onError: showRefusal })
+            }
+          >
+            {run.isPending ? "Importing and connecting…" : `Import ${plural(toCreate, "server")}`}
+          </Button>
+        ) : (
+          <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text, { onError: showRefusal })}>
+            Preview
+          </Button>
+        )}
+      </DialogFooter>
+    </DialogFrame>
   );
 }
 

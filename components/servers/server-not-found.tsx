@@ -1,18 +1,11 @@
 import { ServerCrash } from "lucide-react";
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
+import { NotFoundCard } from "@/components/app/not-found-card";
 
 /** Unknown id, or another user's server: the same answer, so nothing leaks. */
 export function ServerNotFound() {
   return (
-    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 text-center">
-      <ServerCrash aria-hidden="true" className="size-10 text-muted-foreground" />
-      <p className="text-sm font-semibold text-primary">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">Server not found</h1>
-      <p className="text-muted-foreground">This server does not exist, was deleted, or belongs to someone else.</p>
-      <Button asChild>
-        <Link href="/servers">Back to your servers</Link>
-      </Button>
-    </div>
+    <NotFoundCard icon={ServerCrash} title="Server not found" href="/servers" action="Back to your servers">
+      This server does not exist, was deleted, or belongs to someone else.
+    </NotFoundCard>
   );
 }

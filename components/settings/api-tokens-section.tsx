@@ -10,11 +10,12 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ConfirmDialog } from "@/components/app/confirm-dialog";
-import { CopyButton } from "@/components/app/copy-button";
 import { nativeSelectClass } from "@/components/app/native-select";
+import { ExpiryField, expiresInDays } from "@/components/tokens/expiry-field";
+import { FreshToken } from "@/components/tokens/fresh-token";
 import { useGateways } from "@/lib/gateways/hooks";
 import { useCreateToken, useRevokeToken, useTokens } from "@/lib/tokens/hooks";
-import { SCOPE_LABELS, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
+import { SCOPE_LABELS, TOKEN_SCOPES, tokenCreate, type TokenDto, type TokenScope } from "@/lib/tokens/schema";
 import { cn } from "@/lib/utils";
 import { SettingsSection } from "./settings-section";
 
@@ -45,7 +46,13 @@ export function ApiTokensSection() {
         </>
       }
     >
-      {fresh ? <FreshToken name={fresh.name} token={fresh.token} onDone={() => setFresh(null)} /> : <CreateTokenForm onCreated={setFresh} />}
+      {fresh ? (
+        <FreshToken token={fresh.token} done="Done" onDone={() => setFresh(null)}>
+          Copy the token <strong>{fresh.name}</strong> now: it will not be shown again.
+        </FreshToken>
+      ) : (
+        <CreateTokenForm onCreated={setFresh} />
+      )}
       <TokenList />
     </SettingsSection>
   );
@@ -67,7 +74,7 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
       name,
       scope,
       gatewayId: scope === "gateway" && gatewayId ? gatewayId : null,
-      expiresInDays: expiry === "never" ? null : Number(expiry),
+      expiresInDays: expiresInDays(expiry),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0].message);
@@ -118,18 +125,7 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
           )}
         </Field>
       ) : null}
-      <Field label="Expires">
-        {(control) => (
-          <select {...control} className={nativeSelectClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-            {TOKEN_EXPIRY_DAYS.map((d) => (
-              <option key={d} value={String(d)}>
-                In {d} days
-              </option>
-            ))}
-            <option value="never">Never</option>
-          </select>
-        )}
-      </Field>
+      <ExpiryField value={expiry} onChange={setExpiry} />
       <Button type="submit" disabled={create.isPending} className={scope === "gateway" ? "sm:justify-self-start" : undefined}>
         <KeyRound aria-hidden="true" />
         Create token
@@ -138,25 +134,6 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
         {SCOPE_HINTS[scope]}
       </p>
     </form>
-  );
-}
-
-function FreshToken({ name, token, onDone }: { name: string; token: string; onDone(): void }) {
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-md border border-warning bg-warning/10 p-3">
-      <p className="text-sm">
-        Copy the token <strong>{name}</strong> now: it will not be shown again.
-      </p>
-      <code data-testid="fresh-token" className="break-all rounded bg-muted px-2 py-1 text-sm">
-        {token}
-      </code>
-      <div className="flex flex-wrap items-center gap-2">
-        <CopyButton text={() => token} label="Copy token" />
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
   );
 }
 

@@ -6,6 +6,10 @@ import { Spinner } from "@/components/ui/spinner";
  * route group: such a boundary streams before the page knows whether what
  * it shows exists (an unpublished status page, another user's server, the
  * administration for a non-admin), and the answer would be 200, not 404.
+ * The public site has none at all: there a boundary sends the spinner first,
+ * even in a prerendered page, and the page itself hidden until a script swaps
+ * it in, so a visitor without JavaScript sees only the spinner, and the
+ * largest paint waits for the script.
  */
 export function PageLoading() {
   return (

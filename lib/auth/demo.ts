@@ -1,74 +1,67 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { db } from "../db";
-import { servers } from "../db/schema";
+import { users } from "../db/schema";
+import { seedDemoHistory } from "../demo/history";
+import { DEMO_ACCOUNT_TTL_MS, DEMO_UID_PREFIX } from "../demo/expiry";
+import { createAndDiscover } from "../discovery/service";
 import { env } from "../env";
 import { HttpError, notFound } from "../http/errors";
 import type { Logger } from "../log";
-import { createAndDiscover, discoverServer } from "../discovery/service";
 import { upsertOnSignIn } from "../users/service";
 import { adminAuth } from "./firebase-admin";
 
 /**
- * The local demo account: `npm start` runs server-everything on loopback,
- * and "Try the demo account" on the login page signs in as a user of the
- * Auth Emulator that owns it. Local mode only; elsewhere it does not exist.
+ * The local demo: `npm start` runs server-everything on loopback, and "Try
+ * the demo account" on the login page signs each visitor in to an account of
+ * their own, made for the visit: on the Pro plan for a day, owning that
+ * server with two weeks of history (lib/demo/history.ts), and erased after a
+ * day by housekeeping (lib/demo/expiry.ts). Nobody inherits anybody's
+ * servers, settings or tickets. Local mode only; elsewhere it does not exist.
  */
 
-export const DEMO_USER = { uid: "demo-user", email: "demo@example.com", displayName: "Demo User" } as const;
 export const DEMO_SERVER_NAME = "Everything (demo)";
 
 export const demoAvailable = () => env().localMode;
 
 export const demoServerUrl = () => `http://127.0.0.1:${env().demoMcpPort}/mcp`;
 
-async function ensureIdentity() {
-  const auth = adminAuth();
-  const profile = { email: DEMO_USER.email, emailVerified: true, displayName: DEMO_USER.displayName, disabled: false };
-  try {
-    await auth.updateUser(DEMO_USER.uid, profile);
-  } catch (err) {
-    if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
-    await auth.createUser({ uid: DEMO_USER.uid, ...profile });
-  }
+/** A new visitor: an identity of their own (the session's sync needs a uid and an email), signed in as Pro until the account expires. */
+async function newVisitor() {
+  const id = randomBytes(6).toString("hex");
+  const visitor = { uid: `${DEMO_UID_PREFIX}${id}`, email: `visitor-${id}@demo.mcp-console.invalid`, displayName: "Demo visitor" };
+  await adminAuth().createUser({ ...visitor, emailVerified: true });
+  const user = await upsertOnSignIn({ ...visitor, emailVerified: true });
+  const planned = { subscriptionPlan: "pro" as const, subscriptionExpiresAt: new Date(Date.now() + DEMO_ACCOUNT_TTL_MS) };
+  await (await db()).update(users).set(planned).where(eq(users.uid, user.uid));
+  return { ...user, ...planned };
 }
 
-/** The demo account owns the local server-everything: registered (and discovered) at its first sign-in. */
-async function ensureDemoServer(log: Logger) {
-  const user = await upsertOnSignIn({ ...DEMO_USER, emailVerified: true });
-  const [existing] = await (await db())
-    .select({ id: servers.id, discoveredAt: servers.discoveredAt })
-    .from(servers)
-    .where(and(eq(servers.ownerUid, user.uid), eq(servers.url, demoServerUrl())))
-    .limit(1);
-  if (!existing) {
-    const created = createAndDiscover(user, {
+/** The visitor's copy of the local server-everything, discovered, with its history. */
+async function seedAccount(user: Awaited<ReturnType<typeof newVisitor>>, log: Logger) {
+  try {
+    const server = await createAndDiscover(user, {
       name: DEMO_SERVER_NAME,
       description: "The MCP reference server that exercises every protocol feature, started by npm start on this machine.",
       transport: "streamable-http",
       url: demoServerUrl(),
       headers: [],
       tags: ["demo", "local"],
-      monitoring: { enabled: false, intervalSec: 900 },
+      monitoring: { enabled: true, intervalSec: 300 },
     }, { log });
-    // Signing in matters more than the server: a renamed copy or a full plan only skips it.
-    await created.catch((err: unknown) => {
-      if (!(err instanceof HttpError)) throw err;
-      log.info("demo server not registered", { reason: err.message });
-    });
-    return;
-  }
-  if (!existing.discoveredAt) {
-    await discoverServer(user, existing.id, { log }).catch((err: Error) =>
-      log.info("demo server discovery failed", { reason: err.message }),
-    );
+    await seedDemoHistory(user, server.id, server.counts.tools);
+  } catch (err) {
+    // Signing in matters more than the history: the visitor gets an empty account, and the log says why.
+    if (!(err instanceof HttpError)) throw err;
+    log.info("demo history not seeded", { reason: err.message });
   }
 }
 
-/** A custom token for the demo user, to sign in with in the browser. */
+/** A custom token for a new demo visitor, to sign in with in the browser. */
 export async function demoSignInToken(log: Logger): Promise<string> {
   if (!demoAvailable()) throw notFound();
-  await ensureIdentity();
-  await ensureDemoServer(log);
-  return adminAuth().createCustomToken(DEMO_USER.uid);
+  const user = await newVisitor();
+  await seedAccount(user, log);
+  return adminAuth().createCustomToken(user.uid);
 }

@@ -10,10 +10,10 @@ import { RECENT_SIGN_IN_MS } from "../auth/revocation";
 import { ownedRows, schemaTables } from "./user-data";
 
 /**
- * Deletes the account: every row of the user in every table, then the
- * identity-provider account, in one transaction — if the provider refuses,
- * nothing is deleted and the user can try again. Rows in other people's
- * tables stay (an administrator's answer keeps its text, without its author).
+ * Deletes the account, once its owner signed in recently and typed their
+ * address: if the provider refuses, nothing is deleted and the user can try
+ * again. Rows in other people's tables stay (an administrator's answer keeps
+ * its text, without its author).
  */
 export async function deleteAccount(user: { uid: string; email: string; emailVerified: boolean; authAt?: number }, confirmation: string) {
   if (!user.authAt || Date.now() - user.authAt > RECENT_SIGN_IN_MS) {
@@ -22,6 +22,16 @@ export async function deleteAccount(user: { uid: string; email: string; emailVer
   if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest("Some fields are not valid.", [{ path: "confirm", message: "Type your email address exactly to confirm." }]);
   }
+  await eraseAccount(user);
+}
+
+/**
+ * Every row of the user in every table, then the identity-provider account,
+ * in one transaction — if the provider refuses, nothing is deleted. The
+ * account's deletion in Settings, and housekeeping's of expired demo
+ * visitors (lib/demo/expiry.ts).
+ */
+export async function eraseAccount(user: { uid: string; email: string; emailVerified: boolean }) {
   await (await db()).transaction(async (tx) => {
     // The cascades from users would remove most of this too; an explicit
     // delete per table also covers rows no foreign key leads to.

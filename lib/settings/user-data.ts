@@ -22,6 +22,7 @@ const ownServers = (uid: string) => sql`(select ${schema.servers.id} from ${sche
 const ownGateways = (uid: string) => sql`(select ${schema.gateways.id} from ${schema.gateways} where ${schema.gateways.ownerUid} = ${uid})`;
 const ownGatewaySessions = (uid: string) =>
   sql`(select ${schema.gatewaySessions.id} from ${schema.gatewaySessions} where ${schema.gatewaySessions.gatewayId} in ${ownGateways(uid)})`;
+const ownGrants = (uid: string) => sql`(select ${schema.oauthGrants.id} from ${schema.oauthGrants} where ${schema.oauthGrants.userUid} = ${uid})`;
 const ownTickets = (uid: string) =>
   sql`(select ${schema.supportTickets.id} from ${schema.supportTickets} where ${schema.supportTickets.userUid} = ${uid})`;
 
@@ -57,6 +58,9 @@ export function ownedRows(table: PgTable, owner: Owner, { authored = true } = {}
       case "ticket_id":
         parts.push(inArray(column, ownTickets(owner.uid)));
         break;
+      case "grant_id":
+        parts.push(inArray(column, ownGrants(owner.uid)));
+        break;
       case "sender_uid":
         parts.push(eq(column, owner.uid));
         break;
@@ -75,6 +79,14 @@ export function ownedRows(table: PgTable, owner: Owner, { authored = true } = {}
   }
   return parts.length ? or(...parts)! : null;
 }
+
+/**
+ * Tables that hold nobody's personal data, so that no rule above covers
+ * them: an OAuth client's registration belongs to the app that registered
+ * it (its name, where it sends people back), and other people may have
+ * allowed it too. A person's grants to it are theirs, and go with them.
+ */
+export const SHARED_TABLES: readonly string[] = ["oauth_clients"];
 
 /** Every table of the schema, by its SQL name. */
 export function schemaTables(): { name: string; table: PgTable }[] {
@@ -101,7 +113,13 @@ function forOwner(tableName: string, row: Record<string, unknown>, owner: Owner)
  * tests/integration/export-user-data.test.ts fails for a column whose name
  * looks secret that no rule covers.
  */
-export const SECRET_DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = { api_tokens: ["token_hash"], server_oauth: ["state_hash"] };
+export const SECRET_DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  api_tokens: ["token_hash"],
+  server_oauth: ["state_hash"],
+  oauth_authorizations: ["code_hash"],
+  oauth_clients: ["secret_hash"],
+  oauth_refresh_tokens: ["token_hash"],
+};
 
 /** The row without its table's secret-derived columns (`SECRET_DERIVED_COLUMNS`, by SQL name). */
 function withoutSecretDerived(table: PgTable, tableName: string, row: Record<string, unknown>): Record<string, unknown> {

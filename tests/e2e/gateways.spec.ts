@@ -123,3 +123,33 @@ test("create a gateway, see what the agent sees, connect a client with a new tok
   await expect(page.getByRole("list", { name: "Your API tokens" })).toContainText("Gateways: Coding agents only");
   await expect(page.getByRole("link", { name: "Coding agents" })).toHaveAttribute("href", `/gateways/${gatewayId}`);
 });
+
+test("rename a gateway in its dialog, delete it after confirming, and find it gone", async ({ page }) => {
+  await signInViaApi(page, "Rena Remover");
+  const created = await page.request.post("/api/gateways", { data: { name: "Short lived" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/gateways/${id}`);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Short lived" });
+  await edit.getByRole("textbox", { name: "Name" }).fill("Renamed");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Renamed" })).toBeVisible();
+
+  // Cancel keeps it; confirming deletes it and goes back to the list.
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Renamed?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await confirm.getByRole("button", { name: "Delete gateway" }).click();
+  await expect(page).toHaveURL(/\/gateways$/);
+  await expect(page.getByRole("heading", { name: "No gateways yet" })).toBeVisible();
+
+  const gone = await page.goto(`/gateways/${id}`);
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Gateway not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to your gateways" })).toHaveAttribute("href", "/gateways");
+});

@@ -80,7 +80,16 @@ test.beforeAll(async ({ browser, baseURL }) => {
   data["/servers/[id]"] = server.id;
   const gateway = await request.post("/api/gateways", { data: { name: "Layout check gateway", servers: [{ serverId: server.id }] } });
   expect(gateway.status(), await gateway.text()).toBe(201);
-  data["/gateways/[id]"] = ((await gateway.json()) as { id: string }).id;
+  const { id: gatewayId, slug: gatewaySlug } = (await gateway.json()) as { id: string; slug: string };
+  data["/gateways/[id]"] = gatewayId;
+  // An MCP client's sign-in request for that gateway, waiting on its consent page.
+  const client = await request.post("/oauth/register", { data: { client_name: "Layout check agent", redirect_uris: ["http://127.0.0.1:7777/callback"], token_endpoint_auth_method: "none" } });
+  expect(client.status(), await client.text()).toBe(201);
+  const { client_id } = (await client.json()) as { client_id: string };
+  const query = new URLSearchParams({ response_type: "code", client_id, redirect_uri: "http://127.0.0.1:7777/callback", code_challenge: "c".repeat(43), code_challenge_method: "S256", resource: `${baseURL}/mcp/${gatewaySlug}` });
+  const asked = await request.get(`/oauth/authorize?${query}`, { maxRedirects: 0 });
+  expect(asked.status()).toBe(302);
+  data["/gateways/authorize/[id]"] = asked.headers().location.split("/").pop()!;
   const slug = `layout-${Date.now().toString(36)}`;
   const statusPage = await request.post("/api/status-pages", { data: { slug, title: "Layout check status", serverIds: [server.id], showUrls: true } });
   expect(statusPage.status(), await statusPage.text()).toBe(201);

@@ -71,6 +71,18 @@ test.describe("public pages", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  test("each shows its content without JavaScript, with no loading spinner in its place", async ({ browser, baseURL, page }) => {
+    const pages = [...PAGES, await firstPostPath(page), "/docs/api"];
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const visitor = await context.newPage();
+    for (const path of pages) {
+      await visitor.goto(path);
+      await expect(visitor.getByRole("main").getByRole("heading", { level: 1 }), path).toBeVisible();
+      await expect(visitor.getByRole("status", { name: "Loading" }), path).toHaveCount(0);
+    }
+    await context.close();
+  });
 });
 
 test.describe("the product tour", () => {

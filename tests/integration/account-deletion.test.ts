@@ -26,6 +26,10 @@ import {
   inventoryItems,
   monitorChecks,
   monitorRollups,
+  oauthAuthorizations,
+  oauthClients,
+  oauthGrants,
+  oauthRefreshTokens,
   rateLimits,
   scanBaselines,
   scanFindings,
@@ -41,7 +45,7 @@ import {
   workbenchServerRequests,
   workbenchSubscriptions,
 } from "@/lib/db/schema";
-import { ownedRows, schemaTables } from "@/lib/settings/user-data";
+import { ownedRows, schemaTables, SHARED_TABLES } from "@/lib/settings/user-data";
 import { describeEachDatabase } from "../support/databases";
 import { createUser, uniqueEmail, verifyEmail } from "../support/emulator";
 import { call } from "../support/http";
@@ -85,7 +89,13 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(gatewayServers).values({ gatewayId: gateway.id, serverId: server.id, position: 0, prefix: "srv" });
   const [session] = await d.insert(gatewaySessions).values({ gatewayId: gateway.id, clientName: "claude-code", protocolVersion: "2025-11-25" }).returning({ id: gatewaySessions.id });
   await d.insert(gatewayRelay).values({ sessionId: session.id, message: { jsonrpc: "2.0", method: "notifications/cancelled" } });
-  return { serverId: server.id, ticketId: ticket.id, gatewayId: gateway.id, sessionId: session.id };
+  // An app the user allowed on the gateway: its registration is the app's (shared), its grant and tokens the user's.
+  const clientId = randomUUID();
+  await d.insert(oauthClients).values({ clientId, kind: "registered", metadata: { client_name: "Agent", redirect_uris: ["http://127.0.0.1:7777/cb"] } });
+  const [grant] = await d.insert(oauthGrants).values({ userUid: uid, clientId, gatewayId: gateway.id }).returning({ id: oauthGrants.id });
+  await d.insert(oauthRefreshTokens).values({ tokenHash: randomUUID(), grantId: grant.id, expiresAt: new Date(Date.now() + 60_000) });
+  await d.insert(oauthAuthorizations).values({ clientId, redirectUri: "http://127.0.0.1:7777/cb", codeChallenge: "c".repeat(43), userUid: uid, gatewayId: gateway.id, grantId: grant.id, expiresAt: new Date(Date.now() + 60_000) });
+  return { serverId: server.id, ticketId: ticket.id, gatewayId: gateway.id, sessionId: session.id, grantId: grant.id };
 }
 
 /**
@@ -113,7 +123,7 @@ describeEachDatabase("DELETE /api/user", () => {
   it("knows which rows of every table belong to a user", () => {
     const owner = { uid: "u", email: "e@example.com", emailVerified: true };
     const uncovered = schemaTables().filter(({ table }) => ownedRows(table, owner) === null).map((t) => t.name);
-    expect(uncovered).toEqual([]);
+    expect(uncovered).toEqual(SHARED_TABLES);
   });
 
   it("asks for the typed email, then deletes every row of the user, the identity account and the session", async () => {
@@ -123,11 +133,11 @@ describeEachDatabase("DELETE /api/user", () => {
     await signIn({ user: bystander });
     const v = await fillEveryTable(victim.uid, victim.email);
     const b = await fillEveryTable(bystander.uid, bystander.email);
-    const victimRows = () => rowsMentioning(victim.uid, victim.email, v.serverId, v.ticketId, v.gatewayId, v.sessionId);
+    const victimRows = () => rowsMentioning(victim.uid, victim.email, v.serverId, v.ticketId, v.gatewayId, v.sessionId, v.grantId);
 
     const before = await victimRows();
-    // Every table of the schema holds something of the victim's.
-    expect(Object.keys(before.found).sort()).toEqual(before.names.filter((n) => !n.startsWith("__drizzle")).sort());
+    // Every table of the schema holds something of the victim's, but those that hold nobody's.
+    expect(Object.keys(before.found).sort()).toEqual(before.names.filter((n) => !n.startsWith("__drizzle") && !SHARED_TABLES.includes(n)).sort());
 
     const wrong = await call(userDELETE, "/api/user", { method: "DELETE", cookie, body: { confirm: "someone@else.example" } });
     expect(wrong.status).toBe(400);
@@ -141,7 +151,7 @@ describeEachDatabase("DELETE /api/user", () => {
 
     expect((await victimRows()).found).toEqual({});
     // The other user's rows are all still there.
-    expect((await rowsMentioning(bystander.uid, bystander.email, b.serverId, b.ticketId, b.gatewayId, b.sessionId)).found).toEqual(before.found);
+    expect((await rowsMentioning(bystander.uid, bystander.email, b.serverId, b.ticketId, b.gatewayId, b.sessionId, b.grantId)).found).toEqual(before.found);
 
     await expect(adminAuth().getUser(victim.uid)).rejects.toMatchObject({ code: "auth/user-not-found" });
     // The old session cookie leads nowhere.

@@ -7,7 +7,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { POST as demoPOST } from "@/app/api/auth/demo/route";
 import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { GET as listGET } from "@/app/api/servers/route";
-import { DEMO_USER } from "@/lib/auth/demo";
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { incidents, monitorChecks, scanFindings, servers, statusPages, users, workbenchCalls } from "@/lib/db/schema";
+import { DEMO_ACCOUNT_TTL_MS, eraseExpiredDemoAccounts } from "@/lib/demo/expiry";
 import { env } from "@/lib/env";
 import { describeEachDatabase } from "../support/databases";
 import { emulatorUrl } from "../support/emulator";
@@ -81,7 +84,8 @@ describe("the demo MCP server", () => {
   });
 });
 
-async function exchangeCustomToken(token: string): Promise<string> {
+/** Signs in with the demo's custom token as the browser does; the visitor's uid and email come from the provider. */
+async function signInAsVisitor(token: string): Promise<{ idToken: string; uid: string; email: string }> {
   const res = await fetch(`${emulatorUrl()}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -89,37 +93,62 @@ async function exchangeCustomToken(token: string): Promise<string> {
   });
   const json = await res.json();
   if (!res.ok) throw new Error(JSON.stringify(json));
-  return json.idToken;
+  const claims = JSON.parse(Buffer.from(String(json.idToken).split(".")[1], "base64url").toString("utf8")) as { user_id: string; email: string };
+  return { idToken: json.idToken, uid: claims.user_id, email: claims.email };
+}
+
+async function visit() {
+  const res = await call(demoPOST, "/api/auth/demo", { method: "POST" });
+  expect(res.status).toBe(200);
+  const visitor = await signInAsVisitor(res.json.token);
+  const session = await call(sessionPOST, "/api/auth/session", { body: { idToken: visitor.idToken, uid: visitor.uid, email: visitor.email, displayName: "Demo visitor", photoURL: null } });
+  expect(session.status).toBe(200);
+  return { ...visitor, headers: { authorization: `Bearer ${visitor.idToken}` }, user: session.json.user };
 }
 
 describeEachDatabase("POST /api/auth/demo", () => {
-  it("signs in to a demo account that owns the discovered local server", async () => {
-    const res = await call(demoPOST, "/api/auth/demo", { method: "POST" });
-    expect(res.status).toBe(200);
-    const idToken = await exchangeCustomToken(res.json.token);
+  it("signs each visitor in to an account of their own, on Pro, owning the local server with two weeks of history", async () => {
+    const visitor = await visit();
+    expect(visitor.uid).toMatch(/^demo-visitor-[0-9a-f]{12}$/);
+    expect(visitor.user).toMatchObject({ uid: visitor.uid, email: visitor.email, emailVerified: true });
+    const [row] = await (await db()).select().from(users).where(eq(users.uid, visitor.uid));
+    expect(row.subscriptionPlan).toBe("pro");
 
-    const session = await call(sessionPOST, "/api/auth/session", {
-      body: { idToken, uid: DEMO_USER.uid, email: DEMO_USER.email, displayName: DEMO_USER.displayName, photoURL: null },
-    });
-    expect(session.status).toBe(200);
-    expect(session.json.user).toMatchObject({ uid: DEMO_USER.uid, email: DEMO_USER.email, displayName: "Demo User", emailVerified: true });
-
-    const list = await call(listGET, "/api/servers", { headers: { authorization: `Bearer ${idToken}` } });
+    const list = await call(listGET, "/api/servers", { headers: visitor.headers });
     expect(list.json.servers).toEqual([
-      expect.objectContaining({
-        name: "Everything (demo)",
-        url: `http://127.0.0.1:${port}/mcp`,
-        status: "up",
-        counts: { tools: 17, resources: 7, prompts: 4 },
-      }),
+      expect.objectContaining({ name: "Everything (demo)", url: `http://127.0.0.1:${port}/mcp`, status: "up", counts: { tools: 17, resources: 7, prompts: 4 } }),
     ]);
+    const serverId = list.json.servers[0].id as string;
+    const d = await db();
+    const checks = await d.select({ result: monitorChecks.result }).from(monitorChecks).where(eq(monitorChecks.serverId, serverId));
+    expect(checks.length).toBeGreaterThan(13 * 24);
+    expect(checks.filter((c) => c.result === "failed").length).toBe(7);
+    const outages = await d.select().from(incidents).where(eq(incidents.serverId, serverId));
+    expect(outages).toHaveLength(3);
+    expect(outages.every((i) => i.closedAt && i.openedNotifiedAt && i.closedNotifiedAt)).toBe(true);
+    const findings = await d.select({ ruleId: scanFindings.ruleId }).from(scanFindings).where(eq(scanFindings.serverId, serverId));
+    expect(findings.map((f) => f.ruleId)).toContain("rug-pull");
+    expect(await d.select().from(statusPages).where(eq(statusPages.ownerUid, visitor.uid))).toHaveLength(1);
+    expect(await d.select().from(workbenchCalls).where(eq(workbenchCalls.userUid, visitor.uid))).toHaveLength(4);
   });
 
-  it("registers the server once, however often the demo signs in", async () => {
-    const again = await call(demoPOST, "/api/auth/demo", { method: "POST" });
-    const idToken = await exchangeCustomToken(again.json.token);
-    const list = await call(listGET, "/api/servers", { headers: { authorization: `Bearer ${idToken}` } });
-    expect(list.json.servers).toHaveLength(1);
+  it("gives the next visitor a new account, with nothing of the last one's", async () => {
+    const first = await visit();
+    const second = await visit();
+    expect(second.uid).not.toBe(first.uid);
+    const [mine] = (await call(listGET, "/api/servers", { headers: first.headers })).json.servers as { id: string }[];
+    const theirs = (await call(listGET, "/api/servers", { headers: second.headers })).json.servers as { id: string }[];
+    expect(theirs.map((s) => s.id)).not.toContain(mine.id);
+  });
+
+  it("erases a visitor's account with everything in it after a day", async () => {
+    const visitor = await visit();
+    const d = await db();
+    expect(await eraseExpiredDemoAccounts()).toBe(0);
+    await d.update(users).set({ createdAt: new Date(Date.now() - DEMO_ACCOUNT_TTL_MS - 60_000) }).where(eq(users.uid, visitor.uid));
+    expect(await eraseExpiredDemoAccounts()).toBeGreaterThanOrEqual(1);
+    expect(await d.select().from(users).where(eq(users.uid, visitor.uid))).toEqual([]);
+    expect(await d.select().from(servers).where(eq(servers.ownerUid, visitor.uid))).toEqual([]);
   });
 
   it("refuses a request from another site", async () => {

@@ -2,9 +2,12 @@ import { excerpt } from "../evidence";
 import { finding, raise, severityRank, worst } from "../findings";
 import { originalSpan } from "../evidence";
 import {
-  AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, OVERRIDE_ML, PLACE, PRIVATE_FILE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, READ_OR_ADDRESS, ROLE_ML, SLOT, UNASKED, SECRET, SEEN, SEND_ML,
-  exfiltrationSink, outsideDestination, sentences,
+  AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, DIRECTIVE, OVERRIDE_ML, PERSONAL, PLACE, PRIVATE_FILE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, READ_OR_ADDRESS, ROLE_ML, SLOT, UNASKED,
+  SECRET, SEEN, SEND, USER_OWNED, exfiltrationSink, outsideDestination,
 } from "../text/cues";
+import { ESCALATE, FAILURE, USER_GRANTS } from "../text/escalation";
+import { localRequest } from "../text/local-requests";
+import { readSentences } from "../text/reading";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -34,7 +37,9 @@ type Category =
   | "coercion"
   | "address-model"
   | "urgency"
-  | "prose-identifier";
+  | "prose-identifier"
+  | "local-request"
+  | "escalation";
 
 const BASE: Record<Category, Severity> = {
   override: "critical",
@@ -54,6 +59,8 @@ const BASE: Record<Category, Severity> = {
   "address-model": "low",
   urgency: "low",
   "prose-identifier": "medium",
+  "local-request": "high",
+  escalation: "high",
 };
 
 const TELL = "(?:tell|mention|inform|notify|alert|reveal|disclose|show|say|report|explain|expose|share|bring up|surface|warn)";
@@ -276,8 +283,10 @@ const WITHOUT = /(?:^|[^a-z])without(?:$|[^a-z])/;
 /**
  * What each sentence does, in any language: keeps something from the user,
  * drops the model's instructions or gives it a new role, sends data out,
- * puts the conversation or secrets into a call or a public place, claims
- * authority, or leaves through a web address carrying the user's data.
+ * puts the conversation, secrets or the user's personal records into a call
+ * or a public place, claims authority, answers a claimed failure with more
+ * privilege, drives a service on the user's machine, or leaves through a web
+ * address carrying the user's data.
  */
 function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
   const norm = site.normalized;
@@ -286,17 +295,21 @@ function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
     const [s, e] = originalSpan(norm.cleanAt, site.text, start, Math.max(1, end - start));
     out.push({ category, start: s, end: e });
   };
-  for (const { start, end, text } of sentences(norm)) {
+  for (const s of readSentences(norm)) {
+    const { start, end, text } = s;
     const without = WITHOUT.test(text);
     if (CONCEAL_ML.test(text) || (!without && PROHIBIT_REPORT.test(text) && AUDIENCE.test(text))) add("concealment", start, end);
     if (OVERRIDE_ML.test(text)) add("override", start, end);
     if (ROLE_ML.test(text)) add("role-reset", start, end);
-    if (SEND_ML.test(text) && outsideDestination(text)) add("exfiltration", start, end);
-    const place = PLACE.test(text);
+    if (s.has(SEND) && outsideDestination(text)) add("exfiltration", start, end);
+    const place = s.has(PLACE);
     if (place && CONTEXT.test(text)) add("context-harvest", start, end);
     if (place && SECRET.test(text) && SEEN.test(text)) add("exfiltration", start, end);
     if (place && PRIVATE_SCOPE.test(text) && PUBLIC_SINK.test(text)) add("exfiltration", start, end);
     if (place && PRIVATE_FILE.test(text) && (SLOT.test(text) || READ_OR_ADDRESS.test(text))) add("exfiltration", start, end);
+    if (place && s.has(PERSONAL) && s.has(USER_OWNED) && (s.has(SLOT) || s.has(SEND))) add("exfiltration", start, end);
+    if (s.has(ESCALATE) && s.has(FAILURE) && s.has(DIRECTIVE) && !s.has(USER_GRANTS)) add("escalation", start, end);
+    if (localRequest(text)) add("local-request", start, end);
     if (AUTHORITY.test(text)) add("false-authority", start, end);
     if (UNASKED.test(text) && !negatedSentence(text, text.length)) add("unsanctioned", start, end);
     const sink = exfiltrationSink(text);

@@ -1,6 +1,7 @@
 import RE2 from "re2";
 import { excerpt, originalSpan } from "../evidence";
-import { MAX_CUE_TEXT, envHarvest, sentences } from "../text/cues";
+import { MAX_CUE_TEXT, credentialHarvest, secretHunt } from "../text/cues";
+import { readSentences } from "../text/reading";
 import { foldText } from "../text/normalize";
 import { finding, severityRank } from "../findings";
 import type { Finding, Rule, Severity } from "../types";
@@ -125,9 +126,9 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 /** Any pattern's hint: texts without one (most) skip the patterns altogether. */
 const ANY_HINT = re(PATHS.flatMap((p) => p.hints).map(escapeRegex).join("|"));
 
-/** A sentence that collects credentials from the environment by name, or null. */
+/** A sentence that collects credentials from the environment by name or from a command that prints one, or hunts for key files, or null. */
 function harvestSentence(site: TextSite): { start: number; end: number } | null {
-  for (const s of sentences(site.normalized)) if (envHarvest(s.text)) return s;
+  for (const s of readSentences(site.normalized)) if (credentialHarvest(s.text) || secretHunt(s.text)) return s;
   return null;
 }
 
@@ -150,7 +151,7 @@ function checkSite(site: TextSite): Finding | null {
   const harvest = best && severityRank(best.severity) <= severityRank("high") ? null : harvestSentence(site);
   if (harvest) {
     const [start, end] = originalSpan(norm.cleanAt, site.text, harvest.start, harvest.end - harvest.start);
-    best = { severity: "high", start, end, note: "credentials collected from the environment by name" };
+    best = { severity: "high", start, end, note: "credentials or key files collected by name" };
   }
   if (best?.severity === "critical") return finding(sensitiveReferences, best.severity, site.target, `${excerpt(site.text, best.start, best.end)} — ${best.note}`);
   for (const regex of TOKENS) {

@@ -1,10 +1,13 @@
 import RE2 from "re2";
 import { excerpt, originalSpan } from "../evidence";
 import { finding, severityRank } from "../findings";
-import { DIRECTIVE, ORDER, OTHER_REF, PASSING, PREFER, PUSHY, TAKEOVER, sentences } from "../text/cues";
+import { DIRECTIVE, ORDER, OTHER_REF, PASSING, PREFER, PUSHY, TAKEOVER, lexicon } from "../text/cues";
+import { readSentences, type ReadSentence } from "../text/reading";
+import { AGAINST_USER, EXCLUDE, EXCLUSIVE, PRIORITY, PROHIBIT_ML, SELECT, SELF_PROHIBIT, SELF_ROUTE, SUPERIOR, UNIVERSAL } from "../text/selection";
+import { mayNameTool, namedTools, type OwnNames } from "../text/tool-references";
 import { compilePhrases, matchPhrases, type Phrase } from "../text/phrases";
 import type { Finding, Rule, ScanInput, Severity } from "../types";
-import { findInTexts, type TextSite } from "../walk";
+import { findInTexts, textSites, type TextSite } from "../walk";
 
 /**
  * Tool shadowing: a definition that does not describe its own tool but
@@ -37,6 +40,15 @@ const PHRASES: Phrase<Kind>[] = [
 
 const COMPILED = compilePhrases(PHRASES);
 
+/** "Every tool call", "all tool results": this tool's own calls, not other tools. */
+const OWN_CALLS = /\btool (?:calls?|invocations?|results?|outputs?|use|usage)\b/g;
+
+/** Money moved, and an account the text itself names (an IBAN or an account number). */
+const MONEY_MOVE = lexicon(["(?:make|send|schedule|initiate|wire) (?:an? )?(?:[0-9.,$€£]+ )?(?:payment|transfer|wire)", "transfer (?:[$€£]|[0-9])", "pay(?:ment)? (?:of [^ ]+ )?to (?:the )?account"]);
+const NAMED_ACCOUNT = new RE2("(?:^|[^a-z0-9])[a-z]{2}[0-9]{2}(?: ?[a-z0-9]{4}){3,7}|account (?:number )?[0-9][0-9 -]{5,}");
+/** Any cue that can matter in a sentence naming no other tool: most sentences have none, and are passed over in one match. */
+const ALONE = new RE2([EXCLUSIVE, AGAINST_USER, MONEY_MOVE, SUPERIOR, PRIORITY].map((r) => r.source).join("|"));
+
 /** Words that stand where a tool's name would, without naming one. */
 const NOT_A_NAME = new Set(
   "no this that the a an any each every other same your our its these those which target underlying current previous next following selected given desired new existing specific another calling first second last corresponding appropriate relevant above below said such all".split(
@@ -62,23 +74,86 @@ function distinctiveNames(input: ScanInput, own: ReadonlySet<string>): Map<strin
 const IDENTIFIER = new RE2("[a-z0-9][a-z0-9_.-]*[a-z0-9]", "g");
 const DIRECTIVE_WORD = /(?<![a-z])(?:must|should|always|never|instead|shall|do not|don'?t|only)(?![a-z])/;
 
-/** Words of the server's own names: "other CircleCI tools" in the CircleCI server's text are its own. */
-function ownNameWords(input: ScanInput): string[] {
-  const names = [input.server.name, input.server.serverInfo?.name ?? "", input.server.serverInfo?.title ?? ""].join(" ").toLowerCase();
-  return [...new Set(names.split(/[^a-z0-9]+/).filter((w) => w.length >= 4 && !GENERIC_NAME_WORDS.has(w)))];
-}
+/** Words of the server's own names ("other CircleCI tools" in the CircleCI server's text are its own). */
+const serverNameWords = (input: ScanInput) =>
+  [input.server.name, input.server.serverInfo?.name ?? "", input.server.serverInfo?.title ?? ""]
+    .join(" ")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 4 && !GENERIC_NAME_WORDS.has(w));
 const GENERIC_NAME_WORDS = new Set(["server", "servers", "tool", "tools", "model", "context", "protocol", "official"]);
 
-/** Sentence by sentence, in any language: another tool or server referred to, with a directive that takes over its calls, or a preference over it. */
-function crossToolSentence(site: TextSite, ownWords: readonly string[]): { severity: Severity; start: number; end: number } | null {
+/** The server's own names: its tools, prompts and the names in its schemas, and the words of its and its tools' names. */
+function ownNames(input: ScanInput): OwnNames {
+  const words = new Set(serverNameWords(input));
+  const identifiers = new Set<string>();
+  for (const t of [...input.tools, ...input.prompts]) {
+    identifiers.add(key(t.name));
+    for (const w of key(t.name).split("_")) if (w.length >= 3) words.add(w);
+  }
+  // Parameter names, enum values and operation names of the server's own schemas ("action": "list_skills") are its own words too.
+  for (const site of textSites(input)) {
+    if ((site.field === "property-name" || site.field === "schema-value" || site.field === "argument-name") && site.text.length <= 64) identifiers.add(key(site.text.toLowerCase()));
+  }
+  return { identifiers, words };
+}
+
+/** The server's own name in a sentence: its "other tools" are its own. */
+const namesOwnServer = (s: ReadSentence, serverWords: readonly string[]) => serverWords.some((w) => s.text.includes(w));
+
+/** What the text says of this tool across its sentences: a claim of rank, a reach over every request, or itself offered as the way instead. */
+interface Promotion {
+  rank: boolean;
+  reach: boolean;
+  route: boolean;
+}
+const NO_TOOL = { named: false, sensitive: false };
+
+/**
+ * How one sentence treats other tools: takes over their calls (high); excludes
+ * them to this tool's gain — "never use the other search tools" where the text
+ * offers this one instead, disparages the others or overrides the user — (high);
+ * ranks this tool over them with a claim of rank or a reach over every request
+ * (medium); or only prefers or orders (low, a tool's honest scope). A claim of
+ * rank that names no other tool is noted (low): honest servers say as much of
+ * their own scope. A prohibition that defers to the user ("do not run any
+ * additional tools; wait for the user's instruction") is restraint, not exclusion.
+ */
+function judgeSentence(s: ReadSentence, own: OwnNames, promotion: () => Promotion): Severity | null {
+  const named = mayNameTool(s.text) ? namedTools(s.text, own) : NO_TOOL;
+  const other = named.named || (s.has(OTHER_REF) && OTHER_REF.test(s.text.replace(OWN_CALLS, " ")));
+  if (!other) {
+    if (!s.has(ALONE)) return null;
+    if (s.has(EXCLUSIVE)) return s.has(AGAINST_USER) || s.has(PROHIBIT_ML) ? "high" : "medium";
+    if (s.has(AGAINST_USER) && s.has(PROHIBIT_ML) && promotion().route) return "high";
+    // Money sent to an account the definition names: whichever tool pays, the payee is the attacker's.
+    if (s.has(DIRECTIVE) && s.has(MONEY_MOVE) && s.has(NAMED_ACCOUNT)) return "high";
+    return (s.has(SUPERIOR) || s.has(PRIORITY)) && s.has(UNIVERSAL) && s.has(SELECT) ? "low" : null;
+  }
+  const directive = s.has(DIRECTIVE);
+  if (directive && (named.sensitive || s.has(TAKEOVER) || (s.has(ORDER) && s.has(PASSING)) || s.has(AGAINST_USER))) return "high";
+  const excluded = (s.has(PROHIBIT_ML) && !s.has(SELF_PROHIBIT)) || s.has(EXCLUDE);
+  if ((excluded && (s.has(PUSHY) || s.has(AGAINST_USER) || promotion().route || promotion().rank)) || s.has(EXCLUSIVE)) return "high";
+  const ranked = s.has(PREFER) || s.has(ORDER) || s.has(SUPERIOR) || s.has(PRIORITY);
+  if (ranked && (s.has(AGAINST_USER) || (s.has(PREFER) && s.has(PUSHY)) || promotion().rank || promotion().reach)) return "medium";
+  if (s.has(PREFER) || (directive && s.has(ORDER))) return "low";
+  return null;
+}
+
+/** Sentence by sentence, in any language: the worst treatment of other tools, and where it is said. */
+function crossToolSentence(site: TextSite, own: OwnNames, serverWords: readonly string[]): { severity: Severity; start: number; end: number } | null {
   let best: { severity: Severity; start: number; end: number } | null = null;
-  for (const s of sentences(site.normalized)) {
-    if (!OTHER_REF.test(s.text) || ownWords.some((w) => s.text.includes(w))) continue;
-    const directive = DIRECTIVE.test(s.text);
-    let severity: Severity | null = null;
-    if (directive && (TAKEOVER.test(s.text) || (ORDER.test(s.text) && PASSING.test(s.text)))) severity = "high";
-    else if (PREFER.test(s.text)) severity = PUSHY.test(s.text) ? "medium" : "low";
-    else if (directive && ORDER.test(s.text)) severity = "low";
+  const read = readSentences(site.normalized).filter((s) => !namesOwnServer(s, serverWords));
+  // Read across the text only when a sentence needs it.
+  let promoted: Promotion | undefined;
+  const promotion = () =>
+    (promoted ??= {
+      rank: read.some((s) => s.has(SUPERIOR) || s.has(PRIORITY)),
+      reach: read.some((s) => s.has(UNIVERSAL)),
+      route: read.some((s) => s.has(SELF_ROUTE) || s.has(EXCLUSIVE)),
+    });
+  for (const s of read) {
+    const severity = judgeSentence(s, own, promotion);
     if (!severity || (best && severityRank(best.severity) <= severityRank(severity))) continue;
     const [start, end] = originalSpan(site.normalized.cleanAt, site.text, s.start, s.end - s.start);
     best = { severity, start, end };
@@ -86,7 +161,7 @@ function crossToolSentence(site: TextSite, ownWords: readonly string[]): { sever
   return best;
 }
 
-function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>, ownWords: readonly string[]): Finding | null {
+function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>, names: OwnNames, serverWords: readonly string[]): Finding | null {
   let best: { severity: Severity; start: number; end: number; note?: string } | null = null;
   const consider = (severity: Severity, start: number, end: number, note?: string) => {
     if (!best || severityRank(severity) < severityRank(best.severity)) best = { severity, start, end, note };
@@ -102,7 +177,7 @@ function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMa
     }
   }
   if (site.field !== "name" && site.field !== "property-name" && site.field !== "uri") {
-    const cross = crossToolSentence(site, ownWords);
+    const cross = crossToolSentence(site, names, serverWords);
     if (cross) consider(cross.severity, cross.start, cross.end);
   }
   if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
@@ -134,7 +209,8 @@ export const toolShadowing: Rule = {
   check(input) {
     const own = new Set<string>([...input.tools, ...input.prompts].map((t) => key(t.name)));
     const foreign = distinctiveNames(input, own);
-    const ownWords = ownNameWords(input);
-    return findInTexts(input, (site) => checkSite(site, own, foreign, ownWords));
+    const names = ownNames(input);
+    const serverWords = serverNameWords(input);
+    return findInTexts(input, (site) => checkSite(site, own, foreign, names, serverWords));
   },
 };

@@ -32,7 +32,8 @@ function alternation(entries: readonly string[], edges: boolean): string {
   return parts.join("|");
 }
 
-const lexicon = (entries: readonly string[]) => new RE2(alternation(entries, true));
+/** One RE2 expression for a lexicon (see `alternation`). */
+export const lexicon = (entries: readonly string[]) => new RE2(alternation(entries, true));
 
 /** A sentence of the clean form: [start, end) in it. */
 export interface Sentence {
@@ -137,11 +138,12 @@ export const ROLE_ML = lexicon([
   "sem restricoes", "제한 없는", "没有限制", "无限制", "assistant (?:with no|without) (?:rules|restrictions|limits)", "asistente sin", "assistente sem", "assistent ohne",
 ]);
 
-/** Sending, in other languages (English sending verbs are in the model-instructions phrases). */
-export const SEND_ML = lexicon([
+/** Sending, in any language (with an outside address in the same sentence, data leaves). */
+export const SEND = lexicon([
+  "send", "sent", "e-?mail(?:ed|s)?", "mail(?:ed)?", "forward(?:ed)?", "upload(?:ed)?", "mirror(?:ed)?", "transmit(?:ted)?", "post(?:ed)?",
   "发送", "发到", "转发", "上传", "送信", "転送", "送って", "アップロード", "보내", "전송", "업로드",
   "envia*", "envie*", "envoie*", "envoyer", "transmets", "transmettre", "sende*", "schicke*", "leite [^.]{0,40}weiter",
-  "otpab*", "пересыл*", "перешли", "encaminhe", "inoltra", "invia",
+  "otpab*", "пересыл*", "перешли", "encaminhe", "inoltra", "invia", "reenvia*", "transfere*",
 ]);
 
 /** A destination outside: a web address or an e-mail address. */
@@ -150,6 +152,8 @@ const RESERVED = /(?:^|\.)(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:test|invali
 /** A destination that is not a documentation or local address, or null. */
 const DESTINATIONS = new RE2(DESTINATION.source, "g");
 export function outsideDestination(text: string): boolean {
+  // No address without one of these: most sentences are passed over without a match.
+  if (!text.includes("://") && !text.includes("@")) return false;
   DESTINATIONS.lastIndex = 0;
   for (let m = DESTINATIONS.exec(text); m; m = DESTINATIONS.exec(text)) {
     let host = m[1] ?? m[2] ?? "";
@@ -174,6 +178,17 @@ export const CONTEXT = lexicon([
 export const SECRET = lexicon([
   "api[ _-]?keys?", "passwords?", "tokens?", "credentials", "secrets?", "cookies", "authorization header", "private keys?", "seed phrases?", "mnemonic", "recovery phrase",
   "助记词", "密码", "密钥", "パスワード", "비밀번호", "contrasenas?", "mots? de passe", "passwort(?:er)?", "api-schlussel*", "пароль*", "senhas?",
+]);
+
+/** The user's personal records, and whose they are: what no tool needs handed over by the model. */
+export const PERSONAL = lexicon([
+  "passport(?: number)?", "credit card(?: number)?", "card number", "cvv", "social security(?: number)?", "ssn", "bank account(?: number)?", "(?:home|saved|billing) address(?:es)?",
+  "date of birth", "medical records?", "health records?", "phone number", "driver'?s licen[cs]e", "tax id",
+  "pasaporte", "tarjeta de credito", "passeport", "carte bancaire", "reisepass*", "kreditkarte*", "passaporte", "cartao de credito", "паспорт*", "护照", "信用卡", "身份证", "パスポート",
+  "クレジットカード", "여권", "신용카드",
+]);
+export const USER_OWNED = lexicon([
+  "the user'?s", "user'?s", "their", "del usuario", "de l'utilisateur", "des (?:benutzers|nutzers)", "do usuario", "пользовател*", "用户的", "ユーザーの", "사용자의",
 ]);
 
 /** Where a secret would come from in the model's context. */
@@ -228,12 +243,53 @@ const ENV_PATTERN = lexicon([
 const SECRET_ENV_NAME = lexicon(["[a-z0-9]+(?:_[a-z0-9]+)*_(?:api_key|key|token|secret|password|pat|client_secret|access_key)"]);
 const HARVEST = lexicon([
   "read", "collect", "dump", "return", "include", "send", "pass", "print", "put", "paste", "list", "extract", "gather", "output", "echo", "forward", "upload",
-  "values? of", "set to the value", "report",
+  "values? of", "set to the value", "report", "contents? of", "with the (?:value|contents?)",
+  "lies", "lese", "auslesen", "ubergib", "gib", "werte", "lee", "pasa", "incluye", "envia", "copia", "lis", "passe", "inclus", "envoie", "leia", "inclua", "envie",
+  "прочитай*", "передай*", "отправь*", "вставь*", "读取", "传入", "填入", "放入", "読み", "入れて", "渡して", "읽", "넣어", "전달",
 ]);
-const WHERE_TO = lexicon(["here", "issue", "comment", "reply", "(?:parameter|param|argument|arg|field|property|input)s?", "`[a-z_][a-z0-9_]*`"]);
+const WHERE_TO = lexicon([
+  "here", "issue", "comment", "reply", "(?:parameter|param|argument|arg|field|property|input)s?", "`[a-z_][a-z0-9_]*`",
+  "parametro", "parametre", "feld", "champ", "campo", "поле*", "параметр*", "参数", "パラメータ", "파라미터",
+]);
 
-/** A sentence that harvests credentials from the environment: by a name pattern, or one secret's value into a call or a public place. */
-export function envHarvest(sentence: string): boolean {
+/** Searching the machine, in any language. */
+const HUNT = lexicon(["search(?:es|ing)?", "find", "locate", "scan", "look for", "hunt", "busca", "cherche", "suche", "durchsuche", "procure", "найди", "ищи", "搜索", "查找", "探して", "検索", "찾아"]);
+/** Kinds of files that hold keys and wallets, by name. */
+const SECRET_FILE = new RE2("(?:^|[^a-z0-9_])(id_(?:rsa|dsa|ecdsa|ed25519)|\\.env|\\.pem|\\*\\.key|keystores?|wallets?|\\.ssh|\\.npmrc|\\.aws|\\.netrc|mnemonic|seed phrases?|\\.kube|credentials\\.json)(?:$|[^a-z0-9_])", "g");
+
+/** The user's whole machine, not a project: where a hunt for keys looks. */
+const MACHINE_WIDE = lexicon(["home (?:folder|directory)", "~/?", "\\$home", "%userprofile%", "recursively", "(?:whole|entire) (?:disk|drive|machine|system|file ?system)", "all (?:folders|directories|drives|disks)"]);
+
+/**
+ * A sentence that hunts the user's machine for key and wallet files of
+ * several kinds and collects what it finds. A secret scanner that looks in a
+ * project for committed keys does not search the home folder.
+ */
+export function secretHunt(sentence: string): boolean {
+  if (!HUNT.test(sentence) || !MACHINE_WIDE.test(sentence) || !(HARVEST.test(sentence) || WHERE_TO.test(sentence))) return false;
+  const kinds = new Set<string>();
+  SECRET_FILE.lastIndex = 0;
+  for (let m = SECRET_FILE.exec(sentence); m && kinds.size < 2; m = SECRET_FILE.exec(sentence)) {
+    kinds.add(m[1]);
+    SECRET_FILE.lastIndex = m.index + m[0].length - 1;
+  }
+  return kinds.size >= 2;
+}
+
+/** Commands whose output is a credential. */
+const CREDENTIAL_COMMAND = lexicon([
+  "gh auth token", "npm token (?:list|create)", "aws configure (?:export-credentials|get)", "aws sts get-session-token", "gcloud auth (?:application-default )?print-(?:access|identity)-token",
+  "az account get-access-token", "kubectl config view --raw", "docker-credential-[a-z]+", "git credential fill", "security find-(?:generic|internet)-password", "op read", "vault kv get",
+]);
+const RUN = lexicon(["run", "execute", "output", "ejecuta", "executez", "fuhre", "выполни*", "运行", "実行", "실행"]);
+
+/**
+ * A sentence that harvests credentials: from the environment by a name
+ * pattern or one secret's value, into a call or a public place; or the
+ * output of a command that prints a credential.
+ */
+export function credentialHarvest(sentence: string): boolean {
+  if (CREDENTIAL_COMMAND.test(sentence) && (HARVEST.test(sentence) || WHERE_TO.test(sentence) || RUN.test(sentence))) return true;
   if (!HARVEST.test(sentence)) return false;
   return (ENV_PATTERN.test(sentence) || SECRET_ENV_NAME.test(sentence)) && WHERE_TO.test(sentence);
 }
@@ -280,16 +336,25 @@ export function exfiltrationSink(text: string): { start: number; end: number } |
 
 /** A reference to other tools or servers than the one described: generic ("any other tool") or named ("the read_file tool of the filesystem server"). */
 export const OTHER_REF = lexicon([
-  "(?:any|another|other|every|all|each) (?:[a-z0-9_-]+ ){0,2}(?:tools?|servers?|functions?)",
+  "(?:any|another|other|every|all|each) (?:[a-z0-9_-]+ ){0,2}(?:tools?|servers?|functions?|alternatives?|sources?)", "the alternatives", "the rest of (?:your|the) (?:tools|toolset)",
+  "(?:before|over|than|ahead of) (?:any|every|all) others?", "(?:fall ?back|resort) to (?:anything else|any other|others?)",
+  // What other tools handle, named by their objects: "each outgoing e-mail", "any scheduled transaction", "any payment you make".
+  "(?:any|every|each|all) (?:outgoing|sent|scheduled|recurring|future) (?:e-?mails?|messages?|payments?|transfers?|transactions?|invitations?)",
+  "(?:any|every|each|all) (?:e-?mails?|payments?|transfers?|transactions?|invitations?)",
+  "(?:any|every|each) (?:e-?mail|message|payment|transfer|event|meeting) (?:you |the user )?(?:send|make|create|schedule)s?",
+  "(?:creating|sending|making|scheduling|updating|changing) (?:any|every|each|an?) (?:[a-z]+ )?(?:e-?mails?|messages?|payments?|transfers?|transactions?|events?|meetings?)",
+  "cada (?:[a-z]+ )?(?:correo|mensaje|pago|transferencia|evento|reunion)", "(?:chaque|tout|toute) (?:[a-z-]+ )?(?:e-mail|courriel|message|paiement|virement|evenement)",
+  "jede[rns]? (?:[a-z]+ )?(?:e-mail|nachricht|zahlung|uberweisung|termin)", "cada (?:[a-z]+ )?(?:e-mail|mensagem|pagamento|transferencia|evento)",
+  "每封", "每笔", "すべての(?:メール|送金|イベント|メッセージ)", "모든 (?:이메일|메시지|송금|일정)",
   "[a-z0-9_-]+ server'?s [a-z0-9_]+ tool", "(?:tool|function) (?:of|on|from) the [a-z0-9_-]+ server", "[a-z0-9_]+ (?:of|on) (?:the|any) [a-z0-9_-]+ server",
   "behaviou?r of the [a-z0-9_-]+ server", "the [a-z0-9_-]+ server (?:creates|sends|uploads|pushes|posts|opens|runs|is used|updates|deletes|merges)",
   "(?:created|sent|used|called|run|invoked|uploaded) (?:with|by|through|via|using) (?:the |any |another )?[a-z0-9_-]+ (?:tools?|server)",
   "其他[^。]{0,8}(?:工具|服务器)", "任何[^。]{0,8}(?:工具|服务器)", "[a-z0-9_]+ ?工具", "他の[^。]{0,8}(?:ツール|サーバー)", "[a-z0-9_]+ ?ツール", "다른 [^.]{0,12}(?:도구|서버)",
-  "(?:otra|otras|otro|otros|cualquier otra|cualquier otro) (?:[a-z]+ ){0,2}(?:herramientas?|servidor(?:es)?)", "herramienta [a-z0-9_]+ de [a-z]+",
+  "(?:otra|otras|otro|otros|cualquier otra|cualquier otro|cualquier) (?:[a-z]+ ){0,2}(?:herramientas?|servidor(?:es)?|opcion(?:es)?)", "herramienta [a-z0-9_]+ de [a-z]+",
   "(?:autre|autres|tout autre) (?:[a-z]+ ){0,2}(?:outils?|serveurs?)", "(?:comportement|outil) du serveur [a-z]+",
   "(?:andere|anderen|anderer) (?:[a-z]+ ){0,2}(?:suchserver|server|werkzeuge?n?|tools?)",
   "(?:outra|outras|outro|outros|qualquer outra|qualquer) (?:[a-z]+ ){0,2}(?:ferramentas?|servidor(?:es)?)",
-  "(?:другие|других|другими|другой|любым|любого|любой) (?:[^ ]+ ){0,2}(?:инструмент|сервер)*",
+  "(?:другие|других|другими|другой|любым|любого|любой) (?:[^ ]+ ){0,2}(?:инструмент|сервер)*", "вместо (?:любых |всех )?других",
 ]);
 
 /** Modality: what must, should, always or never happen. */
@@ -297,7 +362,14 @@ export const DIRECTIVE = lexicon([
   "must", "should", "has to", "have to", "is to", "are to", "needs? to", "shall", "always", "never", "(?:is|are) (?:bcc|cc)'?d", "overrides?", "replaces?", "supersedes?",
   "no longer", "(?:is|are) (?:outdated|deprecated|unsafe|unreliable|obsolete)", "required",
   // The imperative: a sentence, or the clause after a comma, that starts with the verb.
-  "(?:^ ?|, )(?:use|call|add|set|send|invite|include|replace|copy|forward|route|bcc|cc) ",
+  "(?:^ ?|, |please |also |then )(?:use|call|add|set|send|invite|include|replace|copy|forward|route|bcc|cc|make|grant|transfer|delete|remove|post|share|change|give|put|pass|create|reserve|book|pay|reset|repeat|retry|pick|choose|select|prefer|treat|consult|fetch|open|request|visit|query) ",
+  // Imperatives in other languages.
+  "anade", "agrega", "incluye", "invita", "cambia", "pon", "copia", "reenvia", "haz", "borra", "elimina", "transfiere", "otorga", "concede",
+  "ajoute[sz]?", "inclus", "incluez", "invitez?", "envoie[sz]?", "utilisez?", "appelle[sz]?", "changez?", "mets", "mettez", "copiez?", "transferez?", "supprimez?", "accordez?",
+  "fuge", "sende", "nutze", "verwende", "rufe", "andere", "losche", "gib", "ubergib", "setze", "trage",
+  "adicione", "inclua", "convide", "envie", "utilize", "chame", "mude", "altere", "copie", "exclua", "apague", "transfira", "conceda",
+  "добавь*", "пригласи*", "отправь*", "используй*", "вызыва*", "вызови*", "измени*", "скопируй*", "удали*", "переведи*", "предоставь*",
+  "请", "てください", "しなさい", "하세요", "하십시오", "주세요",
   "必须", "务必", "都要", "一律", "要把", "必ず", "常に", "ください", "반드시", "항상", "하세요", "debe*", "siempre", "nunca", "hay que", "doit", "doivent", "toujours", "jamais",
   "muss", "mussen", "immer", "niemals", "нужно", "надо", "должен", "должны", "всегда", "никогда", "замени*", "deve*", "sempre",
 ]);
@@ -309,12 +381,17 @@ export const TAKEOVER = lexicon([
   "deprecated", "outdated", "passed to", "invoked with", "收款", "密送", "抄送", "协作者", "cco", "destinatari*", "colaborador*", "beneficiari*", "destinataire",
   "collaborateur", "empfanger", "mitarbeiter", "получател*", "수신", "참조", "협업자", "共同編集者", "受取", "administrador", "remplace*", "ersetzt",
   "fusionn*", "bcc'?d", "cc'?d",
+  // Moving money, access and data, and destroying it: what a hijacked call does.
+  "transfer(?:s|red)?", "payments?", "money", "funds", "iban", "delete[sd]?", "remove[sd]?", "erase", "wipe", "grant(?:ed)?", "access", "permissions?", "participants?",
+  "attendees?", "members?", "invited", "added", "mirror(?:ed)?", "(?:send|sent) (?:it |them )?again", "reservation", "reserve", "password",
+  "transfer*", "borra*", "supprime*", "losch*", "exclu*", "удал*", "перевод*", "copie cachee", "empfanger*", "teilnehmer*", "participante*", "участник*",
+  "转账", "删除", "授予", "权限", "访问", "アクセス権", "付与", "削除", "送金", "권한", "삭제", "송금", "参与者", "参加者", "참석자",
 ]);
 
 /** Ordering another tool's calls ("before any other tool"): a takeover only when the call must also carry the other call's data. */
 export const ORDER = lexicon(["preced*", "before", "之前", "首先", "перед", "전에", "먼저", "前に", "antes de", "avant", "vor jede*"]);
 export const PASSING = lexicon([
-  "with (?:the |its |their |that )?(?:[a-z'-]+ ){0,4}(?:arguments?|parameters?|path|contents?|prompt|request|name|message)", "passing", "传入", "전달", "передавая", "con el mensaje",
+  "with (?:the |its |their |that )?(?:[a-z'-]+ ){0,4}(?:arguments?|parameters?|path|contents?|prompt|request|name|message|quer(?:y|ies)|address)", "passing", "传入", "전달", "передавая", "con el mensaje",
   "com a mensagem", "avec le message", "mit de[nm] (?:vollstandigen )?(?:anfrage|prompt)",
 ]);
 
@@ -330,7 +407,7 @@ export const PREFER = lexicon([
  * wants ("always use this for translation" alone is a tool's honest scope).
  */
 export const PUSHY = lexicon([
-  "outdated", "unreliable", "inaccurate", "ignored", "discarded", "untrusted", "the only", "only (?:trusted|authoritative|reliable)", "every (?:request|task|query)", "any (?:request|task)",
+  "outdated", "stale", "deprecated", "unsafe", "insecure", "unreliable", "inaccurate", "ignored", "discarded", "untrusted", "the only", "only (?:trusted|authoritative|reliable)", "every (?:request|task|query)", "any (?:request|task)",
   "all cases", "regardless", "whatever", "even when", "even if", "never", "do not use", "don'?t use", "must", "best", "most accurate",
   "siempre", "toujours", "immer", "всегда", "sempre", "常に", "항상", "总是", "始终",
 ]);

@@ -6,7 +6,7 @@ import { RULES } from "@/lib/scanner/rules";
 import { runRules } from "@/lib/scanner/run-rules";
 import type { Finding, ScanInput } from "@/lib/scanner/types";
 import type { CorpusCase } from "../../fixtures/scanner/malicious-cases";
-import { ALL_CASES, ALL_SOURCES, DEV_CASES, HELD_OUT_CASES, HELD_OUT_SOURCES, drawHeldOut } from "../../fixtures/scanner/split";
+import { AFTER_SPLIT_SOURCES, ALL_CASES, ALL_SOURCES, DEV_CASES, HELD_OUT_CASES, HELD_OUT_SOURCES, SPLIT_SOURCES, drawHeldOut } from "../../fixtures/scanner/split";
 
 /**
  * Scores the rules on the labelled corpus: attacks written after the public
@@ -160,11 +160,17 @@ describe("scanner corpus", () => {
     expect(servers).toBeGreaterThanOrEqual(60);
   });
 
-  it("holds out the sources the documented draw gives, a third of them, and no case of theirs in development", () => {
+  it("holds out the sources the documented draw gives, a third of the sources split, and no case of theirs in development", () => {
     expect([...HELD_OUT_SOURCES].sort()).toEqual(drawHeldOut());
-    expect(HELD_OUT_SOURCES.size * 3).toBeGreaterThanOrEqual(ALL_SOURCES.length);
+    expect(HELD_OUT_SOURCES.size * 3).toBeGreaterThanOrEqual(SPLIT_SOURCES.length);
     expect(DEV_CASES.some((c) => HELD_OUT_SOURCES.has(c.source))).toBe(false);
     expect(DEV_CASES.length + HELD_OUT_CASES.length).toBe(ALL_CASES.length);
+  });
+
+  it("puts sources written up after the split in development only, new ones, and keeps a third of the cases held out", () => {
+    expect(AFTER_SPLIT_SOURCES.filter((s) => SPLIT_SOURCES.includes(s))).toEqual([]);
+    expect(ALL_SOURCES.length).toBe(SPLIT_SOURCES.length + AFTER_SPLIT_SOURCES.length);
+    expect(HELD_OUT_CASES.length * 3).toBeGreaterThanOrEqual(ALL_CASES.length);
   });
 
   it("prints the development table (what rules are tuned on)", () => {
@@ -172,14 +178,11 @@ describe("scanner corpus", () => {
     expect(recall).toBeGreaterThanOrEqual(0.95);
   });
 
-  // The bar on the held-out set is recall ≥ 95 %; the rules reach 92.4 % (121 of 131), so this holds
-  // what they reach, and the table prints the misses. Raising it means rules that generalise better
-  // from the development set, never rules tuned on these cases.
-  const HELD_OUT_RECALL_REACHED = 0.92;
-
-  it("prints the held-out table: no benign definition above low, and recall no lower than the rules reach (the bar is 95 %)", () => {
+  // The bar applies to the held-out set, which no rule was tuned on: the table prints its misses, which
+  // are reported, not fixed one by one.
+  it("prints the held-out table: recall at least 95 %, and no benign definition above low", () => {
     const { recall, flagged } = report("Held-out set", HELD_OUT_CASES.map(score), benign);
-    expect(recall).toBeGreaterThanOrEqual(HELD_OUT_RECALL_REACHED);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
     expect(flagged.map((b) => b.id)).toEqual([]);
   });
 

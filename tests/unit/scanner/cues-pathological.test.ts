@@ -1,7 +1,11 @@
 /** @jest-environment node */
 import * as cues from "@/lib/scanner/text/cues";
-import { MAX_CUE_TEXT, exfiltrationSink, outsideDestination, sentences } from "@/lib/scanner/text/cues";
+import { MAX_CUE_TEXT, credentialHarvest, exfiltrationSink, outsideDestination, secretHunt, sentences } from "@/lib/scanner/text/cues";
+import * as escalation from "@/lib/scanner/text/escalation";
+import { localRequest } from "@/lib/scanner/text/local-requests";
 import { normalizeText } from "@/lib/scanner/text/normalize";
+import * as selection from "@/lib/scanner/text/selection";
+import { namedTools } from "@/lib/scanner/text/tool-references";
 
 /**
  * The sentence cues are RE2 expressions (linear in the text) over at most
@@ -9,7 +13,10 @@ import { normalizeText } from "@/lib/scanner/text/normalize";
  * run for minutes finish, and what is read is capped.
  */
 
-const LEXICONS = Object.entries(cues).filter(([, v]) => typeof v === "object" && v !== null && "test" in v) as [string, { test(s: string): boolean }][];
+const LEXICONS = Object.entries({ ...cues, ...selection, ...escalation }).filter(([, v]) => typeof v === "object" && v !== null && "test" in v) as [
+  string,
+  { test(s: string): boolean },
+][];
 
 const PATHOLOGICAL = [
   `never use ${".".repeat(2500)}`,
@@ -17,6 +24,10 @@ const PATHOLOGICAL = [
   `${"a_".repeat(5000)}`,
   `![x](https://a.io/${"{".repeat(3000)}`,
   `do not ${"tell ".repeat(2000)}`,
+  `with the ${"name, ".repeat(2000)}and`,
+  "call send_mail_now ".repeat(600),
+  `${"使用银行".repeat(1500)}工具`,
+  `search ~/ for ${"id_rsa ".repeat(1500)}`,
 ];
 
 describe("sentence cues on pathological text", () => {
@@ -28,6 +39,10 @@ describe("sentence cues on pathological text", () => {
       for (const [, lexicon] of LEXICONS) lexicon.test(s.text);
       exfiltrationSink(s.text);
       outsideDestination(s.text);
+      localRequest(s.text);
+      credentialHarvest(s.text);
+      secretHunt(s.text);
+      namedTools(s.text, { identifiers: new Set(), words: new Set() });
     }
     expect(LEXICONS.length).toBeGreaterThan(10);
   });

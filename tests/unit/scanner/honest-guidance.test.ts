@@ -26,6 +26,21 @@ describe("honest guidance", () => {
     "Do not use @ to mention users, use the mentionsList field instead.",
     "The user doesn't know about files and directories, so search by topic.",
     "<instructions>Provide a brief confirmation of the change.</instructions>",
+    // A claim of rank over the tool's own scope, naming no other tool (real servers write it).
+    "This is the most powerful web search tool available; use it for any web search.",
+    // Restraint that defers to the user is not exclusion.
+    "Do not run any additional tools after this one; wait for the user's instruction.",
+    "Busca vuelos. Usa esta herramienta en lugar de otras para vuelos nacionales.",
+    "Use this instead of the generic fetch tool for GitHub URLs.",
+    // A local address as an example or as what the tool connects to, not a request the model is told to send.
+    "The URL of your development server, e.g. http://localhost:3000.",
+    "Connects to Chrome's remote debugging port at http://127.0.0.1:9222.",
+    // A failure that leaves the permission to the user.
+    "If the call fails with 403, ask the user to grant the integration access to the page.",
+    "Requires maintainer permission; returns a permission error otherwise.",
+    // Credentials named for the human's setup, and a secret scanner that stays in the project.
+    "Needs GITHUB_TOKEN in the server's environment; `gh auth token` prints one.",
+    "Searches the repository for committed .env and .pem files and lists them in the report.",
   ])("%s", (description) => {
     expect(worst(description).filter((s) => atLeast(s, "medium"))).toEqual([]);
   });

@@ -27,6 +27,11 @@ const WORST: [string, string][] = [
   ["unclosed braces in a URL", `![x](https://a.io/?q=${"{".repeat(5000)}`],
   ["repeated send verbs without a destination", "send to ".repeat(1200)],
   ["repeated 'before using this tool'", "before using this tool ".repeat(400)],
+  // The other-tool reader: a list of names that never reaches its tool noun, and identifiers called one after another.
+  ["a list of names without a tool noun", `with the ${"name, ".repeat(2000)}and`],
+  ["identifiers called one after another", "call send_mail_now ".repeat(600)],
+  ["a run of CJK before 'tool'", `${"使用银行".repeat(1500)}工具`],
+  ["local addresses without a request", "http://localhost:1/".repeat(500)],
 ];
 
 describe.each(RULES.map((r) => [r.id, r] as const))("%s on pathological definitions", (_, rule) => {

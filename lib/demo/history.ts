@@ -1,0 +1,89 @@
+import "server-only";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { db } from "../db";
+import { incidents, scanBaselines, workbenchCalls } from "../db/schema";
+import { recordCheck } from "../monitoring/record";
+import type { CheckOutcome } from "../monitoring/check";
+import type { CheckFailureKind } from "../monitoring/failure";
+import type { PlanHolder } from "../plans/holder";
+import { pinBaseline, scanNow } from "../scanner/service";
+import { createStatusPage } from "../status-pages/service";
+
+/**
+ * What a demo visitor finds in their account: the history a server of
+ * theirs would have after two weeks. Checks go through monitoring's own
+ * recording (so statuses, incidents, rollups and the activity log follow as
+ * they would), a scan with a rug pull (the baseline approved a tool that has
+ * changed since), a public status page and a few workbench calls.
+ */
+
+const DAYS = 14;
+const HOUR_MS = 3_600_000;
+/** Outages, as hours before now and how many hourly checks failed. */
+const OUTAGES: { hoursAgo: number; checks: number; kind: CheckFailureKind; reason: string }[] = [
+  { hoursAgo: 24 * 10 + 3, checks: 3, kind: "timeout", reason: "The server did not answer within 10 s (the connection was open, but initialize got no reply)." },
+  { hoursAgo: 24 * 4 + 7, checks: 2, kind: "refused", reason: "Could not connect to the server: the connection was refused." },
+  { hoursAgo: 26, checks: 2, kind: "http", reason: "The server answered HTTP 502 Bad Gateway." },
+];
+
+/** A deterministic wobble, so that two visitors see the same shape of chart. */
+const wobble = (i: number) => Math.round(45 + 25 * Math.sin(i / 5) + 15 * Math.sin(i / 1.7) + (i % 24 === 14 ? 120 : 0));
+
+function outcomeAt(i: number, startedAt: Date, hoursAgo: number, toolCount: number | null): CheckOutcome {
+  const outage = OUTAGES.find((o) => hoursAgo <= o.hoursAgo && hoursAgo > o.hoursAgo - o.checks);
+  if (outage) {
+    return { result: "failed", startedAt, latencyMs: null, phases: { connectMs: null, initializeMs: null, pingMs: null, listMs: null }, failure: { kind: outage.kind, reason: outage.reason }, toolCount: null, toolsHash: null };
+  }
+  const latencyMs = wobble(i);
+  const connectMs = Math.round(latencyMs * 0.2);
+  const initializeMs = Math.round(latencyMs * 0.5);
+  return { result: "up", startedAt, latencyMs, phases: { connectMs, initializeMs, pingMs: latencyMs - connectMs - initializeMs, listMs: Math.round(latencyMs * 0.4) }, failure: null, toolCount, toolsHash: null };
+}
+
+async function seedChecks(serverId: string, toolCount: number | null) {
+  const now = Date.now();
+  const first = Math.floor(now / HOUR_MS) * HOUR_MS - DAYS * 24 * HOUR_MS;
+  for (let i = 0, at = first; at < now - HOUR_MS; i++, at += HOUR_MS) {
+    const startedAt = new Date(at);
+    const hoursAgo = Math.round((now - at) / HOUR_MS);
+    await recordCheck({ serverId, dueAt: startedAt, trigger: "schedule", instance: "demo-history", outcome: outcomeAt(i, startedAt, hoursAgo, toolCount) });
+  }
+  // The past's alerts were never due: the visitor was not there.
+  const past = new Date();
+  await (await db())
+    .update(incidents)
+    .set({ openedNotifiedAt: past, closedNotifiedAt: past })
+    .where(and(eq(incidents.serverId, serverId), or(isNull(incidents.openedNotifiedAt), isNull(incidents.closedNotifiedAt))));
+}
+
+/** A scan that finds the demo's `echo` tool changed since its approval: a rug pull, as the scanner reports one. */
+async function seedScan(user: PlanHolder, serverId: string) {
+  await pinBaseline(user, serverId);
+  const d = await db();
+  const [baseline] = await d.select().from(scanBaselines).where(eq(scanBaselines.serverId, serverId));
+  if (!baseline) return;
+  const items = baseline.items.map((item) =>
+    item.kind === "tool" && item.key === "echo"
+      ? { ...item, hash: `${item.hash.slice(0, -8)}00000000`, definition: { ...item.definition, description: "Echoes back the input." } }
+      : item,
+  );
+  await d.update(scanBaselines).set({ items, pinnedAt: new Date(Date.now() - 9 * 24 * HOUR_MS) }).where(eq(scanBaselines.serverId, serverId));
+  await scanNow(user, serverId);
+}
+
+async function seedWorkbench(uid: string, serverId: string) {
+  const now = Date.now();
+  await (await db()).insert(workbenchCalls).values([
+    { userUid: uid, serverId, method: "tools/call", target: "echo", params: { message: "Hello from the demo" }, ok: true, durationMs: 38, summary: "echo → Echo: Hello from the demo", result: { content: [{ type: "text", text: "Echo: Hello from the demo" }] }, createdAt: new Date(now - 3 * HOUR_MS) },
+    { userUid: uid, serverId, method: "tools/call", target: "get-sum", params: { a: 19, b: 23 }, ok: true, durationMs: 41, summary: "get-sum → The sum of 19 and 23 is 42.", result: { content: [{ type: "text", text: "The sum of 19 and 23 is 42." }] }, createdAt: new Date(now - 2 * HOUR_MS) },
+    { userUid: uid, serverId, method: "resources/read", target: "demo://resource/static/document/architecture.md", params: {}, ok: true, durationMs: 22, summary: "Read architecture.md", result: null, createdAt: new Date(now - HOUR_MS) },
+    { userUid: uid, serverId, method: "ping", target: null, params: {}, ok: true, durationMs: 9, summary: "pong", result: {}, createdAt: new Date(now - 30 * 60_000) },
+  ]);
+}
+
+export async function seedDemoHistory(user: PlanHolder, serverId: string, toolCount: number | null): Promise<void> {
+  await seedChecks(serverId, toolCount);
+  await seedScan(user, serverId);
+  await createStatusPage(user, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true });
+  await seedWorkbench(user.uid, serverId);
+}
