@@ -13,8 +13,9 @@ import { hit } from "./rate-limit/service";
  * and rate-limit counters whose window is long over (the longest window any
  * limit uses is a day), gateway sessions no client used for a day, and
  * gateway messages no instance took (their request had ended), OAuth
- * requests and refresh tokens past their time, and demo visitors' accounts
- * after their day. One instance runs it per period; the others skip.
+ * requests and refresh tokens past their time, maintenance windows and
+ * paused alerts long over, and demo visitors' accounts after their day. One
+ * instance runs it per period; the others skip.
  */
 
 /** First-party analytics are read in aggregate over recent weeks; older events only cost space. */
@@ -25,6 +26,8 @@ export const ANALYTICS_MAX_ROWS = 1_000_000;
 const LONGEST_WINDOW = "1 day";
 /** A gateway session unused this long is ended: its client initializes again (MCP's answer to a 404). */
 const GATEWAY_SESSION_IDLE = "1 day";
+/** Maintenance and pauses are shown for the 90 days a status page looks back; after that they are only clutter. */
+const MAINTENANCE_KEPT = "90 days";
 const BATCH = 5_000;
 export const HOUSEKEEPING_PERIOD_SEC = 3600;
 
@@ -38,7 +41,7 @@ export interface HousekeepingResult {
 
 /** Deletes the rows `doomed` selects, a batch at a time, until none are left. */
 async function deleteAll(
-  table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay" | "oauth_authorizations" | "oauth_refresh_tokens",
+  table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay" | "oauth_authorizations" | "oauth_refresh_tokens" | "maintenance_windows" | "alert_silences",
   key: "id" | "key" | "token_hash",
   doomed: SQL,
 ): Promise<number> {
@@ -71,6 +74,8 @@ export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTI
     sql`select id from gateway_sessions where last_seen_at < now() - ${GATEWAY_SESSION_IDLE}::interval`,
   );
   await deleteAll("gateway_relay", "id", sql`select id from gateway_relay where created_at < now() - interval '1 hour'`);
+  await deleteAll("maintenance_windows", "id", sql`select id from maintenance_windows where ends_at < now() - ${MAINTENANCE_KEPT}::interval`);
+  await deleteAll("alert_silences", "id", sql`select id from alert_silences where coalesce(ended_at, ends_at) < now() - ${MAINTENANCE_KEPT}::interval`);
   // An OAuth sign-in request or code lives minutes; a refresh token, used or not, is over at its expiry.
   await deleteAll("oauth_authorizations", "id", sql`select id from oauth_authorizations where expires_at < now() - interval '1 day'`);
   await deleteAll("oauth_refresh_tokens", "token_hash", sql`select token_hash from oauth_refresh_tokens where expires_at < now()`);

@@ -1,5 +1,6 @@
 "use client";
 
+import { ServerAlertsCard } from "@/components/alerts/server-alerts-card";
 import { UPTIME_WINDOWS } from "@/lib/monitoring/schema";
 import type { ServerDto } from "@/lib/servers/schema";
 import { useSubscription } from "@/lib/subscription/use-subscription";
@@ -37,6 +38,7 @@ export function MonitoringTab({ server }: { server: ServerDto }) {
       </div>
       {/* Keyed by the saved values, so the form starts again from them after a save elsewhere. */}
       <MonitoringSettings key={JSON.stringify(server.monitoring)} server={server} />
+      <ServerAlertsCard server={server} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { EVENT_LABELS, type AlertDeliveryDto } from "@/lib/alerts/schema";
 function statusBadge(d: AlertDeliveryDto): { label: string; variant: BadgeProps["variant"] } {
   if (d.status === "delivered") return { label: "Delivered", variant: "success" };
   if (d.status === "failed") return { label: "Failed", variant: "destructive" };
+  if (d.status === "silenced") return { label: "Not sent: alerts paused", variant: "secondary" };
   return { label: d.attempts === 0 ? "Queued" : "Retrying", variant: "warning" };
 }
 

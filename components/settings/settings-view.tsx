@@ -3,6 +3,8 @@
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { StatusPagesSection } from "./status-pages-section";
+import { MaintenanceSection } from "./maintenance-section";
+import { PauseAlertsSection } from "./pause-alerts-section";
 import { useSettings } from "@/lib/settings/hooks";
 import { AccountSecuritySection } from "./account-security-section";
 import { ApiTokensSection } from "./api-tokens-section";
@@ -32,7 +34,9 @@ export function SettingsView() {
         <ProfileSection profile={data.profile} />
         <AccountSecuritySection emailVerified={data.profile.emailVerified} />
         <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
+        <PauseAlertsSection />
         <StatusPagesSection />
+        <MaintenanceSection />
         <ApiTokensSection />
         <ConnectedAppsSection />
         <PlanSection plan={data.plan} usage={data.usage} />

@@ -1,18 +1,17 @@
-import { CircleAlert, CircleCheck, CircleX, TriangleAlert } from "lucide-react";
+import { CircleAlert, CircleCheck, CircleX, Rss, TriangleAlert, Wrench } from "lucide-react";
 import { UptimeBar } from "@/components/monitoring/uptime-bar";
 import { StatusBadge } from "@/components/monitoring/status-badge";
 import type { PublicServer, PublicStatusPage } from "@/lib/status-pages/schema";
 import { cn } from "@/lib/utils";
-
-/** Times on a public page are for visitors anywhere: UTC, said so. */
-function formatUtc(iso: string): string {
-  return `${new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" })} UTC`;
-}
+import { IncidentHistory } from "./incident-history";
+import { formatUtc } from "./format-utc";
+import { ScheduledMaintenance } from "./scheduled-maintenance";
 
 function overall(servers: PublicServer[]) {
-  if (servers.some((s) => s.status === "down")) return { text: "Some services are down", icon: CircleX, className: "bg-destructive text-destructive-foreground" };
+  if (servers.some((s) => s.status === "down" && !s.inMaintenance)) return { text: "Some services are down", icon: CircleX, className: "bg-destructive text-destructive-foreground" };
   if (servers.some((s) => s.status === "degraded")) return { text: "Some services are slow", icon: TriangleAlert, className: "bg-warning text-warning-foreground" };
   if (servers.length > 0 && servers.every((s) => s.status === "up")) return { text: "All services are operational", icon: CircleCheck, className: "bg-success text-success-foreground" };
+  if (servers.some((s) => s.inMaintenance)) return { text: "Maintenance in progress", icon: Wrench, className: "bg-secondary text-secondary-foreground" };
   return { text: "Not every service has been checked", icon: CircleAlert, className: "bg-secondary text-secondary-foreground" };
 }
 
@@ -28,10 +27,17 @@ export function PublicStatusView({ page }: { page: PublicStatusPage }) {
           <Icon aria-hidden="true" className="size-5 shrink-0" />
           {verdict.text}
         </p>
-        <p className="text-xs text-muted-foreground">
-          Updated <time dateTime={page.generatedAt}>{formatUtc(page.generatedAt)}</time>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span>
+            Updated <time dateTime={page.generatedAt}>{formatUtc(page.generatedAt)}</time>
+          </span>
+          <a href={`/status/${page.slug}/feed.xml`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            <Rss aria-hidden="true" className="size-3.5" />
+            Incident feed (Atom)
+          </a>
         </p>
       </header>
+      {page.maintenance.length > 0 ? <ScheduledMaintenance windows={page.maintenance} now={page.generatedAt} /> : null}
       {page.servers.length === 0 ? (
         <p className="text-sm text-muted-foreground">This page lists no services yet.</p>
       ) : (
@@ -43,6 +49,7 @@ export function PublicStatusView({ page }: { page: PublicStatusPage }) {
           ))}
         </ul>
       )}
+      <IncidentHistory incidents={page.history} />
     </div>
   );
 }
@@ -55,7 +62,15 @@ function ServiceCard({ server }: { server: PublicServer }) {
           <h2 className="text-lg font-semibold break-words">{server.name}</h2>
           {server.url ? <p className="font-mono text-xs break-all text-muted-foreground">{server.url}</p> : null}
         </div>
-        <StatusBadge status={server.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {server.inMaintenance ? (
+            <span className="inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium">
+              <Wrench aria-hidden="true" className="size-3.5" />
+              Under maintenance
+            </span>
+          ) : null}
+          <StatusBadge status={server.status} />
+        </div>
       </div>
       <UptimeBar buckets={server.buckets} uptimePct={server.uptimePct} label={`Uptime of ${server.name}, last 90 days`} startLabel="90 days ago" endLabel="Today" />
       {server.openIncidents.map((incident) => (

@@ -6,6 +6,7 @@ import { alertFlapStates, incidents, servers, users } from "../db/schema";
 import { FLAP_WINDOW_MS, onChange, onReview, reviewAt, type FlapState } from "./flapping";
 import { incidentPayload, type IncidentRow } from "./payload";
 import { alertChannels, ownerColumns, queueDeliveries, type Owner } from "./recipients";
+import { silenceFor } from "./silences";
 import type { AlertEventName, AlertFlapping } from "./schema";
 
 /**
@@ -77,7 +78,9 @@ async function queue(
   incident: IncidentRow | null,
   flapping?: AlertFlapping,
 ): Promise<number> {
+  const silence = await silenceFor(tx, owner.uid, serverId, now);
   const ids = await queueDeliveries(tx, {
+    silenced: silence ? `Not sent: alerts were paused (${silence.reason}).` : undefined,
     owner,
     channels: alertChannels(owner, now),
     serverId,

@@ -56,7 +56,16 @@ export async function loadOwner(d: Db, uid: string): Promise<Owner | undefined> 
 export async function queueDeliveries(
   // The database or a transaction: only inserts are made.
   tx: Pick<Db, "insert">,
-  a: { owner: Owner; channels: Channel[]; serverId: string | null; incidentId: string | null; now: Date; payload: (id: string) => AlertPayload },
+  a: {
+    owner: Owner;
+    channels: Channel[];
+    serverId: string | null;
+    incidentId: string | null;
+    now: Date;
+    payload: (id: string) => AlertPayload;
+    /** Alerts are paused (lib/alerts/silences.ts): stored as silenced with this note, never sent. */
+    silenced?: string;
+  },
 ): Promise<string[]> {
   if (a.channels.length === 0) return [];
   const rows = a.channels.map(({ channel, destination }) => {
@@ -73,6 +82,7 @@ export async function queueDeliveries(
       payload: payload as unknown as Record<string, unknown>,
       nextAttemptAt: a.now,
       createdAt: a.now,
+      ...(a.silenced ? { status: "silenced" as const, error: a.silenced } : {}),
     };
   });
   await tx.insert(alertDeliveries).values(rows);

@@ -1,6 +1,7 @@
 import { z, type ZodType } from "zod";
 import { isoTime, nextCursor, serverRef } from "../api/fields";
 import { ALERT_EVENTS, type DeliveriesPage, type TestEventResponse } from "./schema";
+import type { SilenceDto, SilenceList } from "./silence-schema";
 
 /** The alerts' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
 
@@ -10,7 +11,7 @@ const delivery = z.object({
   event: z.enum(ALERT_EVENTS),
   channel: z.enum(["email", "webhook"]),
   destination: z.string(),
-  status: z.enum(["pending", "delivered", "failed"]),
+  status: z.enum(["pending", "delivered", "failed", "silenced"]),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   nextAttemptAt: isoTime.nullable(),
@@ -23,3 +24,13 @@ const delivery = z.object({
 export const deliveriesPage = z.object({ deliveries: z.array(delivery), nextCursor }) satisfies ZodType<DeliveriesPage>;
 
 export const testEventResponse = z.object({ deliveries: z.array(delivery) }) satisfies ZodType<TestEventResponse>;
+
+export const silenceDto = z.object({
+  id: z.string(),
+  server: serverRef.nullable(),
+  reason: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime.nullable(),
+}) satisfies ZodType<SilenceDto>;
+
+export const silenceList = z.object({ silences: z.array(silenceDto) }) satisfies ZodType<SilenceList>;

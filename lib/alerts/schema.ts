@@ -10,7 +10,8 @@ export const ALERT_EVENTS = ["incident.opened", "incident.resolved", "incident.f
 export type AlertEventName = (typeof ALERT_EVENTS)[number];
 
 export type AlertChannel = "email" | "webhook";
-export type DeliveryStatus = "pending" | "delivered" | "failed";
+/** `silenced`: alerts were paused (lib/alerts/silences.ts), so it was recorded and not sent. */
+export type DeliveryStatus = "pending" | "delivered" | "failed" | "silenced";
 
 export interface AlertIncident {
   id: string;

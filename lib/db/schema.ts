@@ -412,7 +412,8 @@ export const incidentUpdates = pgTable(
 // ─── Alerts ──────────────────────────────────────────────────────────────────
 
 export const alertChannel = pgEnum("alert_channel", ["email", "webhook"]);
-export const deliveryStatus = pgEnum("delivery_status", ["pending", "delivered", "failed"]);
+/** `silenced`: not sent, because the owner paused alerts (lib/alerts/silences.ts); kept so the list says so. */
+export const deliveryStatus = pgEnum("delivery_status", ["pending", "delivered", "failed", "silenced"]);
 
 /**
  * Every alert sent (or being sent) to a user: its channel, event and payload,
@@ -472,6 +473,63 @@ export const alertFlapStates = pgTable(
     reviewAt: timestamp("review_at", { withTimezone: true }),
   },
   (t) => [index("alert_flap_states_review_idx").on(t.reviewAt).where(sql`${t.reviewAt} is not null`)],
+);
+
+/**
+ * Alerts paused by their owner: for one server, or for all of them when
+ * `serverId` is null, until `endsAt` (null: until resumed). Resuming sets
+ * `endedAt`; the row stays as the record of who paused them and why.
+ */
+export const alertSilences = pgTable(
+  "alert_silences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUid: text("owner_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    serverId: uuid("server_id").references(() => servers.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("alert_silences_owner_idx").on(t.ownerUid).where(sql`${t.endedAt} is null`)],
+);
+
+// ─── Maintenance ─────────────────────────────────────────────────────────────
+
+/**
+ * A maintenance window an owner schedules for some of their servers: checks
+ * in it open no incident (so nothing is alerted), and the status pages
+ * listing those servers announce it.
+ */
+export const maintenanceWindows = pgTable(
+  "maintenance_windows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUid: text("owner_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("maintenance_windows_owner_idx").on(t.ownerUid, t.startsAt)],
+);
+
+export const maintenanceWindowServers = pgTable(
+  "maintenance_window_servers",
+  {
+    windowId: uuid("window_id")
+      .notNull()
+      .references(() => maintenanceWindows.id, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.windowId, t.serverId] }), index("maintenance_window_servers_server_idx").on(t.serverId)],
 );
 
 // ─── Public status pages ─────────────────────────────────────────────────────

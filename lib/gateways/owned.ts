@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
 import { gatewayServers, gateways, servers } from "../db/schema";
 import { isUuid } from "../guards";
@@ -35,6 +35,8 @@ export async function gatewayMembers(gatewayIds: string[]) {
       resources: gatewayServers.resources,
       name: servers.name,
       status: servers.status,
+      // The open incident's reason, when there is one (a server is down while one is open).
+      downReason: sql<string | null>`(select i.reason from incidents i where i.server_id = ${servers.id} and i.closed_at is null order by i.opened_at desc limit 1)`,
     })
     .from(gatewayServers)
     .innerJoin(servers, eq(servers.id, gatewayServers.serverId))

@@ -44,6 +44,7 @@ export async function loadGatewayState(gatewayId: string): Promise<GatewayState 
       name: m.name,
       prefix: m.prefix,
       status: m.status,
+      downReason: m.downReason,
       filters: { tools: m.tools, prompts: m.prompts, resources: m.resources },
       items: items.get(m.serverId) ?? [],
       approved: approved.get(m.serverId)?.hashes ?? null,

@@ -34,6 +34,8 @@ export interface ViewServer {
   name: string;
   prefix: string;
   status: string;
+  /** Why its open incident opened (a failed check's reason): what a call to a down server is answered with. */
+  downReason?: string | null;
   filters: { tools: ItemFilter | null; prompts: ItemFilter | null; resources: ItemFilter | null };
   items: StoredItem[];
   /** Approved hash by `kind key`; null when the server has no approved definitions at all. */
@@ -123,7 +125,10 @@ function hiddenReason(server: ViewServer, item: StoredItem, policy: GatewayPolic
       };
     }
   }
-  if (server.status === "down") return { kind: "server_down", message: `Monitoring saw ${server.name} down; its items come back when it is up.` };
+  if (server.status === "down") {
+    const why = server.downReason ? ` (${server.downReason.replace(/\.$/, "")})` : "";
+    return { kind: "server_down", message: `Monitoring saw ${server.name} down${why}; its items come back when it is up.` };
+  }
   return null;
 }
 

@@ -4,6 +4,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import type { Tx } from "../db/transaction";
 import { incidents, monitorChecks, servers } from "../db/schema";
+import { inMaintenance, lastMaintenanceEnd } from "../maintenance/window-check";
 import { announceServerChanged } from "../servers/changes";
 import type { ServerStatus } from "../servers/schema";
 import type { CheckOutcome } from "./check";
@@ -51,6 +52,13 @@ async function failingSince(tx: Tx, serverId: string, n: number): Promise<Date> 
     .orderBy(desc(monitorChecks.dueAt), desc(monitorChecks.id))
     .limit(n);
   return new Date(Math.min(...recent.map((r) => r.startedAt.getTime())));
+}
+
+/** When an outage opened now began: its run of failures, though not before a maintenance window ended. */
+async function outageStart(tx: Tx, serverId: string, failures: number, at: Date): Promise<Date> {
+  const since = await failingSince(tx, serverId, failures);
+  const maintenanceEnd = await lastMaintenanceEnd(tx, serverId, at);
+  return maintenanceEnd && maintenanceEnd > since ? maintenanceEnd : since;
 }
 
 type IncidentChange =
@@ -121,7 +129,9 @@ async function recordLocked(input: CheckToRecord): Promise<RecordedCheck | null>
     if (!server) return null;
     owner = { ownerUid: server.ownerUid, serverName: server.name };
 
-    const next = transition(server, outcome.result);
+    let next = transition(server, outcome.result);
+    // In a maintenance window failures are counted but open no incident (so nothing is alerted).
+    if (next.incident === "open" && !server.hasOpenIncident && (await inMaintenance(tx, serverId, outcome.startedAt))) next = { ...next, incident: null };
     // The row is locked and was just read: it is in this state.
     const written = await writeCheck(tx, { ...input, toolsChanged: toolsChanged(outcome, server) }, server, next);
     if (written.kind !== "written") return null;
@@ -135,7 +145,7 @@ async function recordLocked(input: CheckToRecord): Promise<RecordedCheck | null>
             .insert(incidents)
             .values({
               serverId,
-              openedAt: await failingSince(tx, serverId, next.consecutiveFailures),
+              openedAt: await outageStart(tx, serverId, next.consecutiveFailures, outcome.startedAt),
               failureKind: outcome.failure?.kind ?? null,
               reason,
               failedChecks: next.consecutiveFailures,

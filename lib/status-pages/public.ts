@@ -6,6 +6,7 @@ import { incidents, incidentUpdates, servers, statusPages, statusPageServers, us
 import { getUptime } from "../monitoring/service";
 import { effectiveSubscription } from "../plans/table";
 import type { PlanHolder } from "../plans/holder";
+import { incidentHistory, scheduledMaintenance } from "./history";
 import { publicIncidentSummary } from "./public-words";
 import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
 import { publicUrl } from "../net/public-url";
@@ -22,6 +23,7 @@ const MAX_CACHED_PAGES = 500;
 
 interface LivePage {
   id: string;
+  slug: string;
   title: string;
   showUrls: boolean;
   owner: PlanHolder;
@@ -34,6 +36,7 @@ async function livePage(slug: string): Promise<LivePage | null> {
   const [row] = await (await db())
     .select({
       id: statusPages.id,
+      slug: statusPages.slug,
       title: statusPages.title,
       showUrls: statusPages.showUrls,
       // To the microsecond: two edits within a millisecond are still two versions.
@@ -49,6 +52,7 @@ async function livePage(slug: string): Promise<LivePage | null> {
   if (!row || !effectiveSubscription(row.plan, row.expiresAt).features.fullMonitoring) return null;
   return {
     id: row.id,
+    slug: row.slug,
     title: row.title,
     showUrls: row.showUrls,
     owner: { uid: row.uid, subscriptionPlan: row.plan, subscriptionExpiresAt: row.expiresAt },
@@ -79,6 +83,9 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
         .orderBy(asc(incidentUpdates.createdAt), asc(incidentUpdates.id))
     : [];
   const uptimes = await Promise.all(ids.map((id) => getUptime(page.owner, id, "90d", now)));
+  const names = new Map(listed.map((s) => [s.id, s.name]));
+  const [history, maintenance] = await Promise.all([incidentHistory(database, names, now), scheduledMaintenance(database, names, now)]);
+  const inProgress = new Set(maintenance.filter((m) => Date.parse(m.startsAt) <= now.getTime()).flatMap((m) => m.servers));
 
   const result: PublicServer[] = listed.map((s, i) => ({
     name: s.name,
@@ -93,8 +100,9 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
         summary: publicIncidentSummary(inc.failureKind),
         updates: notes.filter((n) => n.incidentId === inc.id).map((n) => ({ body: n.body, createdAt: n.createdAt.toISOString() })),
       })),
+    inMaintenance: inProgress.has(s.name),
   }));
-  return { title: page.title, servers: result, generatedAt: now.toISOString() };
+  return { title: page.title, slug: page.slug, servers: result, maintenance, history, generatedAt: now.toISOString() };
 }
 
 // Keyed by page version, so an edit is a new key: nothing needs telling other

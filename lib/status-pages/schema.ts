@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { UptimeBucket } from "../monitoring/schema";
+import type { PublicMaintenance } from "../maintenance/schema";
 import type { ServerStatus } from "../servers/schema";
 
 /**
@@ -85,6 +86,18 @@ export interface PublicIncident {
   updates: { body: string; createdAt: string }[];
 }
 
+/** An incident of the last 90 days, as the page's history and its feed tell it. */
+export interface PublicPastIncident {
+  /** The server's name. */
+  server: string;
+  openedAt: string;
+  /** null while it lasts. */
+  closedAt: string | null;
+  durationSec: number | null;
+  summary: string;
+  updates: { body: string; createdAt: string }[];
+}
+
 export interface PublicServer {
   name: string;
   /** Only when the owner chose to show URLs. */
@@ -93,11 +106,19 @@ export interface PublicServer {
   uptimePct: number | null;
   buckets: PublicBucket[];
   openIncidents: PublicIncident[];
+  /** A maintenance window is in progress: its failures open no incident. */
+  inMaintenance: boolean;
 }
 
 /** What /status/{slug} renders: nothing private (no ids, no owner, no headers). */
 export interface PublicStatusPage {
   title: string;
+  /** Its address, for the feed's link. */
+  slug: string;
+  /** Scheduled maintenance not yet over (in progress or upcoming), soonest first. */
+  maintenance: PublicMaintenance[];
+  /** Incidents of the last 90 days, newest first. */
+  history: PublicPastIncident[];
   servers: PublicServer[];
   generatedAt: string;
 }

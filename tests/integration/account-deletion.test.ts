@@ -15,6 +15,9 @@ import {
   activityEvents,
   alertDeliveries,
   alertFlapStates,
+  alertSilences,
+  maintenanceWindowServers,
+  maintenanceWindows,
   analyticsEvents,
   apiTokens,
   contactMessages,
@@ -75,6 +78,9 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(findingDecisions).values({ serverId: server.id, fingerprint: "0123456789abcdef", status: "accepted", reason: "known", decidedBy: uid, ruleId: "r", targetKind: "tool", targetName: "echo", targetPath: "" });
   await d.insert(scanBaselines).values({ serverId: server.id, pinnedBy: uid, items: [] });
   await d.insert(alertFlapStates).values({ serverId: server.id });
+  await d.insert(alertSilences).values({ ownerUid: uid, serverId: server.id, reason: "Deploying" });
+  const [window] = await d.insert(maintenanceWindows).values({ ownerUid: uid, startsAt: now, endsAt: new Date(now.getTime() + 3_600_000) }).returning({ id: maintenanceWindows.id });
+  await d.insert(maintenanceWindowServers).values({ windowId: window.id, serverId: server.id });
   await d.insert(workbenchServerRequests).values({ id: randomUUID(), userUid: uid, instance: "workbench_answers_x", kind: "sampling", params: { messages: [] } });
   await d.insert(workbenchSubscriptions).values({ userUid: uid, serverId: server.id, uri: "demo://resource/1" });
   await d.insert(apiTokens).values({ userUid: uid, name: "CI", scope: "read", tokenHash: `hash-of-${uid}`, displayPrefix: "mcpc_abcd" });

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { analyticsEvents, gatewayRelay, gatewaySessions, gateways, rateLimits, users } from "@/lib/db/schema";
+import { alertSilences, analyticsEvents, gatewayRelay, gatewaySessions, gateways, maintenanceWindows, rateLimits, users } from "@/lib/db/schema";
 import { ANALYTICS_RETENTION_DAYS, runHousekeeping } from "@/lib/housekeeping";
 import { describeEachDatabase } from "../support/databases";
 
@@ -62,6 +62,28 @@ describeEachDatabase("housekeeping", () => {
     expect(idle.id).not.toBe(active.id);
     const relayed = await database.select({ message: gatewayRelay.message }).from(gatewayRelay).where(eq(gatewayRelay.sessionId, active.id));
     expect(relayed.map((r) => r.message)).toEqual([{ old: false }]);
+  });
+
+  it("forgets maintenance windows and paused alerts over for more than 90 days, and keeps the rest", async () => {
+    const database = await db();
+    await database.insert(users).values({ uid: "hk-maintenance-owner", email: "hk-m@example.com", displayName: "HK" }).onConflictDoNothing();
+    const ownerUid = "hk-maintenance-owner";
+    await database.insert(maintenanceWindows).values([
+      { ownerUid, startsAt: ago(100 * DAY), endsAt: ago(99 * DAY), note: "long over" },
+      { ownerUid, startsAt: ago(10 * DAY), endsAt: ago(9 * DAY), note: "recent" },
+    ]);
+    await database.insert(alertSilences).values([
+      { ownerUid, reason: "resumed long ago", startsAt: ago(100 * DAY), endedAt: ago(95 * DAY) },
+      { ownerUid, reason: "ran out long ago", startsAt: ago(100 * DAY), endsAt: ago(99 * DAY) },
+      { ownerUid, reason: "until resumed", startsAt: ago(100 * DAY) },
+    ]);
+
+    await runHousekeeping({ claim: false });
+
+    const windows = await database.select({ note: maintenanceWindows.note }).from(maintenanceWindows).where(eq(maintenanceWindows.ownerUid, ownerUid));
+    expect(windows.map((w) => w.note)).toEqual(["recent"]);
+    const pauses = await database.select({ reason: alertSilences.reason }).from(alertSilences).where(eq(alertSilences.ownerUid, ownerUid));
+    expect(pauses.map((p) => p.reason)).toEqual(["until resumed"]);
   });
 
   it("runs once per period across instances", async () => {

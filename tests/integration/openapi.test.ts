@@ -40,7 +40,7 @@ const NO_SUCCESS_HERE: Record<string, string> = {
 function order(r: RouteMethod): number {
   if (r.method !== "DELETE") return 0;
   // What belongs to a server or a gateway goes before the server or the gateway does.
-  if (r.path === "/api/servers/[id]/subscriptions" || r.path === "/api/user/connected-apps/[id]") return 1;
+  if (["/api/servers/[id]/subscriptions", "/api/user/connected-apps/[id]", "/api/user/alerts/silences/[id]", "/api/maintenance/[id]"].includes(r.path)) return 1;
   return r.path === "/api/user/sessions" ? 3 : 2;
 }
 

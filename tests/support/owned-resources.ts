@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import {
   activityEvents,
+  alertSilences,
+  maintenanceWindowServers,
+  maintenanceWindows,
   apiTokens,
   contactMessages,
   gatewayServers,
@@ -34,6 +37,10 @@ export interface OwnedResources {
   /** The stable id of a finding of that scan. */
   finding: string;
   statusPage: string;
+  /** A maintenance window of the server, an hour from now. */
+  maintenance: string;
+  /** A pause of the server's alerts, in force. */
+  silence: string;
   ticket: string;
   activity: string;
   history: string;
@@ -90,6 +97,12 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     .values({ ownerUid: uid, slug: `owned-${uid.slice(0, 8).toLowerCase()}-${n}`, title: "Status" })
     .returning({ id: statusPages.id });
   await d.insert(statusPageServers).values({ pageId: page.id, serverId: server.id });
+  const [maintenance] = await d
+    .insert(maintenanceWindows)
+    .values({ ownerUid: uid, startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 7_200_000), note: "Upgrade" })
+    .returning({ id: maintenanceWindows.id });
+  await d.insert(maintenanceWindowServers).values({ windowId: maintenance.id, serverId: server.id });
+  const [silence] = await d.insert(alertSilences).values({ ownerUid: uid, serverId: server.id, reason: "Deploying" }).returning({ id: alertSilences.id });
   const [ticket] = await d
     .insert(supportTickets)
     .values({ userUid: uid, subject: "Help", category: "question" })
@@ -132,6 +145,8 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     scan: scan.id,
     finding: fingerprintOf(finding),
     statusPage: page.id,
+    maintenance: maintenance.id,
+    silence: silence.id,
     ticket: ticket.id,
     activity: activity.id,
     history: history.id,

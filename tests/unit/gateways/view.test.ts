@@ -70,6 +70,9 @@ describe("a gateway's view", () => {
 
   it("hides a down server's items, and a name an earlier server already serves", () => {
     expect(reason([server({ status: "down" })], "docs__search")).toBe("server_down");
+    // A call is answered with why monitoring saw it down (an expired sign-in, say).
+    const down = gatewayView([server({ status: "down", downReason: "Reauthorization required: the server refused its access token." })], policy).items.find((i) => i.exposedName === "docs__search");
+    expect(down?.hidden?.message).toBe("Monitoring saw Docs down (Reauthorization required: the server refused its access token); its items come back when it is up.");
     const twin = server({ serverId: "s2", name: "Docs copy" });
     expect(reason([server(), twin], "docs__search")).toBeNull();
     expect(gatewayView([server(), twin], policy).items.filter((i) => i.hidden?.kind === "collision")).toHaveLength(2);

@@ -13,7 +13,11 @@ const load = cache((slug: string) => publicStatusPage(slug));
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
   const page = await load((await params).slug);
   if (!page) return { title: "Page not found", robots: { index: false } };
-  return { title: { absolute: page.title }, description: `Current status and 90 days of uptime: ${page.title}.` };
+  return {
+    title: { absolute: page.title },
+    description: `Current status and 90 days of uptime: ${page.title}.`,
+    alternates: { types: { "application/atom+xml": [{ url: `/status/${page.slug}/feed.xml`, title: `${page.title}: incidents` }] } },
+  };
 }
 
 export default async function StatusPage({ params }: { params: Promise<{ slug: string }> }) {

@@ -1,0 +1,118 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { FormAlert } from "@/components/app/form-alert";
+import { mapSaveError } from "@/components/app/save-error";
+import { BusyButton } from "@/components/app/busy-button";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { maintenanceCreate, MAINTENANCE_NOTE_MAX, type MaintenanceCreate } from "@/lib/maintenance/schema";
+
+/** "2026-11-27T14:00" in the reader's zone, for a datetime-local input. */
+function localInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+const toIso = (local: string) => (local ? new Date(local).toISOString() : "");
+
+/** When a window starts and ends (in the reader's time zone), which servers, and a note for the status page. */
+export function MaintenanceForm({
+  servers,
+  onSubmit,
+  onCancel,
+}: {
+  servers: { id: string; name: string }[];
+  onSubmit: (input: MaintenanceCreate) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  // The next whole hour, for an hour: the usual window.
+  const [startsAt, setStartsAt] = useState(() => {
+    const d = new Date();
+    d.setMinutes(60, 0, 0);
+    return localInput(d);
+  });
+  const [endsAt, setEndsAt] = useState(() => localInput(new Date(Date.parse(startsAt) + 3_600_000)));
+  const [chosen, setChosen] = useState<string[]>(servers.length === 1 ? [servers[0].id] : []);
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    const parsed = maintenanceCreate.safeParse({ startsAt: toIso(startsAt), endsAt: toIso(endsAt), serverIds: chosen, note });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (err) {
+      const mapped = mapSaveError(err);
+      setErrors(mapped.fields);
+      setProblem(mapped.problem?.message ?? null);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const toggle = (serverId: string, on: boolean) => setChosen((list) => (on ? [...list, serverId] : list.filter((x) => x !== serverId)));
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5" noValidate aria-label="Schedule maintenance">
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Starts" error={errors.startsAt} hint={`Your time zone (${zone}).`}>
+          {(control) => <Input {...control} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+        </Field>
+        <Field label="Ends" error={errors.endsAt}>
+          {(control) => <Input {...control} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+        </Field>
+      </div>
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors.serverIds ? `${id}-servers-error` : undefined}>
+        <legend className="mb-1 text-sm font-medium">Servers</legend>
+        {servers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Add a server first.</p>
+        ) : (
+          <ul className="flex max-h-56 flex-col gap-2 overflow-y-auto">
+            {servers.map((s) => (
+              <li key={s.id} className="flex items-center gap-2">
+                <Checkbox id={`${id}-server-${s.id}`} checked={chosen.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
+                <Label htmlFor={`${id}-server-${s.id}`} className="font-normal break-all">
+                  {s.name}
+                </Label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.serverIds ? (
+          <p id={`${id}-servers-error`} className="text-sm text-destructive">
+            {errors.serverIds}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field label="Note" error={errors.note} hint="Shown on your status pages, e.g. “Upgrading the database”. Optional.">
+        {(control) => <Textarea {...control} value={note} maxLength={MAINTENANCE_NOTE_MAX} rows={3} onChange={(e) => setNote(e.target.value)} />}
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <BusyButton type="submit" busy={saving} busyLabel="Scheduling">
+          Schedule maintenance
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { incidents, incidentUpdates, maintenanceWindows, maintenanceWindowServers } from "../db/schema";
+import { durationSec } from "../monitoring/dto";
+import type { PublicMaintenance } from "../maintenance/schema";
+import { publicIncidentSummary } from "./public-words";
+import type { PublicPastIncident } from "./schema";
+
+/**
+ * What a status page tells of the past and the coming days: the incidents of
+ * the last 90 days with their lengths, and the maintenance scheduled for its
+ * servers. Servers are named, never identified: the page carries no ids.
+ */
+
+export const HISTORY_DAYS = 90;
+/** The most incidents a page lists: a server that flapped for weeks would bury everything else. */
+const MAX_HISTORY = 100;
+const MAX_MAINTENANCE = 20;
+
+export async function incidentHistory(d: Db, names: Map<string, string>, now: Date): Promise<PublicPastIncident[]> {
+  const ids = [...names.keys()];
+  if (ids.length === 0) return [];
+  const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
+  const rows = await d
+    .select({ id: incidents.id, serverId: incidents.serverId, openedAt: incidents.openedAt, closedAt: incidents.closedAt, failureKind: incidents.failureKind })
+    .from(incidents)
+    .where(and(inArray(incidents.serverId, ids), gt(incidents.openedAt, since), lte(incidents.openedAt, now)))
+    .orderBy(desc(incidents.openedAt), desc(incidents.id))
+    .limit(MAX_HISTORY);
+  const notes = rows.length
+    ? await d
+        .select({ incidentId: incidentUpdates.incidentId, body: incidentUpdates.body, createdAt: incidentUpdates.createdAt })
+        .from(incidentUpdates)
+        .where(inArray(incidentUpdates.incidentId, rows.map((r) => r.id)))
+        .orderBy(asc(incidentUpdates.createdAt), asc(incidentUpdates.id))
+    : [];
+  return rows.map((r) => ({
+    server: names.get(r.serverId) ?? "",
+    openedAt: r.openedAt.toISOString(),
+    closedAt: r.closedAt?.toISOString() ?? null,
+    durationSec: r.closedAt ? durationSec(r.openedAt, r.closedAt) : null,
+    summary: publicIncidentSummary(r.failureKind),
+    updates: notes.filter((n) => n.incidentId === r.id).map((n) => ({ body: n.body, createdAt: n.createdAt.toISOString() })),
+  }));
+}
+
+/** Windows not yet over that cover any of the page's servers, soonest first, naming only those servers. */
+export async function scheduledMaintenance(d: Db, names: Map<string, string>, now: Date): Promise<PublicMaintenance[]> {
+  const ids = [...names.keys()];
+  if (ids.length === 0) return [];
+  const rows = await d
+    .select({
+      id: maintenanceWindows.id,
+      startsAt: maintenanceWindows.startsAt,
+      endsAt: maintenanceWindows.endsAt,
+      note: maintenanceWindows.note,
+      serverId: maintenanceWindowServers.serverId,
+    })
+    .from(maintenanceWindowServers)
+    .innerJoin(maintenanceWindows, eq(maintenanceWindows.id, maintenanceWindowServers.windowId))
+    .where(and(inArray(maintenanceWindowServers.serverId, ids), gt(maintenanceWindows.endsAt, now)))
+    .orderBy(asc(maintenanceWindows.startsAt), asc(maintenanceWindows.id));
+  const byWindow = new Map<string, PublicMaintenance>();
+  for (const r of rows) {
+    const shown = byWindow.get(r.id) ?? { startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), note: r.note, servers: [] };
+    shown.servers.push(names.get(r.serverId) ?? "");
+    byWindow.set(r.id, shown);
+  }
+  return [...byWindow.values()].slice(0, MAX_MAINTENANCE);
+}
