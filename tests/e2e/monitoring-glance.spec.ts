@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { setPlanAsAdmin, signInViaApi } from "./support";
 
@@ -96,6 +97,7 @@ test("the heartbeat bar: the latest checks by colour, each one's time, latency a
   await expect(row.getByText("100%")).toBeVisible();
   await expect(row.getByTestId("latency-sparkline")).toBeVisible();
   await expect(row.getByText(/^Check now, just now$/)).toBeVisible();
+  expect(await axeViolations(page, ["#main"])).toEqual([]);
 
   // Hover: the check's details in a tooltip.
   await bar.getByRole("listitem").first().hover();
@@ -128,4 +130,5 @@ test("the heartbeat bar: the latest checks by colour, each one's time, latency a
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole("list", { name: "Servers" }).getByRole("listitem").filter({ hasText: "Pulse" });
   await expect(card.getByRole("list", { name: /^Last 4 checks of Pulse/ }).getByRole("listitem")).toHaveCount(4);
+  expect(await axeViolations(page, ["#main"])).toEqual([]);
 });
