@@ -44,21 +44,21 @@ export function SettingsTab({ server }: { server: ServerDto }) {
       </section>
 
       {canPause(server) ? (
-      <Card className="max-w-3xl">
-        <CardHeader>
-          <CardTitle as="h2" className="text-base">
-            {paused ? "Checks are paused" : "Pause checks"}
-          </CardTitle>
-          <CardDescription>
-            {paused
-              ? "The server keeps its settings and history; resume to check it again and update its status."
-              : "Stop checking this server for now, e.g. during maintenance. Its status shows Paused until you resume."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PauseToggle server={server} />
-        </CardContent>
-      </Card>
+        <Card className="max-w-3xl">
+          <CardHeader>
+            <CardTitle as="h2" className="text-base">
+              {paused ? "Checks are paused" : "Pause checks"}
+            </CardTitle>
+            <CardDescription>
+              {paused
+                ? "The server keeps its settings and history; resume to check it again and update its status."
+                : "Stop checking this server for now, e.g. during maintenance. Its status shows Paused until you resume."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PauseToggle server={server} />
+          </CardContent>
+        </Card>
       ) : null}
 
       <DeleteServer server={server} />
