@@ -10,6 +10,8 @@ import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
 import { readInventory } from "../servers/inventory";
+// Two ways on purpose: a discovery is recorded as a check (the one source of a server's status), and a
+// check that sees the tools change asks for a discovery (lib/monitoring/run-check.ts).
 import { discoveryOutcome, recordDiscoveryCheck } from "../monitoring/discovery-check";
 import { findOwnedServer } from "../servers/owned-server";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";

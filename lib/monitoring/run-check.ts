@@ -7,6 +7,8 @@ import { logger } from "../log";
 import type { McpLimits } from "../mcp/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
 import { authProviderFor } from "../oauth-client/target";
+// Two ways on purpose: a check that sees the tools change asks for a discovery, and a discovery is
+// recorded as a check (lib/discovery/service.ts).
 import { rediscoverQuietly } from "../discovery/service";
 import { observeCheck } from "../metrics/monitoring";
 import { performCheck, type CheckOutcome } from "./check";
