@@ -20,10 +20,19 @@ const itemClass =
 const groupClass = "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground";
 
 /**
- * Each item's value is a unique id (a page and a server may share a name);
- * what is typed is matched against its label, then its other keywords.
+ * Each item's value is a unique id (a page and a server may share a name).
+ * What is typed must stand in the label, or else in one of its other
+ * keywords, as written: cmdk's own score also takes letters scattered across
+ * label and keywords together, so "coding" found "Connected apps" by way of
+ * "settings". Within the matches, its score orders them.
  */
-const matchLabel = (_value: string, search: string, keywords: string[] = []) => defaultFilter(keywords[0] ?? "", search, keywords.slice(1));
+function matchLabel(_value: string, search: string, keywords: string[] = []): number {
+  const typed = search.trim().toLowerCase();
+  if (!typed) return 1;
+  const [label = "", ...others] = keywords;
+  if (label.toLowerCase().includes(typed)) return 0.5 + defaultFilter(label, typed) / 2;
+  return others.some((k) => k.toLowerCase().includes(typed)) ? 0.25 : 0;
+}
 
 function Item({ id, label, keywords = [], icon: Icon, onSelect, children }: { id: string; label: string; keywords?: string[]; icon: LucideIcon; onSelect: () => void; children?: ReactNode }) {
   return (

@@ -96,7 +96,8 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   await expect(page).toHaveURL(/\/servers$/);
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Everything (e2e)" }) });
   await expect(row).toBeVisible();
-  await expect(row.getByRole("cell").nth(3)).toHaveText(String(truth.tools.length));
+  // The Tools column, after the status, the latest checks, the uptime and the latency.
+  await expect(row.getByRole("cell").nth(5)).toHaveText(String(truth.tools.length));
   await expect(row.getByRole("list", { name: "Tags" })).toHaveText("local");
   await expect(page.getByText("1 of 3 servers used")).toBeVisible();
 

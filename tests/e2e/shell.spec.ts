@@ -149,6 +149,8 @@ test("Ctrl K opens the command palette from anywhere in the console: pages, sett
   await page.getByRole("link", { name: "All servers" }).focus();
   await page.keyboard.press("Control+k");
   await input.fill("coding");
+  await expect(palette.getByRole("option", { name: "Coding agents", exact: true })).toHaveAttribute("aria-selected", "true");
+  await expect(palette.getByRole("option")).toHaveCount(1);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/gateways/${gatewayId}$`));
 

@@ -319,7 +319,7 @@ test("reads a resource, fills a template, gets a prompt with arguments and pings
 
   // The server's suggestions while typing (completion/complete), narrowed by the other argument.
   await page.getByRole("list", { name: "Prompts" }).getByRole("button", { name: /^completable-prompt/ }).click();
-  await page.getByRole("textbox", { name: "department" }).fill("Sa");
+  await page.getByLabel("department").fill("Sa");
   const offered = (field: Locator) => field.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
   await expect.poll(() => offered(page.getByLabel("department"))).toEqual(["Sales"]);
   await page.getByLabel("department").fill("Sales");
