@@ -1,14 +1,13 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/app/form-alert";
+import { ServerChecklist } from "@/components/app/server-checklist";
 import { mapSaveError } from "@/components/app/save-error";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { maintenanceCreate, MAINTENANCE_NOTE_MAX, type MaintenanceCreate } from "@/lib/maintenance/schema";
 
@@ -29,7 +28,6 @@ export function MaintenanceForm({
   onSubmit: (input: MaintenanceCreate) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const id = useId();
   // The next whole hour, for an hour: the usual window.
   const [startsAt, setStartsAt] = useState(() => {
     const d = new Date();
@@ -66,7 +64,6 @@ export function MaintenanceForm({
     }
   }
 
-  const toggle = (serverId: string, on: boolean) => setChosen((list) => (on ? [...list, serverId] : list.filter((x) => x !== serverId)));
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
@@ -80,28 +77,7 @@ export function MaintenanceForm({
           {(control) => <Input {...control} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
         </Field>
       </div>
-      <fieldset className="flex flex-col gap-2" aria-describedby={errors.serverIds ? `${id}-servers-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium">Servers</legend>
-        {servers.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Add a server first.</p>
-        ) : (
-          <ul className="flex max-h-56 flex-col gap-2 overflow-y-auto">
-            {servers.map((s) => (
-              <li key={s.id} className="flex items-center gap-2">
-                <Checkbox id={`${id}-server-${s.id}`} checked={chosen.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
-                <Label htmlFor={`${id}-server-${s.id}`} className="font-normal break-all">
-                  {s.name}
-                </Label>
-              </li>
-            ))}
-          </ul>
-        )}
-        {errors.serverIds ? (
-          <p id={`${id}-servers-error`} className="text-sm text-destructive">
-            {errors.serverIds}
-          </p>
-        ) : null}
-      </fieldset>
+      <ServerChecklist legend="Servers" servers={servers} chosen={chosen} onChange={setChosen} error={errors.serverIds} empty="Add a server first." />
       <Field label="Note" error={errors.note} hint="Shown on your status pages, e.g. “Upgrading the database”. Optional.">
         {(control) => <Textarea {...control} value={note} maxLength={MAINTENANCE_NOTE_MAX} rows={3} onChange={(e) => setNote(e.target.value)} />}
       </Field>

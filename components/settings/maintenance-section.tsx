@@ -1,7 +1,6 @@
 "use client";
 
-import { CalendarClock, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { CalendarClock, Trash2 } from "lucide-react";
 import { useNow } from "@/components/app/clock";
 import { ConfirmDialog } from "@/components/app/confirm-dialog";
 import { LoadError } from "@/components/app/load-error";
@@ -9,14 +8,13 @@ import { LocalTime } from "@/components/app/local-time";
 import { SettingsSection } from "@/components/settings/settings-section";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { failureMessage } from "@/lib/api/api-error";
-import { useCancelMaintenance, useMaintenance, useScheduleMaintenance } from "@/lib/maintenance/hooks";
+import { useCancelMaintenance, useMaintenance } from "@/lib/maintenance/hooks";
 import type { MaintenanceDto } from "@/lib/maintenance/schema";
 import { useServers } from "@/lib/servers/hooks";
-import { MaintenanceForm } from "@/components/maintenance/maintenance-form";
+import { ScheduleMaintenance } from "@/components/maintenance/schedule-maintenance";
 
 function phase(w: MaintenanceDto, now: number) {
   if (Date.parse(w.endsAt) <= now) return { label: "Over", variant: "outline" as const };
@@ -28,9 +26,7 @@ function phase(w: MaintenanceDto, now: number) {
 export function MaintenanceSection() {
   const windows = useMaintenance();
   const servers = useServers();
-  const schedule = useScheduleMaintenance();
   const cancel = useCancelMaintenance();
-  const [open, setOpen] = useState(false);
   const list = windows.data ?? [];
   const now = useNow();
 
@@ -88,27 +84,7 @@ export function MaintenanceSection() {
           })}
         </ul>
       )}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <Button className="w-fit" onClick={() => setOpen(true)}>
-          <Plus aria-hidden="true" />
-          Schedule maintenance
-        </Button>
-        <DialogContent className="max-h-[90vh] overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>Schedule maintenance</DialogTitle>
-            <DialogDescription>Checks keep running; failures in the window open no incident and send no alert.</DialogDescription>
-          </DialogHeader>
-          <MaintenanceForm
-            servers={(servers.data ?? []).map(({ id, name }) => ({ id, name }))}
-            onCancel={() => setOpen(false)}
-            onSubmit={async (input) => {
-              await schedule.mutateAsync(input);
-              setOpen(false);
-              toast({ title: "Maintenance scheduled" });
-            }}
-          />
-        </DialogContent>
-      </Dialog>
+      <ScheduleMaintenance servers={(servers.data ?? []).map(({ id, name }) => ({ id, name }))} />
     </SettingsSection>
   );
 }

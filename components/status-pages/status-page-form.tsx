@@ -3,10 +3,10 @@
 import { slugify } from "@/lib/slug";
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/app/form-alert";
+import { ServerChecklist } from "@/components/app/server-checklist";
 import { Field } from "@/components/ui/field";
 import { mapSaveError } from "@/components/app/save-error";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -73,7 +73,6 @@ export function StatusPageForm({
     }
   }
 
-  const toggle = (serverId: string, on: boolean) => setChosen((list) => (on ? [...list, serverId] : list.filter((x) => x !== serverId)));
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
@@ -111,28 +110,7 @@ export function StatusPageForm({
           </div>
         )}
       </Field>
-      <fieldset className="flex flex-col gap-2" aria-describedby={errors.serverIds ? `${id}-servers-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium">Servers on the page</legend>
-        {servers.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Add a server first; a page lists servers you monitor.</p>
-        ) : (
-          <ul className="flex max-h-56 flex-col gap-2 overflow-y-auto">
-            {servers.map((s) => (
-              <li key={s.id} className="flex items-center gap-2">
-                <Checkbox id={`${id}-server-${s.id}`} checked={chosen.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
-                <Label htmlFor={`${id}-server-${s.id}`} className="font-normal break-all">
-                  {s.name}
-                </Label>
-              </li>
-            ))}
-          </ul>
-        )}
-        {errors.serverIds ? (
-          <p id={`${id}-servers-error`} className="text-sm text-destructive">
-            {errors.serverIds}
-          </p>
-        ) : null}
-      </fieldset>
+      <ServerChecklist legend="Servers on the page" servers={servers} chosen={chosen} onChange={setChosen} error={errors.serverIds} empty="Add a server first; a page lists servers you monitor." />
       <div className="flex items-start gap-3">
         <Switch id={`${id}-urls`} checked={showUrls} onCheckedChange={setShowUrls} aria-describedby={`${id}-urls-hint`} />
         <div className="flex flex-col gap-1">
