@@ -36,10 +36,15 @@ async function grantAudience(grantId: string, clientId: string): Promise<{ userU
   return row ? { userUid: row.userUid, audience: gatewayResource(row.slug) } : null;
 }
 
-/** A new access token and the next refresh token of a grant. */
-async function issueTokens(grantId: string, clientId: string): Promise<OAuthTokens> {
+/**
+ * A new access token and the next refresh token of a grant in force. A
+ * `resource` in the token request must be the gateway the grant is for
+ * (RFC 8707).
+ */
+async function issueTokens(grantId: string, clientId: string, resource: URL | undefined): Promise<OAuthTokens> {
   const grant = await grantAudience(grantId, clientId);
   if (!grant) throw new InvalidGrantError("This grant was revoked: sign in again.");
+  if (resource && resource.href !== new URL(grant.audience).href) throw new InvalidTargetError("This grant is for another gateway.");
   const refresh = `${REFRESH_PREFIX}${randomBytes(32).toString("base64url")}`;
   await (await db()).insert(oauthRefreshTokens).values({ tokenHash: hashToken(refresh), grantId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
   return {
@@ -49,13 +54,6 @@ async function issueTokens(grantId: string, clientId: string): Promise<OAuthToke
     refresh_token: refresh,
     scope: GATEWAY_SCOPE,
   };
-}
-
-/** A `resource` in a token request must be the gateway the grant is for (RFC 8707). */
-async function checkResource(resource: URL | undefined, grantId: string, clientId: string) {
-  if (!resource) return;
-  const grant = await grantAudience(grantId, clientId);
-  if (grant && resource.href !== new URL(grant.audience).href) throw new InvalidTargetError("This grant is for another gateway.");
 }
 
 export const consoleAuthProvider: OAuthServerProvider = {
@@ -98,8 +96,7 @@ export const consoleAuthProvider: OAuthServerProvider = {
     if (row.expiresAt.getTime() <= Date.now()) throw new InvalidGrantError("The authorization code has expired: sign in again.");
     if (redirectUri !== undefined && redirectUri !== row.redirectUri) throw new InvalidGrantError("redirect_uri differs from the authorization request's.");
     if (!row.grantId) throw new InvalidGrantError("The authorization code is not valid.");
-    await checkResource(resource, row.grantId, client.client_id);
-    return issueTokens(row.grantId, client.client_id);
+    return issueTokens(row.grantId, client.client_id, resource);
   },
 
   async exchangeRefreshToken(client, refreshToken, scopes, resource) {
@@ -125,8 +122,7 @@ export const consoleAuthProvider: OAuthServerProvider = {
       if (seen?.usedAt) await endGrant(seen.grantId, { why: "a refresh token was used twice." });
       throw new InvalidGrantError(seen?.usedAt ? "This refresh token was already used; the grant was revoked." : "The refresh token is not valid or has expired.");
     }
-    await checkResource(resource, row.grantId, client.client_id);
-    return issueTokens(row.grantId, client.client_id);
+    return issueTokens(row.grantId, client.client_id, resource);
   },
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
