@@ -5,6 +5,7 @@ import type { PublicServer, PublicStatusPage } from "@/lib/status-pages/schema";
 import { cn } from "@/lib/utils";
 import { IncidentHistory } from "./incident-history";
 import { formatUtc } from "./format-utc";
+import { PastMaintenance } from "./past-maintenance";
 import { ScheduledMaintenance } from "./scheduled-maintenance";
 
 function overall(servers: PublicServer[]) {
@@ -33,7 +34,7 @@ export function PublicStatusView({ page }: { page: PublicStatusPage }) {
           </span>
           <a href={`/status/${page.slug}/feed.xml`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
             <Rss aria-hidden="true" className="size-3.5" />
-            Incident feed (Atom)
+            Incidents and maintenance feed (Atom)
           </a>
         </p>
       </header>
@@ -50,6 +51,7 @@ export function PublicStatusView({ page }: { page: PublicStatusPage }) {
         </ul>
       )}
       <IncidentHistory incidents={page.history} />
+      <PastMaintenance windows={page.pastMaintenance} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { incidents, incidentUpdates, maintenanceWindows, maintenanceWindowServers } from "../db/schema";
 import { durationSec } from "../monitoring/dto";
@@ -8,8 +8,8 @@ import { publicIncidentSummary } from "./public-words";
 import type { PublicPastIncident } from "./schema";
 
 /**
- * What a status page tells of the past and the coming days: the incidents of
- * the last 90 days with their lengths, and the maintenance scheduled for its
+ * What a status page tells of the past and the coming days: the incidents and
+ * the maintenance of the last 90 days, and the maintenance scheduled for its
  * servers. Servers are named, never identified: the page carries no ids.
  */
 
@@ -46,7 +46,19 @@ export async function incidentHistory(d: Db, names: Map<string, string>, now: Da
 }
 
 /** Windows not yet over that cover any of the page's servers, soonest first, naming only those servers. */
-export async function scheduledMaintenance(d: Db, names: Map<string, string>, now: Date): Promise<PublicMaintenance[]> {
+export const scheduledMaintenance = (d: Db, names: Map<string, string>, now: Date) =>
+  maintenanceOf(d, names, gt(maintenanceWindows.endsAt, now), asc(maintenanceWindows.startsAt));
+
+/** Windows of the page's servers that ended in the last 90 days, latest first: the history says when figures were excused. */
+export const pastMaintenance = (d: Db, names: Map<string, string>, now: Date) =>
+  maintenanceOf(
+    d,
+    names,
+    and(lte(maintenanceWindows.endsAt, now), gt(maintenanceWindows.endsAt, new Date(now.getTime() - HISTORY_DAYS * 86_400_000))),
+    desc(maintenanceWindows.startsAt),
+  );
+
+async function maintenanceOf(d: Db, names: Map<string, string>, when: SQL | undefined, order: SQL): Promise<PublicMaintenance[]> {
   const ids = [...names.keys()];
   if (ids.length === 0) return [];
   const rows = await d
@@ -59,13 +71,16 @@ export async function scheduledMaintenance(d: Db, names: Map<string, string>, no
     })
     .from(maintenanceWindowServers)
     .innerJoin(maintenanceWindows, eq(maintenanceWindows.id, maintenanceWindowServers.windowId))
-    .where(and(inArray(maintenanceWindowServers.serverId, ids), gt(maintenanceWindows.endsAt, now)))
-    .orderBy(asc(maintenanceWindows.startsAt), asc(maintenanceWindows.id));
-  const byWindow = new Map<string, PublicMaintenance>();
+    .where(and(inArray(maintenanceWindowServers.serverId, ids), when))
+    .orderBy(order, asc(maintenanceWindows.id));
+  const byWindow = new Map<string, PublicMaintenance & { positions: number[] }>();
   for (const r of rows) {
-    const shown = byWindow.get(r.id) ?? { startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), note: r.note, servers: [] };
-    shown.servers.push(names.get(r.serverId) ?? "");
+    const shown = byWindow.get(r.id) ?? { startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), note: r.note, servers: [], positions: [] };
+    shown.positions.push(ids.indexOf(r.serverId));
     byWindow.set(r.id, shown);
   }
-  return [...byWindow.values()].slice(0, MAX_MAINTENANCE);
+  // Servers are named in the page's order, which is the order of `names`.
+  return [...byWindow.values()]
+    .slice(0, MAX_MAINTENANCE)
+    .map(({ positions, ...w }) => ({ ...w, servers: positions.sort((a, b) => a - b).map((i) => names.get(ids[i]) ?? "") }));
 }

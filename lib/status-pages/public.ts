@@ -6,7 +6,7 @@ import { incidents, incidentUpdates, servers, statusPages, statusPageServers, us
 import { getUptime } from "../monitoring/service";
 import { effectiveSubscription } from "../plans/table";
 import type { PlanHolder } from "../plans/holder";
-import { incidentHistory, scheduledMaintenance } from "./history";
+import { incidentHistory, pastMaintenance, scheduledMaintenance } from "./history";
 import { publicIncidentSummary } from "./public-words";
 import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
 import { publicUrl } from "../net/public-url";
@@ -84,7 +84,11 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
     : [];
   const uptimes = await Promise.all(ids.map((id) => getUptime(page.owner, id, "90d", now)));
   const names = new Map(listed.map((s) => [s.id, s.name]));
-  const [history, maintenance] = await Promise.all([incidentHistory(database, names, now), scheduledMaintenance(database, names, now)]);
+  const [history, maintenance, pastMaintenanceWindows] = await Promise.all([
+    incidentHistory(database, names, now),
+    scheduledMaintenance(database, names, now),
+    pastMaintenance(database, names, now),
+  ]);
   const inProgress = new Set(maintenance.filter((m) => Date.parse(m.startsAt) <= now.getTime()).flatMap((m) => m.servers));
 
   const result: PublicServer[] = listed.map((s, i) => ({
@@ -102,7 +106,7 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
       })),
     inMaintenance: inProgress.has(s.name),
   }));
-  return { title: page.title, slug: page.slug, servers: result, maintenance, history, generatedAt: now.toISOString() };
+  return { title: page.title, slug: page.slug, servers: result, maintenance, pastMaintenance: pastMaintenanceWindows, history, generatedAt: now.toISOString() };
 }
 
 // Keyed by page version, so an edit is a new key: nothing needs telling other

@@ -117,6 +117,8 @@ export interface PublicStatusPage {
   slug: string;
   /** Scheduled maintenance not yet over (in progress or upcoming), soonest first. */
   maintenance: PublicMaintenance[];
+  /** Maintenance that ended in the last 90 days, latest first. */
+  pastMaintenance: PublicMaintenance[];
   /** Incidents of the last 90 days, newest first. */
   history: PublicPastIncident[];
   servers: PublicServer[];

@@ -63,17 +63,54 @@ describeEachDatabase("status page history", () => {
     // The raw reason can name hosts and addresses: never on the page.
     expect(JSON.stringify(page)).not.toContain("10.0.0.7");
     expect(page?.maintenance).toEqual([expect.objectContaining({ note: "Database upgrade", servers: ["Public API"] })]);
+    expect(page?.pastMaintenance).toEqual([]);
     expect(page?.servers.map((s) => s.inMaintenance)).toEqual([false, false]);
     // One bar a day for 90 days.
     expect(page?.servers[0].buckets).toHaveLength(90);
   });
 
-  it("offers the incidents as a valid Atom feed, and no feed for a page that is not published", async () => {
+  it("keeps the maintenance of the last 90 days in the page's history, latest first", async () => {
+    const p = await publishedPage();
+    const d = await db();
+    const windows = await d
+      .insert(maintenanceWindows)
+      .values([
+        { ownerUid: p.uid, startsAt: ago(120 * DAY), endsAt: ago(120 * DAY - 3_600_000), note: "Too old to show" },
+        { ownerUid: p.uid, startsAt: ago(20 * DAY), endsAt: ago(20 * DAY - 3_600_000), note: "Network move" },
+        { ownerUid: p.uid, startsAt: ago(2 * 3_600_000), endsAt: ago(3_600_000), note: "Database upgrade" },
+        { ownerUid: p.uid, startsAt: ago(600_000), endsAt: new Date(Date.now() + 600_000), note: "Still going" },
+      ])
+      .returning({ id: maintenanceWindows.id });
+    await d.insert(maintenanceWindowServers).values(windows.flatMap((w) => [{ windowId: w.id, serverId: p.api }, { windowId: w.id, serverId: p.web }]));
+
+    const page = await publicStatusPage(p.slug);
+    expect(page?.pastMaintenance.map((m) => [m.note, m.servers])).toEqual([
+      ["Database upgrade", ["Public API", "Search"]],
+      ["Network move", ["Public API", "Search"]],
+    ]);
+    // The one in progress is with the scheduled, not the past.
+    expect(page?.maintenance.map((m) => m.note)).toEqual(["Still going"]);
+  });
+
+  it("offers the incidents and maintenance as a valid Atom feed, and no feed for a page that is not published", async () => {
     const p = await publishedPage();
     const d = await db();
     await d.insert(incidents).values([
       { serverId: p.api, openedAt: ago(2 * DAY), closedAt: ago(2 * DAY - 2 * 3_600_000), reason: "Refused", failureKind: "refused" },
       { serverId: p.web, openedAt: ago(60_000), reason: "Timed out", failureKind: "timeout" },
+    ]);
+
+    // Maintenance joins the feed from its announcement, and stays once over, latest first.
+    const [done, coming] = await d
+      .insert(maintenanceWindows)
+      .values([
+        { ownerUid: p.uid, startsAt: ago(DAY + 3_600_000), endsAt: ago(DAY), note: "Certificate rotation" },
+        { ownerUid: p.uid, startsAt: new Date(Date.now() + DAY), endsAt: new Date(Date.now() + DAY + 1_800_000), note: "" },
+      ])
+      .returning({ id: maintenanceWindows.id });
+    await d.insert(maintenanceWindowServers).values([
+      { windowId: done.id, serverId: p.api },
+      { windowId: coming.id, serverId: p.web },
     ]);
 
     const res = await feed(p.slug);
@@ -82,9 +119,11 @@ describeEachDatabase("status page history", () => {
     const xml = await res.text();
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser().parse(xml) as { feed: { title: string; entry: { title: string }[] } };
-    expect(parsed.feed.title).toBe("Acme status: incidents");
+    expect(parsed.feed.title).toBe("Acme status: incidents and maintenance");
     expect(parsed.feed.entry.map((e) => e.title)).toEqual([
+      "Maintenance of Search (scheduled, 30 min)",
       "Search: The service did not answer in time (ongoing)",
+      "Maintenance of Public API (completed, 1 h)",
       "Public API: The service refused connections (resolved after 2 h)",
     ]);
     expect(xml).not.toContain("Refused<");

@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
   return {
     title: { absolute: page.title },
     description: `Current status and 90 days of uptime: ${page.title}.`,
-    alternates: { types: { "application/atom+xml": [{ url: `/status/${page.slug}/feed.xml`, title: `${page.title}: incidents` }] } },
+    alternates: { types: { "application/atom+xml": [{ url: `/status/${page.slug}/feed.xml`, title: `${page.title}: incidents and maintenance` }] } },
   };
 }
 
