@@ -4,34 +4,21 @@ import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans/table";
-
-export const subscriptionKeys = {
-  /** Per user: a new sign-in must not see the previous user's plan. */
-  current: (uid: string | undefined) => ["subscription", uid ?? null] as const,
-};
+import { subscriptionKeys } from "./keys";
 
 /**
- * The user's subscription: a 401 is refreshed and retried once by the API
- * client; any other failure reads as the free default.
- */
-export async function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {
-  try {
-    return await apiGet<Subscription>("/api/user/subscription", { signal });
-  } catch {
-    return FREE_SUBSCRIPTION;
-  }
-}
-
-/**
- * Fetched only when the user and a token exist (a signed-in Firebase user is
- * what yields the token); otherwise the free default applies.
+ * The signed-in user's subscription. Every console page arrives with it
+ * (lib/subscription/prefetch.ts, from the layout); it is asked again as any
+ * query is. Only with no user, or before any answer, does the free default
+ * apply: a failed refresh keeps the plan already known instead of turning a
+ * paying user's pages into upsells.
  */
 export function useSubscription(): { subscription: Subscription; loading: boolean; fetched: boolean } {
-  const { user, firebaseUser } = useAuth();
-  const enabled = Boolean(user && firebaseUser);
+  const { user } = useAuth();
+  const enabled = Boolean(user);
   const query = useQuery({
     queryKey: subscriptionKeys.current(user?.uid),
-    queryFn: ({ signal }) => fetchSubscription(signal),
+    queryFn: ({ signal }) => apiGet<Subscription>("/api/user/subscription", { signal }),
     enabled,
   });
   const data = enabled ? query.data : undefined;
