@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { db } from "../db";
 import { incidents, scanBaselines, workbenchCalls } from "../db/schema";
 import { recordCheck } from "../monitoring/record";
@@ -48,9 +48,15 @@ async function seedChecks(serverId: string, toolCount: number | null) {
     const hoursAgo = Math.round((now - at) / HOUR_MS);
     await recordCheck({ serverId, dueAt: startedAt, trigger: "schedule", instance: "demo-history", outcome: outcomeAt(i, startedAt, hoursAgo, toolCount) });
   }
+  const d = await db();
+  // The history is written after the discovery made at save, but is older: the server's last check stays that discovery.
+  await d.execute(sql`update servers s set last_check_at = c.started_at, latency_ms = c.latency_ms,
+                              status = (case c.result when 'failed' then 'down' else c.result::text end)::server_status
+                        from (select started_at, latency_ms, result from monitor_checks where server_id = ${serverId} order by due_at desc limit 1) c
+                       where s.id = ${serverId}`);
   // The past's alerts were never due: the visitor was not there.
   const past = new Date();
-  await (await db())
+  await d
     .update(incidents)
     .set({ openedNotifiedAt: past, closedNotifiedAt: past })
     .where(and(eq(incidents.serverId, serverId), or(isNull(incidents.openedNotifiedAt), isNull(incidents.closedNotifiedAt))));

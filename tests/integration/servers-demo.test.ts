@@ -119,6 +119,9 @@ describeEachDatabase("POST /api/auth/demo", () => {
       expect.objectContaining({ name: "Everything (demo)", url: `http://127.0.0.1:${port}/mcp`, status: "up", counts: { tools: 17, resources: 7, prompts: 4 } }),
     ]);
     const serverId = list.json.servers[0].id as string;
+    // The history is older than the discovery made at save, which stays the server's last check on every screen.
+    expect(list.json.servers[0].lastCheck).toMatchObject({ trigger: "discovery", result: "up" });
+    expect(Date.now() - Date.parse(list.json.servers[0].lastCheckAt)).toBeLessThan(10 * 60_000);
     const d = await db();
     const checks = await d.select({ result: monitorChecks.result }).from(monitorChecks).where(eq(monitorChecks.serverId, serverId));
     expect(checks.length).toBeGreaterThan(13 * 24);
