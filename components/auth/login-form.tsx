@@ -5,8 +5,8 @@ import { useCallback, useEffect, useRef, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { apiSend } from "@/lib/api/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
+import { demoFailureMessage, signInToDemo } from "@/lib/auth/demo-visit";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
@@ -58,19 +58,17 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     }
   }
 
-  // Local mode only: the server mints a token for the demo account, which owns the local server-everything.
+  // Where demo accounts are on: a new account of the visitor's own, which owns the demo's server.
   async function onDemo() {
     if (!auth) return;
     setBusy("demo");
     setFormError(null);
     try {
-      const { token } = await apiSend<{ token: string }>("POST", "/api/auth/demo");
-      const { signInWithCustomToken } = await import("firebase/auth");
-      const cred = await signInWithCustomToken(auth, token);
-      await completeSignIn(cred.user);
+      const { user } = await signInToDemo(auth);
+      await completeSignIn(user);
       leave();
     } catch (err) {
-      setFormError(authErrorMessage(err));
+      setFormError(demoFailureMessage(err));
       setBusy(null);
     }
   }
@@ -89,8 +87,8 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
         </BusyButton>
       </form>
       <SocialButtons busy={busy === "google" || busy === "github" ? busy : null} disabled={locked} onSelect={signInWith} />
-      {config?.authEmulatorUrl ? (
-        <BusyButton type="button" variant="secondary" onClick={onDemo} busy={busy === "demo"} busyLabel="Signing in to the demo account" disabled={locked}>
+      {config?.demoAccounts ? (
+        <BusyButton type="button" variant="secondary" onClick={onDemo} busy={busy === "demo"} busyLabel="Preparing your demo account" disabled={locked}>
           Try the demo account
         </BusyButton>
       ) : null}
