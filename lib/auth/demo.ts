@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { seedDemoHistory } from "../demo/history";
-import { DEMO_ACCOUNT_TTL_MS, DEMO_UID_PREFIX } from "../demo/expiry";
+import { DEMO_ACCOUNT_TTL_MS, DEMO_ACCOUNTS_ERASED_PER_RUN, DEMO_UID_PREFIX } from "../demo/expiry";
 import { demoServerOrigin } from "../demo/server-origin";
 import { createAndDiscover } from "../discovery/service";
 import { env } from "../env";
@@ -26,10 +26,11 @@ import { adminAuth } from "./firebase-admin";
 
 export const DEMO_SERVER_NAME = "Everything (demo)";
 
-// Each visit adds an account to the user table for a day: a few an hour from one address, and a
-// ceiling for all addresses together, so that nobody fills the table (app/api/auth/demo/route.ts).
+// Each visit adds an account to the user table for a day: a few an hour from one address, and for
+// all addresses together no more than an hour's housekeeping erases, so that nobody fills the table
+// (app/api/auth/demo/route.ts).
 export const DEMO_VISITS_PER_ADDRESS_PER_HOUR = 10;
-export const DEMO_VISITS_PER_HOUR = 500;
+export const DEMO_VISITS_PER_HOUR = DEMO_ACCOUNTS_ERASED_PER_RUN;
 
 export const demoAvailable = () => env().demoAccounts;
 
