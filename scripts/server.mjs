@@ -79,19 +79,18 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 }
 
 const localMode = (process.env.FIREBASE_PROJECT_ID || "demo-mcp-console").startsWith("demo-");
+// Started while the app prepares; a failure ends the start at once.
 const demoServer = demoAccountsOn(process.env)
-  ? startDemoMcpServer({ port: Number(process.env.DEMO_MCP_PORT || 3001), strict: !localMode })
+  ? startDemoMcpServer({ port: Number(process.env.DEMO_MCP_PORT || 3001), strict: !localMode }).catch((err) => {
+      console.error(`MCP Console cannot start: ${err.message}`);
+      process.exit(1);
+    })
   : null;
 
 // Instrumentation (configuration check, migrations, background work) runs
 // here, before the port opens.
 await app.prepare();
-try {
-  await demoServer;
-} catch (err) {
-  console.error(`MCP Console cannot start: ${err.message}`);
-  process.exit(1);
-}
+await demoServer;
 server.listen(port, hostname, () => {
   console.log(`MCP Console listening on http://${hostname ?? "localhost"}:${port}`);
 });
