@@ -6,7 +6,6 @@ import { BusyButton } from "@/components/app/busy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { demoFailureMessage, signInToDemo } from "@/lib/auth/demo-visit";
 import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
 import { useSchemaForm } from "@/lib/forms/use-schema-form";
@@ -63,12 +62,15 @@ export function LoginForm({ redirectTo, expired }: { redirectTo: string | null; 
     if (!auth) return;
     setBusy("demo");
     setFormError(null);
+    // Loaded on the click: the sign-in page is at its script budget (docs/benchmarks.md).
+    let visit: typeof import("@/lib/auth/demo-visit") | undefined;
     try {
-      const { user } = await signInToDemo(auth);
+      visit = await import("@/lib/auth/demo-visit");
+      const { user } = await visit.signInToDemo(auth);
       await completeSignIn(user);
       leave();
     } catch (err) {
-      setFormError(demoFailureMessage(err));
+      setFormError(visit ? visit.demoFailureMessage(err) : authErrorMessage(err));
       setBusy(null);
     }
   }
