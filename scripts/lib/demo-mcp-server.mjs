@@ -1,6 +1,7 @@
 // The demo accounts' MCP server: @modelcontextprotocol/server-everything over
 // Streamable HTTP, bound to loopback, with a clean environment (its get-env
-// tool returns its whole environment: it must not see the console's secrets).
+// tool returns its whole environment: it must not see the console's secrets)
+// and no way to fetch URLs for its callers.
 // scripts/server.mjs runs one next to each instance of the console.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -32,7 +33,9 @@ export async function startDemoMcpServer({ port, strict = false }) {
     return null;
   }
   const child = spawn(process.execPath, ["--import", loopbackOnly, entry, "streamableHttp"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
+    // Its gzip-file-as-resource tool fetches any URL it is given, which would make it a way around the
+    // console's outbound policy; its allow-list then admits only names under .invalid, which never resolve.
+    env: { PATH: process.env.PATH ?? "", PORT: String(port), GZIP_ALLOWED_DOMAINS: "invalid" },
     stdio: "ignore",
   });
   const stop = () => child.kill("SIGTERM");

@@ -17,7 +17,7 @@ import { clientAddress } from "../support/client-address";
 import { describeEachDatabase } from "../support/databases";
 import { emulatorUrl } from "../support/emulator";
 import { call } from "../support/http";
-import { freePort } from "../support/mcp-server";
+import { freePort, startHttpServer } from "../support/mcp-server";
 
 /**
  * The demo: the MCP server that scripts/server.mjs runs (scripts/lib/demo-mcp-server.mjs,
@@ -66,15 +66,31 @@ afterAll(async () => {
 });
 
 describe("the demo MCP server", () => {
-  it("runs with a clean environment: only PATH and PORT", async () => {
+  it("runs with a clean environment: PATH, PORT and its fetch allow-list", async () => {
     const client = new Client({ name: "demo-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     try {
       const result = await client.callTool({ name: "get-env", arguments: {} });
       const text = (result.content as { type: string; text: string }[])[0].text;
-      expect(Object.keys(JSON.parse(text)).sort()).toEqual(["PATH", "PORT"]);
+      expect(Object.keys(JSON.parse(text)).sort()).toEqual(["GZIP_ALLOWED_DOMAINS", "PATH", "PORT"]);
     } finally {
       await client.close();
+    }
+  });
+
+  it("fetches no URL for its callers: the outbound policy cannot be bypassed through it", async () => {
+    const target = await startHttpServer((_req, res) => res.end("an internal service"));
+    const client = new Client({ name: "demo-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    try {
+      for (const data of [`${target.origin}/`, "http://169.254.169.254/latest/meta-data/", "https://example.com/"]) {
+        const answer = await client.callTool({ name: "gzip-file-as-resource", arguments: { name: "x.gz", data, outputType: "resource" } }).catch((err: Error) => ({ isError: true, content: [{ type: "text", text: err.message }] }));
+        expect(answer.isError).toBe(true);
+        expect(JSON.stringify(answer.content)).toContain("is not in the allowed domains list");
+      }
+    } finally {
+      await client.close();
+      await target.stop();
     }
   });
 
