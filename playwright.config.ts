@@ -18,7 +18,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The administrator of the admin tests, and the mail receiver they start (tests/support/smtp.ts) on this port.
 const E2E_ADMIN_EMAIL = "admin@e2e.example";
 process.env.E2E_SMTP_PORT ??= String(PORT + 8);
-// The demo's MCP server, which tests/e2e/demo.spec.ts starts as `npm start` does.
+// The demo accounts' MCP server, which scripts/server.mjs runs (tests/e2e/demo.spec.ts).
 process.env.E2E_DEMO_MCP_PORT ??= String(PORT + 7);
 
 export default defineConfig({

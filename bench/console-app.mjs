@@ -8,7 +8,8 @@ import path from "node:path";
 import { startDemoMcpServer } from "../scripts/lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "../scripts/lib/emulator.mjs";
 import { createPostgresDatabase } from "../scripts/lib/postgres-database.mjs";
-import { npxBin, run, startChild, stopAll, waitFor } from "../scripts/lib/processes.mjs";
+import { waitFor } from "../scripts/lib/ports.mjs";
+import { npxBin, run, startChild, stopAll } from "../scripts/lib/processes.mjs";
 
 /** The identity project of every benchmark's console and Auth emulator. */
 export const projectId = "demo-mcp-console-bench";

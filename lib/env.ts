@@ -80,6 +80,7 @@ const schema = z.object({
   AUTH_EMULATOR_IN_PRODUCTION: z.enum(["allow"], { message: "must be allow, or unset" }).optional(),
   OUTBOUND_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   DEMO_MCP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  DEMO_ACCOUNTS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   MONITOR_SCHEDULER: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
   MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   // A claim must outlive the longest check (10 s by default), or another instance would run it again.
@@ -138,7 +139,13 @@ function finish(raw: z.infer<typeof schema>) {
     mailFrom: raw.MAIL_FROM,
     /** Self-hosted deployments: MCP servers on loopback and private networks may be reached. */
     outboundAllowPrivate: raw.OUTBOUND_ALLOW_PRIVATE === "true",
-    /** Local mode: where `npm start` runs the demo account's server-everything. */
+    /**
+     * Visitors may try a demo account of their own without signing up (lib/auth/demo.ts). On by
+     * default in local mode only; a deployment that turns it on runs the demo's MCP server on
+     * loopback (scripts/server.mjs), and its outbound policy admits that one origin.
+     */
+    demoAccounts: raw.DEMO_ACCOUNTS ? raw.DEMO_ACCOUNTS === "on" : localMode,
+    /** Where scripts/server.mjs runs the demo accounts' MCP server, on 127.0.0.1. */
     demoMcpPort: raw.DEMO_MCP_PORT,
     /** Scheduled health checks run in this instance (claimed from the database, shared with other instances). */
     monitor: {
@@ -182,6 +189,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     missing.push(
       "FIREBASE_AUTH_EMULATOR_HOST: not allowed with a real Firebase project, whose ID tokens would then go unchecked; unset it, or set AUTH_EMULATOR_IN_PRODUCTION=allow for staging and tests",
     );
+  }
+  // The outbound policy admits the demo's port: it must not be the console's own.
+  if (env.demoAccounts && env.demoMcpPort === env.port) {
+    missing.push(`DEMO_MCP_PORT: must differ from PORT (${env.port}) while demo accounts are on`);
   }
   if (missing.length) throw new EnvError(missing);
   return env;

@@ -27,7 +27,8 @@ import { usage } from "../bench/proc.mjs";
 import { percentile } from "../bench/stats.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 import { loadProjectModule } from "./lib/project-modules.mjs";
-import { stopAll, waitFor } from "./lib/processes.mjs";
+import { waitFor } from "./lib/ports.mjs";
+import { stopAll } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 5000);

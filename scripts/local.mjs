@@ -2,13 +2,14 @@
 // the sources are newer than the last build, starts the Firebase Auth
 // Emulator in local mode, starts the built app (scripts/server.mjs) on PORT (default 3000) and prints
 // the URL once the service answers. `--dev` runs Next.js's dev server instead. In local
-// mode it also runs the demo account's MCP server (server-everything) on
+// mode scripts/server.mjs also runs the demo accounts' MCP server (server-everything) on
 // loopback, port DEMO_MCP_PORT (default 3001).
 import fs from "node:fs";
 import path from "node:path";
-import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
+import { demoAccountsOn } from "./lib/demo-mcp-server.mjs";
 import { startAuthEmulator } from "./lib/emulator.mjs";
-import { npxBin, run, startChild, waitFor } from "./lib/processes.mjs";
+import { waitFor } from "./lib/ports.mjs";
+import { npxBin, run, startChild } from "./lib/processes.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const dev = process.argv.includes("--dev");
@@ -44,9 +45,8 @@ function buildIsCurrent() {
 
 const env = { ...process.env, PORT: String(port) };
 
-// The emulator and the demo server start while the app builds and boots:
-// their addresses are known in advance, and nothing needs them until a
-// visitor signs in.
+// The emulator starts while the app builds and boots: its address is known
+// in advance, and nothing needs it until a visitor signs in.
 const background = [];
 if (localMode && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log("Starting the Firebase Auth Emulator (local identity provider)…");
@@ -54,12 +54,8 @@ if (localMode && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   background.push(startAuthEmulator({ projectId, port: 9099, hubPort: 4400, loggingPort: 4500, quiet: true }));
 }
 
-let demoServer = null;
-if (localMode) {
-  const demoPort = Number(process.env.DEMO_MCP_PORT || (port === 3001 ? 3002 : 3001));
-  env.DEMO_MCP_PORT = String(demoPort);
-  background.push(startDemoMcpServer({ port: demoPort }).then((server) => (demoServer = server)));
-}
+const demo = demoAccountsOn(env);
+if (demo) env.DEMO_MCP_PORT = process.env.DEMO_MCP_PORT || (port === 3001 ? "3002" : "3001");
 // A failed start is reported at once, not after the build.
 const ready = Promise.all(background);
 ready.catch((err) => {
@@ -85,6 +81,6 @@ const url = `http://localhost:${port}`;
 await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 180_000, `${url}/api/health`);
 await ready;
 console.log(`\nMCP Console is running at ${url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-if (demoServer) {
-  console.log(`Demo: choose "Try the demo account" on ${url}/auth/login; it owns the MCP server at ${demoServer.url}.\n`);
+if (demo) {
+  console.log(`Demo: choose "Try it without signing up" on ${url}; the demo account owns the MCP server at http://127.0.0.1:${env.DEMO_MCP_PORT}/mcp.\n`);
 }

@@ -13,12 +13,17 @@
 // Third, the gateways' authorization server (the MCP SDK's Express handlers, lib/oauth-server/http.ts)
 // needs Node's request and response, which only a server of our own hands it.
 //
+// Fourth, when demo accounts are on (DEMO_ACCOUNTS; on by default in local mode), it runs their MCP
+// server, server-everything, on 127.0.0.1:DEMO_MCP_PORT: each instance its own, since a check or a
+// connection never leaves the instance that opened it.
+//
 // Usage: node scripts/server.mjs [-p PORT] [-H HOSTNAME] [--dev] (the options of `next start`; --dev
 // serves Next.js's dev server, for `npm run dev`).
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import nextConfig from "../next.config.mjs";
+import { demoAccountsOn, startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -73,9 +78,19 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   });
 }
 
+const localMode = (process.env.FIREBASE_PROJECT_ID || "demo-mcp-console").startsWith("demo-");
+// Started while the app prepares; a failure ends the start at once.
+const demoServer = demoAccountsOn(process.env)
+  ? startDemoMcpServer({ port: Number(process.env.DEMO_MCP_PORT || 3001), strict: !localMode }).catch((err) => {
+      console.error(`MCP Console cannot start: ${err.message}`);
+      process.exit(1);
+    })
+  : null;
+
 // Instrumentation (configuration check, migrations, background work) runs
 // here, before the port opens.
 await app.prepare();
+await demoServer;
 server.listen(port, hostname, () => {
   console.log(`MCP Console listening on http://${hostname ?? "localhost"}:${port}`);
 });

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Activity, FlaskConical, PlayCircle, ScrollText, ShieldCheck } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoLauncher } from "@/components/marketing/demo/demo-launcher";
+import { DemoOffer } from "@/components/marketing/demo/demo-offer";
 import { FeatureCard } from "@/components/marketing/feature-card";
 import { LandingSection } from "@/components/marketing/landing-section";
 import { FAQ_TEASER } from "@/components/marketing/faq-items";
@@ -63,6 +64,10 @@ export default function LandingPage() {
           </Link>
         </div>
         <p className="mt-4 text-sm text-muted-foreground">Free for three servers. No credit card needed.</p>
+        {/* The offer's line is kept while the browser learns whether there is one: nothing below moves. */}
+        <div className="mt-2 min-h-10">
+          <DemoOffer className="flex flex-col items-center gap-1" buttonClassName={buttonVariants({ variant: "link" })} />
+        </div>
       </section>
 
       <LandingSection

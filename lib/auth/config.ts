@@ -17,6 +17,8 @@ export const publicConfigSchema = z.object({
   firebase: firebaseConfigSchema,
   /** Local mode only: where the browser finds the Auth Emulator. */
   authEmulatorUrl: z.url().optional(),
+  /** Present when visitors may start a demo account without signing up (DEMO_ACCOUNTS). */
+  demoAccounts: z.literal(true).optional(),
   /** Optional: a URL that receives the ID token as a bearer. */
   syncUrl: z.url().optional(),
 });

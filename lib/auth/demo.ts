@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { seedDemoHistory } from "../demo/history";
-import { DEMO_ACCOUNT_TTL_MS, DEMO_UID_PREFIX } from "../demo/expiry";
+import { DEMO_ACCOUNT_TTL_MS, DEMO_ACCOUNTS_ERASED_PER_RUN, DEMO_UID_PREFIX } from "../demo/expiry";
+import { demoServerOrigin } from "../demo/server-origin";
 import { createAndDiscover } from "../discovery/service";
 import { env } from "../env";
 import { HttpError, notFound } from "../http/errors";
@@ -13,19 +14,27 @@ import { upsertOnSignIn } from "../users/service";
 import { adminAuth } from "./firebase-admin";
 
 /**
- * The local demo: `npm start` runs server-everything on loopback, and "Try
- * the demo account" on the login page signs each visitor in to an account of
- * their own, made for the visit: on the Pro plan for a day, owning that
- * server with two weeks of history (lib/demo/history.ts), and erased after a
- * day by housekeeping (lib/demo/expiry.ts). Nobody inherits anybody's
- * servers, settings or tickets. Local mode only; elsewhere it does not exist.
+ * The demo: scripts/server.mjs runs server-everything on loopback, and "Try
+ * it without signing up" (the landing page, /get-started, the product tour,
+ * the login page) signs each visitor in to an account of their own, made for
+ * the visit: on the Pro plan for a day, owning that server with two weeks of
+ * history (lib/demo/history.ts), and erased after a day by housekeeping
+ * (lib/demo/expiry.ts). Nobody inherits anybody's servers, settings or
+ * tickets. On in local mode, and in a deployment that sets DEMO_ACCOUNTS=on;
+ * elsewhere it does not exist.
  */
 
 export const DEMO_SERVER_NAME = "Everything (demo)";
 
-export const demoAvailable = () => env().localMode;
+// Each visit adds an account to the user table for a day: a few an hour from one address, and for
+// all addresses together no more than an hour's housekeeping erases, so that nobody fills the table
+// (app/api/auth/demo/route.ts).
+export const DEMO_VISITS_PER_ADDRESS_PER_HOUR = 10;
+export const DEMO_VISITS_PER_HOUR = DEMO_ACCOUNTS_ERASED_PER_RUN;
 
-export const demoServerUrl = () => `http://127.0.0.1:${env().demoMcpPort}/mcp`;
+export const demoAvailable = () => env().demoAccounts;
+
+export const demoServerUrl = () => `${demoServerOrigin(env().demoMcpPort)}/mcp`;
 
 /** A new visitor: an identity of their own (the session's sync needs a uid and an email), signed in as Pro until the account expires. */
 async function newVisitor() {
@@ -38,12 +47,12 @@ async function newVisitor() {
   return { ...user, ...planned };
 }
 
-/** The visitor's copy of the local server-everything, discovered, with its history. */
-async function seedAccount(user: Awaited<ReturnType<typeof newVisitor>>, log: Logger) {
+/** The visitor's copy of the demo server, discovered, with its history; its id, or undefined when it could not be made. */
+async function seedAccount(user: Awaited<ReturnType<typeof newVisitor>>, log: Logger): Promise<string | undefined> {
   try {
     const server = await createAndDiscover(user, {
       name: DEMO_SERVER_NAME,
-      description: "The MCP reference server that exercises every protocol feature, started by npm start on this machine.",
+      description: "The MCP reference server that exercises every protocol feature, run by MCP Console for its demo accounts.",
       transport: "streamable-http",
       url: demoServerUrl(),
       headers: [],
@@ -51,17 +60,19 @@ async function seedAccount(user: Awaited<ReturnType<typeof newVisitor>>, log: Lo
       monitoring: { enabled: true, intervalSec: 300 },
     }, { log });
     await seedDemoHistory(user, server.id, server.counts.tools);
+    return server.id;
   } catch (err) {
     // Signing in matters more than the history: the visitor gets an empty account, and the log says why.
     if (!(err instanceof HttpError)) throw err;
     log.info("demo history not seeded", { reason: err.message });
+    return undefined;
   }
 }
 
-/** A custom token for a new demo visitor, to sign in with in the browser. */
-export async function demoSignInToken(log: Logger): Promise<string> {
+/** A new demo visitor: a custom token to sign in with in the browser, and the seeded server to land on. */
+export async function demoVisit(log: Logger): Promise<{ token: string; serverId?: string }> {
   if (!demoAvailable()) throw notFound();
   const user = await newVisitor();
-  await seedAccount(user, log);
-  return adminAuth().createCustomToken(user.uid);
+  const serverId = await seedAccount(user, log);
+  return { token: await adminAuth().createCustomToken(user.uid), ...(serverId ? { serverId } : {}) };
 }

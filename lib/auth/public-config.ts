@@ -9,6 +9,7 @@ export function publicConfig(): PublicConfig | null {
     firebase: e.firebase,
     ...(e.localMode && e.authEmulatorHost ? { authEmulatorUrl: `http://${e.authEmulatorHost}` } : {}),
     ...(e.authSyncUrl ? { syncUrl: e.authSyncUrl } : {}),
+    ...(e.demoAccounts ? { demoAccounts: true } : {}),
   });
   return parsed.success ? parsed.data : null;
 }

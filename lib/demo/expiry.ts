@@ -12,13 +12,15 @@ import { eraseAccount } from "../settings/account";
 
 export const DEMO_UID_PREFIX = "demo-visitor-";
 export const DEMO_ACCOUNT_TTL_MS = 24 * 60 * 60 * 1000;
+/** The most one housekeeping run (hourly) erases: no more may be made in an hour (lib/auth/demo.ts). */
+export const DEMO_ACCOUNTS_ERASED_PER_RUN = 100;
 
 export async function eraseExpiredDemoAccounts(now = new Date()): Promise<number> {
   const expired = await (await db())
     .select({ uid: users.uid, email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(and(like(users.uid, `${DEMO_UID_PREFIX}%`), lt(users.createdAt, new Date(now.getTime() - DEMO_ACCOUNT_TTL_MS))))
-    .limit(100);
+    .limit(DEMO_ACCOUNTS_ERASED_PER_RUN);
   let erased = 0;
   for (const account of expired) {
     try {

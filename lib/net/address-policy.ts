@@ -10,6 +10,12 @@ import ipaddr from "ipaddr.js";
 export interface OutboundPolicy {
   allowLoopback: boolean;
   allowPrivate: boolean;
+  /**
+   * Origins with an IP address for host (`http://127.0.0.1:3001`) reached
+   * although their address is refused: the demo's own MCP server. Scheme,
+   * address and port must all match.
+   */
+  admittedOrigins?: readonly string[];
 }
 
 /** A public deployment's policy; tests pass it to check the production behaviour anywhere. */

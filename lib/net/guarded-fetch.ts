@@ -6,6 +6,7 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { env, type Env } from "../env";
 import { causeCodes } from "../errors/cause-chain";
 import { log } from "../log";
+import { demoServerOrigin } from "../demo/server-origin";
 import { ipLiteral, refusalReason, type OutboundPolicy } from "./address-policy";
 import { findOutboundError, OutboundError } from "./errors";
 
@@ -36,10 +37,16 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
-/** Local mode reaches the demo server on loopback; a deployment only public addresses unless the operator allows more. */
-export function policyFor(e: Pick<Env, "localMode" | "outboundAllowPrivate">): OutboundPolicy {
+/**
+ * Local mode reaches loopback and private networks; a deployment only public
+ * addresses unless the operator allows more. A deployment with demo accounts
+ * also reaches their MCP server, which it runs itself on one loopback port:
+ * that origin alone, not loopback (docs/security.md#the-demo-server).
+ */
+export function policyFor(e: Pick<Env, "localMode" | "outboundAllowPrivate" | "demoAccounts" | "demoMcpPort">): OutboundPolicy {
   const allow = e.localMode || e.outboundAllowPrivate;
-  return { allowLoopback: allow, allowPrivate: allow };
+  const policy = { allowLoopback: allow, allowPrivate: allow };
+  return e.demoAccounts && !allow ? { ...policy, admittedOrigins: [demoServerOrigin(e.demoMcpPort)] } : policy;
 }
 
 export const defaultOutboundPolicy = () => policyFor(env());
@@ -100,6 +107,8 @@ export function assertUrlAllowed(url: URL, policy: OutboundPolicy = defaultOutbo
     throw new OutboundError("refused", `Only http:// and https:// URLs can be used (not ${url.protocol}//).`);
   }
   const literal = ipLiteral(url.hostname);
+  // Only an address written out can be admitted by its origin: a name is judged where it resolves, which knows no port.
+  if (literal && policy.admittedOrigins?.includes(url.origin)) return;
   const reason = literal ? refusalReason(literal, policy) : null;
   if (reason) throw new OutboundError("refused", reason);
 }

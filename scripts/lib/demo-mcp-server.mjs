@@ -1,28 +1,53 @@
-// The local demo's MCP server: @modelcontextprotocol/server-everything over
+// The demo accounts' MCP server: @modelcontextprotocol/server-everything over
 // Streamable HTTP, bound to loopback, with a clean environment (its get-env
-// tool returns its whole environment: it must not see the console's secrets).
+// tool returns its whole environment: it must not see the console's secrets)
+// and no way to fetch URLs for its callers.
+// scripts/server.mjs runs one next to each instance of the console.
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { portOpen, startChild, waitFor } from "./processes.mjs";
+import { portOpen, waitFor } from "./ports.mjs";
 
 const root = path.resolve(new URL("../..", import.meta.url).pathname);
 const entry = path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const loopbackOnly = pathToFileURL(path.join(root, "scripts/lib/loopback-only.mjs")).href;
 
-export async function startDemoMcpServer({ port }) {
+/** lib/env.ts's rule (demoAccounts), for the scripts, which cannot import it: DEMO_ACCOUNTS, else on in local mode. */
+export function demoAccountsOn(env) {
+  if (env.DEMO_ACCOUNTS) return env.DEMO_ACCOUNTS === "on";
+  return (env.FIREBASE_PROJECT_ID || "demo-mcp-console").startsWith("demo-");
+}
+
+/**
+ * Starts the server on 127.0.0.1:`port`; it stops when this process exits. A
+ * port already in use is only reported in local mode, whose policy reaches
+ * any loopback port anyway; a deployment admits this port for the demo
+ * (lib/net/guarded-fetch.ts), so there something else listening on it is an
+ * error (`strict`).
+ */
+export async function startDemoMcpServer({ port, strict = false }) {
   if (await portOpen(port)) {
-    console.log(`Port ${port} is already in use: the demo MCP server was not started (set DEMO_MCP_PORT to move it).`);
+    const taken = `Port ${port} is already in use: the demo MCP server was not started (set DEMO_MCP_PORT to move it)`;
+    if (strict) throw new Error(`${taken}. Demo accounts reach whatever listens on that port, so it must be the demo server's own.`);
+    console.log(`${taken}.`);
     return null;
   }
-  const child = startChild(process.execPath, ["--import", loopbackOnly, entry, "streamableHttp"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
+  const child = spawn(process.execPath, ["--import", loopbackOnly, entry, "streamableHttp"], {
+    // Its gzip-file-as-resource tool fetches any URL it is given, which would make it a way around the
+    // console's outbound policy; its allow-list then admits only names under .invalid, which never resolve.
+    env: { PATH: process.env.PATH ?? "", PORT: String(port), GZIP_ALLOWED_DOMAINS: "invalid" },
     stdio: "ignore",
   });
+  const stop = () => child.kill("SIGTERM");
+  process.on("exit", stop);
   let exited = false;
-  child.on("exit", () => (exited = true));
+  child.on("exit", () => {
+    exited = true;
+    process.off("exit", stop);
+  });
   await waitFor(async () => {
     if (exited) throw new Error("The demo MCP server exited during start-up");
     return portOpen(port);
   }, 30_000, "the demo MCP server");
-  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}/mcp`, stop };
 }

@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { npxBin, portOpen, startChild, waitFor } from "./processes.mjs";
+import { portOpen, waitFor } from "./ports.mjs";
+import { npxBin, startChild } from "./processes.mjs";
 
 export async function startAuthEmulator({ projectId, port, hubPort, loggingPort, quiet = false }) {
   if (await portOpen(port)) {

@@ -1,6 +1,5 @@
 // Child-process helpers shared by the run and test scripts.
 import { spawn } from "node:child_process";
-import net from "node:net";
 
 const children = new Set();
 
@@ -31,27 +30,6 @@ export function run(command, args, options = {}) {
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on("error", () => resolve(127));
   });
-}
-
-export function portOpen(port, host = "127.0.0.1") {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
-/** Polls `check` every 250 ms until it resolves truthy or `timeoutMs` passes. */
-export async function waitFor(check, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`Timed out after ${timeoutMs / 1000}s waiting for ${what}`);
 }
 
 export const npxBin = (name) => new URL(`../../node_modules/.bin/${name}`, import.meta.url).pathname;

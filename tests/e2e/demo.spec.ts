@@ -1,20 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { startEverything, type RunningServer } from "../support/mcp-server";
 
 /**
- * The local demo as a visitor meets it: "Try the demo account" signs them in
- * to an account of their own, whose server already has two weeks of
- * history; the next visitor gets another account and sees none of it.
+ * The demo as a visitor meets it: "Try it without signing up" (or "Try the
+ * demo account" on the login page) signs them in to an account of their
+ * own, whose server already has two weeks of history; the next visitor gets
+ * another account and sees none of it. The demo's MCP server is the one
+ * scripts/server.mjs runs, on DEMO_MCP_PORT.
  */
-
-/** server-everything on the demo's port, as `npm start` runs it. */
-let demo: RunningServer | undefined;
-test.beforeAll(async () => {
-  demo = await startEverything("streamableHttp", Number(process.env.E2E_DEMO_MCP_PORT));
-});
-test.afterAll(async () => {
-  await demo?.stop();
-});
 
 async function tryTheDemo(page: Page) {
   await page.goto("/auth/login");
@@ -47,4 +39,26 @@ test("a demo visit lands in an account of its own with the server's history; the
   await expect(second.getByRole("link", { name: "Everything (demo)" }).first()).toBeVisible();
   await expect(second.getByText("Renamed by the first visitor")).toHaveCount(0);
   expect((await second.request.get(serverUrl.replace(/^https?:\/\/[^/]+/, "/api"))).status()).toBe(404);
+});
+
+test("an anonymous visitor of /get-started tries it without signing up and lands on the demo server with its history", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/get-started");
+  await page.getByRole("button", { name: "Try it without signing up" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "two weeks of checks" })).toBeVisible();
+  await page.waitForURL(/\/servers\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Everything (demo)" })).toBeVisible();
+  await page.goto(`${page.url()}?tab=monitoring`);
+  await expect(page.getByText("The server answered HTTP 502 Bad Gateway.").first()).toBeVisible();
+});
+
+test("the product tour ends with the demo offer", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/?demo=open");
+  const tour = page.getByRole("dialog", { name: "A tour of MCP Console" });
+  for (let step = 1; step < 5; step++) await tour.getByRole("button", { name: "Next" }).click();
+  await expect(tour.getByRole("link", { name: "Create a free account" })).toBeVisible();
+  await tour.getByRole("button", { name: "Try it without signing up" }).click();
+  await page.waitForURL(/\/servers\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Everything (demo)" })).toBeVisible();
 });

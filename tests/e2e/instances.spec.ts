@@ -56,6 +56,8 @@ async function startInstance(port: number, databaseUrl: string, secrets: Record<
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199",
       ADMIN_EMAILS: ADMIN_EMAIL,
       LOG_LEVEL: "warn",
+      // Both instances would run a demo MCP server on the same port; these tests need none.
+      DEMO_ACCOUNTS: "off",
       ...secrets,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

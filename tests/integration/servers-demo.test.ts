@@ -6,20 +6,23 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { POST as demoPOST } from "@/app/api/auth/demo/route";
 import { POST as sessionPOST } from "@/app/api/auth/session/route";
-import { GET as listGET } from "@/app/api/servers/route";
+import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
+import { DEMO_VISITS_PER_ADDRESS_PER_HOUR } from "@/lib/auth/demo";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { incidents, monitorChecks, scanFindings, servers, statusPages, users, workbenchCalls } from "@/lib/db/schema";
 import { DEMO_ACCOUNT_TTL_MS, eraseExpiredDemoAccounts } from "@/lib/demo/expiry";
 import { env } from "@/lib/env";
+import { clientAddress } from "../support/client-address";
 import { describeEachDatabase } from "../support/databases";
 import { emulatorUrl } from "../support/emulator";
 import { call } from "../support/http";
-import { freePort } from "../support/mcp-server";
+import { freePort, startHttpServer } from "../support/mcp-server";
 
 /**
- * The local demo: the MCP server that `npm start` runs (scripts/lib/demo-mcp-server.mjs,
- * started here the same way) and the demo account that owns it.
+ * The demo: the MCP server that scripts/server.mjs runs (scripts/lib/demo-mcp-server.mjs,
+ * started here the same way) and the demo accounts that own it, in local mode
+ * and in a deployment that turns them on.
  */
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -40,7 +43,8 @@ function portAnswers(host: string, p: number): Promise<boolean> {
 beforeAll(async () => {
   port = await freePort();
   // The run script's own start-up code, in a child process as `npm start` would run it.
-  const script = `import("./scripts/lib/demo-mcp-server.mjs").then((m) => m.startDemoMcpServer({ port: ${port} })).then(() => console.log("ready"));`;
+  // Stopped by a signal, the script exits as scripts/server.mjs does, which stops the demo server with it.
+  const script = `process.once("SIGTERM", () => process.exit(143)); import("./scripts/lib/demo-mcp-server.mjs").then((m) => m.startDemoMcpServer({ port: ${port} })).then(() => console.log("ready"));`;
   demo = spawn(process.execPath, ["--input-type=module", "-e", script], {
     cwd: ROOT,
     env: { ...process.env, SESSION_SECRET: "a-secret-the-demo-server-must-not-see-0123456789" },
@@ -62,15 +66,31 @@ afterAll(async () => {
 });
 
 describe("the demo MCP server", () => {
-  it("runs with a clean environment: only PATH and PORT", async () => {
+  it("runs with a clean environment: PATH, PORT and its fetch allow-list", async () => {
     const client = new Client({ name: "demo-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     try {
       const result = await client.callTool({ name: "get-env", arguments: {} });
       const text = (result.content as { type: string; text: string }[])[0].text;
-      expect(Object.keys(JSON.parse(text)).sort()).toEqual(["PATH", "PORT"]);
+      expect(Object.keys(JSON.parse(text)).sort()).toEqual(["GZIP_ALLOWED_DOMAINS", "PATH", "PORT"]);
     } finally {
       await client.close();
+    }
+  });
+
+  it("fetches no URL for its callers: the outbound policy cannot be bypassed through it", async () => {
+    const target = await startHttpServer((_req, res) => res.end("an internal service"));
+    const client = new Client({ name: "demo-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    try {
+      for (const data of [`${target.origin}/`, "http://169.254.169.254/latest/meta-data/", "https://example.com/"]) {
+        const answer = await client.callTool({ name: "gzip-file-as-resource", arguments: { name: "x.gz", data, outputType: "resource" } }).catch((err: Error) => ({ isError: true, content: [{ type: "text", text: err.message }] }));
+        expect(answer.isError).toBe(true);
+        expect(JSON.stringify(answer.content)).toContain("is not in the allowed domains list");
+      }
+    } finally {
+      await client.close();
+      await target.stop();
     }
   });
 
@@ -97,13 +117,13 @@ async function signInAsVisitor(token: string): Promise<{ idToken: string; uid: s
   return { idToken: json.idToken, uid: claims.user_id, email: claims.email };
 }
 
-async function visit() {
-  const res = await call(demoPOST, "/api/auth/demo", { method: "POST" });
+async function visit(ip = clientAddress()) {
+  const res = await call(demoPOST, "/api/auth/demo", { method: "POST", headers: { "x-forwarded-for": ip } });
   expect(res.status).toBe(200);
   const visitor = await signInAsVisitor(res.json.token);
   const session = await call(sessionPOST, "/api/auth/session", { body: { idToken: visitor.idToken, uid: visitor.uid, email: visitor.email, displayName: "Demo visitor", photoURL: null } });
   expect(session.status).toBe(200);
-  return { ...visitor, headers: { authorization: `Bearer ${visitor.idToken}` }, user: session.json.user };
+  return { ...visitor, serverId: res.json.serverId as string, headers: { authorization: `Bearer ${visitor.idToken}` }, user: session.json.user };
 }
 
 describeEachDatabase("POST /api/auth/demo", () => {
@@ -119,6 +139,7 @@ describeEachDatabase("POST /api/auth/demo", () => {
       expect.objectContaining({ name: "Everything (demo)", url: `http://127.0.0.1:${port}/mcp`, status: "up", counts: { tools: 17, resources: 7, prompts: 4 } }),
     ]);
     const serverId = list.json.servers[0].id as string;
+    expect(visitor.serverId).toBe(serverId);
     // The history is older than the discovery made at save, which stays the server's last check on every screen.
     expect(list.json.servers[0].lastCheck).toMatchObject({ trigger: "discovery", result: "up" });
     expect(Date.now() - Date.parse(list.json.servers[0].lastCheckAt)).toBeLessThan(10 * 60_000);
@@ -159,14 +180,55 @@ describeEachDatabase("POST /api/auth/demo", () => {
     expect(res.status).toBe(403);
   });
 
-  it("does not exist outside local mode", async () => {
+  it("does not exist where demo accounts are off", async () => {
     const e = env();
-    e.localMode = false;
+    e.demoAccounts = false;
     try {
       const res = await call(demoPOST, "/api/auth/demo", { method: "POST" });
       expect(res.status).toBe(404);
     } finally {
-      e.localMode = true;
+      e.demoAccounts = true;
     }
+  });
+
+  it(`starts ${DEMO_VISITS_PER_ADDRESS_PER_HOUR} demo accounts an hour from one address, then says why it refuses`, async () => {
+    const ip = clientAddress();
+    for (let i = 0; i < DEMO_VISITS_PER_ADDRESS_PER_HOUR; i++) {
+      expect((await call(demoPOST, "/api/auth/demo", { method: "POST", headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    }
+    const refused = await call(demoPOST, "/api/auth/demo", { method: "POST", headers: { "x-forwarded-for": ip } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.json.message).toBe(`Your address has started ${DEMO_VISITS_PER_ADDRESS_PER_HOUR} demo accounts in the last hour. Try again later, or create a free account.`);
+    // Another visitor is not held up by it.
+    await visit();
+  }, 120_000);
+
+  describe("in a deployment that turns demo accounts on", () => {
+    // A real deployment's mode (not local), with the secrets it must have: its outbound policy is
+    // public-only but for the demo's port.
+    const local = { ...env() };
+    beforeEach(() => {
+      Object.assign(env(), { localMode: false, sessionSecret: "a-deployment-session-secret-0123456789", encryptionKey: Buffer.alloc(32, 7).toString("base64") });
+    });
+    afterEach(() => {
+      Object.assign(env(), { localMode: local.localMode, sessionSecret: local.sessionSecret, encryptionKey: local.encryptionKey });
+    });
+
+    it("seeds the visitor's server on the loopback demo server, and refuses other addresses that are not public", async () => {
+      const visitor = await visit();
+      const list = await call(listGET, "/api/servers", { headers: visitor.headers });
+      expect(list.json.servers).toEqual([expect.objectContaining({ id: visitor.serverId, url: `http://127.0.0.1:${port}/mcp`, status: "up" })]);
+
+      const other = await freePort();
+      for (const url of [`http://127.0.0.1:${other}/mcp`, `http://localhost:${port}/mcp`, "http://10.0.0.8/mcp"]) {
+        const res = await call(createPOST, "/api/servers", {
+          headers: visitor.headers,
+          body: { name: `Elsewhere ${url}`, transport: "streamable-http", url, headers: [] },
+        });
+        expect(res.status).toBe(400);
+        expect(res.json.message).toMatch(/not allowed|does not connect to private networks/);
+      }
+    });
   });
 });

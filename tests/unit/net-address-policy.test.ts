@@ -181,6 +181,23 @@ describe("the deployment's policy", () => {
     expect(() => parseEnv({ ...production, OUTBOUND_ALLOW_PRIVATE: "yes" })).toThrow("OUTBOUND_ALLOW_PRIVATE: must be true or false");
   });
 
+  it("admits the demo server's origin alone when demo accounts are on (tests/integration/demo-outbound-policy.test.ts connects)", async () => {
+    const policy = policyFor(parseEnv({ ...production, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: "3005" }));
+    expect(policy).toEqual({ ...PUBLIC_ONLY, admittedOrigins: ["http://127.0.0.1:3005"] });
+    await expect(check("http://127.0.0.1:3005/mcp", policy)).resolves.toBeUndefined();
+    for (const url of ["http://127.0.0.1:3006/mcp", "http://localhost.example:3005/mcp", "http://127.0.0.1.nip.io:3005/", "http://10.1.2.3:3005/"]) {
+      await refusal(url, policy);
+    }
+  });
+
+  it("keeps demo accounts off in a deployment unless turned on, and never on the console's own port", () => {
+    expect(parseEnv(production).demoAccounts).toBe(false);
+    expect(parseEnv({ FIREBASE_PROJECT_ID: "demo-mcp-console" }).demoAccounts).toBe(true);
+    expect(parseEnv({ FIREBASE_PROJECT_ID: "demo-mcp-console", DEMO_ACCOUNTS: "off" }).demoAccounts).toBe(false);
+    expect(() => parseEnv({ ...production, DEMO_ACCOUNTS: "yes" })).toThrow("DEMO_ACCOUNTS: must be on or off");
+    expect(() => parseEnv({ ...production, DEMO_ACCOUNTS: "on", PORT: "3001", DEMO_MCP_PORT: "3001" })).toThrow("DEMO_MCP_PORT: must differ from PORT (3001)");
+  });
+
   it("allows loopback and private networks in local mode, for the demo", () => {
     expect(policyFor(parseEnv({ FIREBASE_PROJECT_ID: "demo-mcp-console" }))).toEqual({ allowLoopback: true, allowPrivate: true });
   });

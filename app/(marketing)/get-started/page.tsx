@@ -1,5 +1,6 @@
 import { Activity, BellRing, ShieldCheck } from "lucide-react";
 import { FeatureCard } from "@/components/marketing/feature-card";
+import { DemoOffer } from "@/components/marketing/demo/demo-offer";
 import { GetStartedCta } from "@/components/marketing/get-started-cta";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -49,6 +50,10 @@ export default function GetStartedPage() {
         <p className="text-sm text-muted-foreground">
           Free for {free.maxServers} servers · no credit card · sign in with email, Google or GitHub
         </p>
+        {/* The offer's line is kept while the browser learns whether there is one: nothing below moves. */}
+        <div className="min-h-10">
+          <DemoOffer className="flex flex-col items-center gap-1" buttonClassName={buttonVariants({ variant: "link" })} />
+        </div>
       </div>
       <ul className="mt-16 grid gap-6 text-left sm:grid-cols-3">
         {POINTS.map((point) => (

@@ -6,17 +6,20 @@ import { useState, type KeyboardEvent } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
+import { DemoOfferButton, useDemoOffered } from "./demo-offer";
 import { DEMO_STEPS } from "./demo-steps";
 
 /**
  * The guided product tour: one step at a time with Previous/Next (or the
- * arrow keys), a step indicator, and a call to action on the last step.
+ * arrow keys), a step indicator, and on the last step the calls to action:
+ * a free account, and the demo without signing up where it is offered.
  */
 export function DemoDialog({ onClose }: { onClose: () => void }) {
   const [index, setIndex] = useState(0);
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   const step = DEMO_STEPS[index];
   const last = index === DEMO_STEPS.length - 1;
+  const offered = useDemoOffered();
 
   const go = (next: number) => setIndex(Math.min(DEMO_STEPS.length - 1, Math.max(0, next)));
 
@@ -75,6 +78,11 @@ export function DemoDialog({ onClose }: { onClose: () => void }) {
             {step.title}
           </h3>
           <p className="text-sm text-muted-foreground">{step.text}</p>
+          {last && offered ? (
+            <p className="text-sm font-medium">
+              See all of it on a real MCP server: a demo account of your own, with two weeks of history, for a day. No sign-up.
+            </p>
+          ) : null}
           <figure className="m-0">
             {/* A picture of the product, not part of the dialog's controls. */}
             <div aria-hidden="true" inert className="pointer-events-none select-none">
@@ -89,9 +97,13 @@ export function DemoDialog({ onClose }: { onClose: () => void }) {
             <ArrowLeft aria-hidden="true" /> Previous
           </Button>
           {last ? (
-            <Link prefetch={false} href="/auth/register" className={buttonVariants()}>
-              Create a free account
-            </Link>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-start">
+              <Link prefetch={false} href="/auth/register" className={buttonVariants({ variant: offered ? "outline" : "default" })}>
+                Create a free account
+              </Link>
+              {/* The tour ends on the real thing, where the deployment offers it. */}
+              {offered ? <DemoOfferButton className="flex flex-col gap-2 sm:max-w-xs" buttonClassName={buttonVariants()} /> : null}
+            </div>
           ) : (
             <Button onClick={() => go(index + 1)}>
               Next <ArrowRight aria-hidden="true" />

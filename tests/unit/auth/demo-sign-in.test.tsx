@@ -24,6 +24,7 @@ jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => mockAuthValue }));
 const localConfig = {
   firebase: { apiKey: "demo-api-key", authDomain: "d", projectId: "demo-x", messagingSenderId: "", appId: "" },
   authEmulatorUrl: "http://127.0.0.1:9099",
+  demoAccounts: true as const,
 };
 
 beforeEach(() => {
@@ -43,7 +44,7 @@ beforeEach(() => {
 });
 
 describe("Try the demo account", () => {
-  it("is offered in local mode only", () => {
+  it("is offered where demo accounts are on only", () => {
     const { unmount } = render(<LoginForm redirectTo={null} expired={false} />);
     expect(screen.getByRole("button", { name: "Try the demo account" })).toBeEnabled();
     unmount();

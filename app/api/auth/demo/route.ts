@@ -1,16 +1,21 @@
 import { assertSameOrigin } from "@/lib/auth/authenticate";
-import { demoAvailable, demoSignInToken } from "@/lib/auth/demo";
+import { DEMO_VISITS_PER_ADDRESS_PER_HOUR, DEMO_VISITS_PER_HOUR, demoAvailable, demoVisit } from "@/lib/auth/demo";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/route/handler";
 import { enforce } from "@/lib/rate-limit/service";
 import { z } from "zod";
 
-const demoToken = z.object({ token: z.string().describe("A custom token to sign in to the identity provider with.") });
+const demoVisitAnswer = z.object({
+  token: z.string().describe("A custom token to sign in to the identity provider with."),
+  serverId: z.uuid().optional().describe("The demo account's server, with its history; absent when it could not be made."),
+});
 
-/** Local mode only (404 elsewhere): a custom token for the demo account, which owns the local server-everything. */
-export const POST = route({ auth: "none", doc: { summary: "Sign in to the demo account (local mode)", response: demoToken } }, async ({ req, ip, log }) => {
+/** Where demo accounts are on (DEMO_ACCOUNTS; 404 elsewhere): a new demo account, signed in with the token. */
+export const POST = route({ auth: "none", doc: { summary: "Start a demo account without signing up", response: demoVisitAnswer } }, async ({ req, ip, log }) => {
   if (!demoAvailable()) throw notFound();
   assertSameOrigin(req);
-  await enforce(`demo:${ip}`, 20, 60, "Too many sign-in attempts. Wait a minute and try again.");
-  return { token: await demoSignInToken(log) };
+  const later = "Try again later, or create a free account.";
+  await enforce(`demo:${ip}`, DEMO_VISITS_PER_ADDRESS_PER_HOUR, 3600, `Your address has started ${DEMO_VISITS_PER_ADDRESS_PER_HOUR} demo accounts in the last hour. ${later}`);
+  await enforce("demo:all", DEMO_VISITS_PER_HOUR, 3600, `Many visitors started a demo in the last hour. ${later}`);
+  return await demoVisit(log);
 });
