@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { db } from "../db";
-import { incidents, scanBaselines, workbenchCalls } from "../db/schema";
+import { incidents, maintenanceWindows, maintenanceWindowServers, scanBaselines, workbenchCalls } from "../db/schema";
 import { recordCheck } from "../monitoring/record";
 import type { CheckOutcome } from "../monitoring/check";
 import type { CheckFailureKind } from "../monitoring/failure";
@@ -14,7 +14,8 @@ import { createStatusPage } from "../status-pages/service";
  * theirs would have after two weeks. Checks go through monitoring's own
  * recording (so statuses, incidents, rollups and the activity log follow as
  * they would), a scan with a rug pull (the baseline approved a tool that has
- * changed since), a public status page and a few workbench calls.
+ * changed since), maintenance past and to come, a public status page and a
+ * few workbench calls.
  */
 
 const DAYS = 14;
@@ -87,7 +88,21 @@ async function seedWorkbench(uid: string, serverId: string) {
   ]);
 }
 
+/** Maintenance done last week and some to come, as the status page and the Monitoring tab show them (none falls within the visit). */
+async function seedMaintenance(uid: string, serverId: string) {
+  const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  const windows = await (await db())
+    .insert(maintenanceWindows)
+    .values([
+      { ownerUid: uid, startsAt: new Date(hour - 6 * 24 * HOUR_MS), endsAt: new Date(hour - 6 * 24 * HOUR_MS + 1.5 * HOUR_MS), note: "Moved the server to a new host." },
+      { ownerUid: uid, startsAt: new Date(hour + 3 * 24 * HOUR_MS), endsAt: new Date(hour + 3 * 24 * HOUR_MS + HOUR_MS), note: "Certificate renewal." },
+    ])
+    .returning({ id: maintenanceWindows.id });
+  await (await db()).insert(maintenanceWindowServers).values(windows.map((w) => ({ windowId: w.id, serverId })));
+}
+
 export async function seedDemoHistory(user: PlanHolder, serverId: string, toolCount: number | null): Promise<void> {
+  await seedMaintenance(user.uid, serverId);
   await seedChecks(serverId, toolCount);
   await seedScan(user, serverId);
   await createStatusPage(user, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true });

@@ -13,6 +13,7 @@ import { db } from "@/lib/db";
 import { incidents, monitorChecks, scanFindings, servers, statusPages, users, workbenchCalls } from "@/lib/db/schema";
 import { DEMO_ACCOUNT_TTL_MS, eraseExpiredDemoAccounts } from "@/lib/demo/expiry";
 import { env } from "@/lib/env";
+import { publicStatusPage } from "@/lib/status-pages/public";
 import { clientAddress } from "../support/client-address";
 import { describeEachDatabase } from "../support/databases";
 import { emulatorUrl } from "../support/emulator";
@@ -153,6 +154,10 @@ describeEachDatabase("POST /api/auth/demo", () => {
     const findings = await d.select({ ruleId: scanFindings.ruleId }).from(scanFindings).where(eq(scanFindings.serverId, serverId));
     expect(findings.map((f) => f.ruleId)).toContain("rug-pull");
     expect(await d.select().from(statusPages).where(eq(statusPages.ownerUid, visitor.uid))).toHaveLength(1);
+    const [page] = await d.select({ slug: statusPages.slug }).from(statusPages).where(eq(statusPages.ownerUid, visitor.uid));
+    const shown = await publicStatusPage(page.slug);
+    expect(shown?.pastMaintenance.map((m) => m.note)).toEqual(["Moved the server to a new host."]);
+    expect(shown?.maintenance.map((m) => m.note)).toEqual(["Certificate renewal."]);
     expect(await d.select().from(workbenchCalls).where(eq(workbenchCalls.userUid, visitor.uid))).toHaveLength(4);
   });
 
