@@ -179,8 +179,11 @@ const url = `http://127.0.0.1:${port}`;
 const INTERVAL_SEC = Math.max(MIN_INTERVAL_SEC, Math.round(SERVERS / (LOAD * ceilingBefore)));
 const firstDueAt = new Date(Date.now() + 60_000);
 await seed(firstDueAt, INTERVAL_SEC);
+/** Lets the bench read the service's V8 heap from /api/metrics (prom-client's default metrics). */
+const metricsToken = randomUUID();
 const service = startNext(root, port, {
   DATA_DIR: dataDir,
+  METRICS_TOKEN: metricsToken,
   FIREBASE_PROJECT_ID: "demo-mcp-console-bench",
   FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9",
   LOG_LEVEL: "warn",
@@ -210,6 +213,17 @@ try {
     }
     return samples;
   };
+  /** The service's V8 heap now, in bytes, or null when the scrape failed. */
+  const heapNow = async () => {
+    try {
+      const text = await (await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      const value = (name) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1]);
+      return { used: value("nodejs_heap_size_used_bytes"), total: value("nodejs_heap_size_total_bytes"), external: value("nodejs_external_memory_bytes") };
+    } catch {
+      return null;
+    }
+  };
+  const idleHeap = await heapNow();
   const idleApi = await timeApi(Math.min(IDLE_SEC * 1000, Math.max(0, firstDueAt.getTime() - Date.now() - 1_000)));
   await sleep(Math.max(0, firstDueAt.getTime() + WARM_UP_SEC * 1000 - Date.now()));
 
@@ -218,10 +232,13 @@ try {
   const cpu0 = { service: cpuOf(servicePids), mcp: cpuOf(mcpPids), pg: cpuOf(backends) };
   let maxRss = 0;
   const rssTimer = setInterval(() => (maxRss = Math.max(maxRss, ...servicePids.map((pid) => usage(pid).rss))), 1_000);
+  const heapSamples = [];
+  const heapTimer = setInterval(() => void heapNow().then((h) => h && heapSamples.push(h)), 2_000);
   const loadedApi = await timeApi(MEASURE_SEC * 1000);
   const to = Date.now();
   const cpu1 = { service: cpuOf(servicePids), mcp: cpuOf(mcpPids), pg: cpuOf(backends) };
   clearInterval(rssTimer);
+  clearInterval(heapTimer);
 
   service.kill("SIGTERM");
   await new Promise((resolve) => service.once("exit", resolve));
@@ -258,6 +275,15 @@ try {
   const share = (key) => `${fmt(((cpu1[key] - cpu0[key]) / seconds) * 100)} %`;
   console.log(`CPU over the measure (100 % = one core; the machine has ${os.cpus().length}): service ${share("service")}, server-everything ${share("mcp")}${postgres ? `, PostgreSQL ${share("pg")}` : ""}`);
   console.log(`service memory: ${fmt(maxRss / 2 ** 20)} MiB resident at most; ${total} checks stored in all`);
+  if (heapSamples.length > 0) {
+    const mib = (bytes) => fmt(bytes / 2 ** 20);
+    const most = (key) => Math.max(...heapSamples.map((h) => h[key]));
+    // The lowest sample is the nearest to the heap after a full collection: what the service actually keeps.
+    console.log(
+      `V8 heap (every 2 s from /api/metrics): idle ${idleHeap ? mib(idleHeap.used) : "—"} MiB used; while checking used ${mib(Math.min(...heapSamples.map((h) => h.used)))}–${mib(most("used"))} MiB, ` +
+        `heap at most ${mib(most("total"))} MiB, external at most ${mib(most("external"))} MiB`,
+    );
+  }
   if (rate > 0) {
     const perCheck = (key) => (cpu1[key] - cpu0[key]) / checks.length;
     const bareCpu = (bareBefore.cpuMs + bareAfter.cpuMs) / 2 / 1000;

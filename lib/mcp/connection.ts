@@ -17,6 +17,7 @@ import { findOutboundError, type OutboundError } from "../net/errors";
 import { guardedFetch, type Resolver } from "../net/guarded-fetch";
 import { version } from "../../package.json";
 import { SITE } from "../site";
+import { signalFollower } from "../follow-signal";
 import type { Transport } from "./types";
 import { describeMcpError, McpFailure } from "./errors";
 import { lazyValidator } from "./lazy-validator";
@@ -208,6 +209,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
   }
   const handshakeMs = Math.round(performance.now() - started);
 
+  const requestSignal = signalFollower(lifetime.signal);
   const info = client.getServerVersion();
   const serverInfo: ServerInfo = {
     name: info?.name ?? "",
@@ -225,11 +227,11 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     signal: lifetime.signal,
     // The SDK adds an abort listener to a request's signal and never removes it: on the
     // connection's own signal they would pile up for as long as the pooled connection lives.
-    // A signal per request follows the connection's without a listener on it, and goes with the request.
+    // A signal per request follows the connection's and goes with the request (lib/follow-signal.ts).
     requestOptions: () => ({
       timeout: limits.requestTimeoutMs,
       maxTotalTimeout: limits.requestTimeoutMs,
-      signal: AbortSignal.any([lifetime.signal]),
+      signal: requestSignal(),
     }),
     describe,
     close,
