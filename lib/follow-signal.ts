@@ -42,3 +42,25 @@ export function signalFollower(source: AbortSignal): () => AbortSignal {
     return controller.signal;
   };
 }
+
+/**
+ * A signal that aborts when any of `sources` does, with its reason: what
+ * AbortSignal.any gives, made with a plain controller for the reason above (a
+ * call's signal goes to the MCP SDK, which leaves its listener on it). Meant
+ * for sources that live no longer than the work they bound (a call, a
+ * request): each carries a listener until one of them aborts.
+ */
+export function anySignal(sources: readonly AbortSignal[]): AbortSignal {
+  const controller = new AbortController();
+  const already = sources.find((s) => s.aborted);
+  if (already) {
+    controller.abort(already.reason);
+    return controller.signal;
+  }
+  const onAbort = (event: Event) => {
+    controller.abort((event.target as AbortSignal).reason);
+    for (const s of sources) s.removeEventListener("abort", onAbort);
+  };
+  for (const s of sources) s.addEventListener("abort", onAbort, { once: true });
+  return controller.signal;
+}

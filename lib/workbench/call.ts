@@ -24,6 +24,7 @@ import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallReq
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage, type SessionEvent } from "./session";
 import type { ServerRequest } from "./server-requests";
 import type { CallTarget } from "../servers/call-target";
+import { anySignal } from "../follow-signal";
 
 /**
  * Runs one workbench call on a pooled connection: the per-call timeout
@@ -305,7 +306,7 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
   const { session, request, events } = attempt;
   let tap: CallTap | undefined;
   const fail = new AbortController();
-  const signal = AbortSignal.any([attempt.signal, fail.signal]);
+  const signal = anySignal([attempt.signal, fail.signal]);
   let silence: Silence | undefined;
   try {
     if (request.logLevel || session.connection.capabilities.logging) {

@@ -9,6 +9,7 @@ import { serverRequests } from "./server-requests";
 import { NDJSON, ndjsonResponse } from "../api/ndjson";
 import type { CallRequest, CallResponse, CallStreamLine } from "./schema";
 import { findCallTarget, type CallTarget } from "../servers/call-target";
+import { anySignal } from "../follow-signal";
 
 /**
  * `POST /api/servers/{id}/call`: ownership, the daily quota, the call on a
@@ -79,7 +80,7 @@ function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: 
             onLog: (m) => write({ type: "log", ...m }),
             onTask: (t) => write({ type: "task", ...t }),
             onServerRequest: (asked, stop) =>
-              serverRequests().ask(uid, asked, AbortSignal.any([stop, abort.signal]), (id) =>
+              serverRequests().ask(uid, asked, anySignal([stop, abort.signal]), (id) =>
                 write({ type: "server-request", id, kind: asked.kind, params: asked.params }),
               ),
           },

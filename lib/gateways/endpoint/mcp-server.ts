@@ -35,6 +35,7 @@ import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
 import { beginGatewayCall } from "./limits";
 import type { SessionRef } from "./access";
+import { anySignal } from "../../follow-signal";
 
 /**
  * The MCP server an agent talks to at a gateway's endpoint, made for one
@@ -229,7 +230,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
     // The gateway's bound, not the workbench's 60 s: a client that gives up first never learns that the server hung.
     const timeoutMs = Math.min(DEFAULT_TIMEOUT_MS[method], env().gatewayCallTimeoutMs);
     const outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
-      signal: AbortSignal.any([extra.signal, ctx.req.signal]),
+      signal: anySignal([extra.signal, ctx.req.signal]),
       events: callEvents(extra, progressToken),
       lane: laneOf(item),
     });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
-import { signalFollower } from "@/lib/follow-signal";
+import { anySignal, signalFollower } from "@/lib/follow-signal";
 
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
@@ -40,6 +40,36 @@ describe("signalFollower", () => {
 
     spawn();
     source.abort();
+    await nextTurn();
+    collectGarbage();
+    expect(refs.filter((r) => r.deref()).length).toBe(0);
+  });
+});
+
+describe("anySignal", () => {
+  it("aborts with the reason of the first source that aborts, once", () => {
+    const [a, b] = [new AbortController(), new AbortController()];
+    const signal = anySignal([a.signal, b.signal]);
+    const heard: unknown[] = [];
+    signal.addEventListener("abort", () => heard.push(signal.reason));
+    b.abort("timed out");
+    a.abort("cancelled");
+    expect(heard).toEqual(["timed out"]);
+    expect(anySignal([new AbortController().signal, b.signal]).reason).toBe("timed out");
+  });
+
+  it("is collected with the call it bounded although its abort listener is never removed, aborted or not", async () => {
+    const refs: WeakRef<AbortSignal>[] = [];
+    const call = (abort: boolean) => {
+      const [request, timeout] = [new AbortController(), new AbortController()];
+      const signal = anySignal([request.signal, timeout.signal]);
+      // What the MCP SDK does with a request's signal: a listener that holds the request, never removed.
+      const held = new Uint8Array(64 * 1024);
+      signal.addEventListener("abort", () => held.fill(0));
+      if (abort) timeout.abort();
+      refs.push(new WeakRef(signal));
+    };
+    for (let i = 0; i < 50; i++) call(i % 2 === 0);
     await nextTurn();
     collectGarbage();
     expect(refs.filter((r) => r.deref()).length).toBe(0);
