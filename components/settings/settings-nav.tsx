@@ -37,6 +37,12 @@ const IDS = SETTINGS_SECTIONS.map((s) => s.id);
 /** Links to each section of the long settings page, beside it on a wide screen (a phone scrolls through them); the one being read is marked. */
 export function SettingsNav() {
   const current = useCurrentSection(IDS);
+  useEffect(() => {
+    // The sections appear once the settings have loaded, after the browser or the router looked for
+    // the address's #section (a link from the command palette, the footer or a bookmark): go there now.
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (IDS.some((s) => s === id)) document.getElementById(id)?.scrollIntoView();
+  }, []);
   return (
     <nav aria-label="Settings sections" className="sticky top-6 hidden lg:block">
       <ul className="flex flex-col gap-0.5 text-sm">
