@@ -2,6 +2,7 @@ import { parseEnv } from "@/lib/env";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, policyFor } from "@/lib/net/guarded-fetch";
 import { startHttpServer, type RunningServer } from "../support/mcp-server";
+import { PRODUCTION_ENV } from "../support/production-env";
 
 /**
  * A deployment with demo accounts reaches the demo's MCP server, which it
@@ -28,17 +29,8 @@ afterAll(async () => {
   await otherServer?.stop();
 });
 
-const production = {
-  NODE_ENV: "production",
-  FIREBASE_PROJECT_ID: "acme-console",
-  SESSION_SECRET: "s".repeat(32),
-  ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"),
-  FIREBASE_API_KEY: "k",
-  FIREBASE_AUTH_DOMAIN: "acme.firebaseapp.com",
-  APP_URL: "https://console.acme.example",
-};
 
-const demoOn = () => policyFor(parseEnv({ ...production, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: String(demoServer.port) }));
+const demoOn = () => policyFor(parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: String(demoServer.port) }));
 
 async function refused(url: string, policy = demoOn()): Promise<string> {
   try {
@@ -74,6 +66,6 @@ describe("a deployment's outbound policy with demo accounts on", () => {
   });
 
   it("is the public-only policy when demo accounts are off", async () => {
-    await refused(`${demoServer.origin}/mcp`, policyFor(parseEnv({ ...production, DEMO_MCP_PORT: String(demoServer.port) })));
+    await refused(`${demoServer.origin}/mcp`, policyFor(parseEnv({ ...PRODUCTION_ENV, DEMO_MCP_PORT: String(demoServer.port) })));
   });
 });

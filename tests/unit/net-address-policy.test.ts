@@ -4,6 +4,7 @@ import { classifyAddress, PUBLIC_ONLY, type OutboundPolicy } from "@/lib/net/add
 import { OutboundError } from "@/lib/net/errors";
 import { parseEnv } from "@/lib/env";
 import { checkUrlAddress, policyFor } from "@/lib/net/guarded-fetch";
+import { PRODUCTION_ENV } from "../support/production-env";
 
 /** A resolver with fixed answers, so that no test depends on real DNS. */
 const DNS: Record<string, string[]> = {
@@ -165,24 +166,15 @@ describe("the permissive policies", () => {
 });
 
 describe("the deployment's policy", () => {
-  const production = {
-    NODE_ENV: "production",
-    FIREBASE_PROJECT_ID: "acme-console",
-    SESSION_SECRET: "s".repeat(32),
-    ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"),
-    FIREBASE_API_KEY: "k",
-    FIREBASE_AUTH_DOMAIN: "acme.firebaseapp.com",
-    APP_URL: "https://console.acme.example",
-  };
 
   it("is public-only for a real deployment, unless the operator allows private networks", () => {
-    expect(policyFor(parseEnv(production))).toEqual(PUBLIC_ONLY);
-    expect(policyFor(parseEnv({ ...production, OUTBOUND_ALLOW_PRIVATE: "true" }))).toEqual({ allowLoopback: true, allowPrivate: true });
-    expect(() => parseEnv({ ...production, OUTBOUND_ALLOW_PRIVATE: "yes" })).toThrow("OUTBOUND_ALLOW_PRIVATE: must be true or false");
+    expect(policyFor(parseEnv(PRODUCTION_ENV))).toEqual(PUBLIC_ONLY);
+    expect(policyFor(parseEnv({ ...PRODUCTION_ENV, OUTBOUND_ALLOW_PRIVATE: "true" }))).toEqual({ allowLoopback: true, allowPrivate: true });
+    expect(() => parseEnv({ ...PRODUCTION_ENV, OUTBOUND_ALLOW_PRIVATE: "yes" })).toThrow("OUTBOUND_ALLOW_PRIVATE: must be true or false");
   });
 
   it("admits the demo server's origin alone when demo accounts are on (tests/integration/demo-outbound-policy.test.ts connects)", async () => {
-    const policy = policyFor(parseEnv({ ...production, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: "3005" }));
+    const policy = policyFor(parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: "3005" }));
     expect(policy).toEqual({ ...PUBLIC_ONLY, admittedOrigins: ["http://127.0.0.1:3005"] });
     await expect(check("http://127.0.0.1:3005/mcp", policy)).resolves.toBeUndefined();
     for (const url of ["http://127.0.0.1:3006/mcp", "http://localhost.example:3005/mcp", "http://127.0.0.1.nip.io:3005/", "http://10.1.2.3:3005/"]) {
@@ -191,11 +183,11 @@ describe("the deployment's policy", () => {
   });
 
   it("keeps demo accounts off in a deployment unless turned on, and never on the console's own port", () => {
-    expect(parseEnv(production).demoAccounts).toBe(false);
+    expect(parseEnv(PRODUCTION_ENV).demoAccounts).toBe(false);
     expect(parseEnv({ FIREBASE_PROJECT_ID: "demo-mcp-console" }).demoAccounts).toBe(true);
     expect(parseEnv({ FIREBASE_PROJECT_ID: "demo-mcp-console", DEMO_ACCOUNTS: "off" }).demoAccounts).toBe(false);
-    expect(() => parseEnv({ ...production, DEMO_ACCOUNTS: "yes" })).toThrow("DEMO_ACCOUNTS: must be on or off");
-    expect(() => parseEnv({ ...production, DEMO_ACCOUNTS: "on", PORT: "3001", DEMO_MCP_PORT: "3001" })).toThrow("DEMO_MCP_PORT: must differ from PORT (3001)");
+    expect(() => parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "yes" })).toThrow("DEMO_ACCOUNTS: must be on or off");
+    expect(() => parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", PORT: "3001", DEMO_MCP_PORT: "3001" })).toThrow("DEMO_MCP_PORT: must differ from PORT (3001)");
   });
 
   it("allows loopback and private networks in local mode, for the demo", () => {
