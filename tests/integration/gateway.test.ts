@@ -131,6 +131,31 @@ describeEachDatabase("gateways", () => {
     expect(got.messages.length).toBeGreaterThan(0);
   });
 
+  it("never reads a hidden resource through a listed template, under any spelling of its URI", async () => {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain("notes://{id}");
+    expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain("notes://readme");
+    const view = await viewOf(owner, gateway.id);
+    expect(view.items.find((i) => i.exposedName === "notes://readme")!.hidden).toMatchObject({ kind: "blocked" });
+
+    // The template serves the notes it was approved for, from the server.
+    const before = poisoned.reads();
+    const note = await client.readResource({ uri: "notes://shopping-list" });
+    expect(JSON.stringify(note.contents)).toContain("The note at notes://shopping-list");
+    expect(poisoned.reads()).toBe(before + 1);
+
+    const spellings = ["notes://readme", "notes://readme/", "notes://read%6De", "notes://read%256De", "NOTES://README", "notes://readme#top", "notes://readme?v=2", "notes://readme//", "notes://readme/./"];
+    for (const uri of spellings) {
+      const err = await refused(client.readResource({ uri }));
+      expect(err.code).toBe(-32010);
+      expect(err.message).toMatch(/Blocked by the scanner's (high|critical) finding/);
+    }
+    expect(poisoned.reads()).toBe(before + 1);
+    const calls = await call(callsGET, `/api/gateways/${gateway.id}/calls`, { ...as(owner), params: { id: gateway.id } });
+    const blocked = calls.json.calls.filter((c: { outcome: string; method: string }) => c.outcome === "blocked" && c.method === "resources/read");
+    expect(blocked.map((c: { item: string }) => c.item).sort()).toEqual([...spellings].sort());
+  });
+
   const rediscover = async () => {
     const res = await call(discoverPOST, `/api/servers/${poisonedId}/discover`, { ...as(owner), method: "POST", params: { id: poisonedId } });
     expect(res.status).toBe(200);

@@ -30,7 +30,7 @@ import { SITE } from "../../site";
 import { auditGatewayEvent, recordOutcome } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
 import type { CachedView } from "../view-cache";
-import type { ViewItem } from "../view";
+import { hiddenResourceAt, type ViewItem } from "../view";
 import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
 import { beginGatewayCall } from "./limits";
@@ -158,19 +158,45 @@ export function gatewayServer(ctx: EndpointContext): Server {
     });
   const audit = (...args: Parameters<typeof eventOf>) => auditGatewayEvent(eventOf(...args));
 
-  /** The listed item, or a refusal that says why (audited when the view hid it). */
+  const unknownTool = (kind: "tool" | "prompt", name: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
+  const unknownResource = (uri: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
+
+  /** Refuses a request for an item the view hid, once the refusal is audited; a filtered item is answered with `unknown`. */
+  async function refuse(method: string, known: ViewItem, name: string, unknown: GatewayError): Promise<never> {
+    const reason = known.hidden!;
+    await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
+    // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
+    if (reason.kind === "filtered" || reason.kind === "collision") throw unknown;
+    const code = reason.kind === "blocked" ? GATEWAY_ERRORS.blocked : reason.kind === "quarantined" ? GATEWAY_ERRORS.quarantined : GATEWAY_ERRORS.serverDown;
+    throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
+  }
+
+  /** The listed item, or a refusal that says why (audited when the view hid it for what it is). */
   async function resolve(method: string, kind: "tool" | "prompt", name: string): Promise<ViewItem> {
     const listed = (kind === "tool" ? view.tools : view.prompts).get(name);
     if (listed) return listed;
     const known = view.byExposedName.get(name);
     const reason = known?.kind === kind ? known.hidden : null;
-    // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
-    if (!known || !reason || reason.kind === "filtered" || reason.kind === "collision") {
-      throw new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
-    }
-    await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
-    const code = reason.kind === "blocked" ? GATEWAY_ERRORS.blocked : reason.kind === "quarantined" ? GATEWAY_ERRORS.quarantined : GATEWAY_ERRORS.serverDown;
-    throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
+    // An agent guessing names is not worth a record: a name it was not shown is unknown.
+    if (!known || !reason || reason.kind === "filtered" || reason.kind === "collision") throw unknownTool(kind, name);
+    return refuse(method, known, name, unknownTool(kind, name));
+  }
+
+  /**
+   * The listed resource with this URI, else the first listed template it
+   * fits; but never a hidden resource, under any spelling of its URI: a
+   * template of the same (or another) server must not serve what the view
+   * hid. Such a read is a way round the guard, and is audited even when the
+   * owner's filter hid the resource.
+   */
+  async function resolveResource(uri: string): Promise<ViewItem> {
+    const listed = view.resources.get(uri);
+    if (listed) return listed;
+    const hidden = hiddenResourceAt(view, uri);
+    if (hidden) return refuse("resources/read", hidden, uri, unknownResource(uri));
+    const template = view.templates.find((t) => templateMatches(t.key, uri));
+    if (!template) throw unknownResource(uri);
+    return template;
   }
 
   /** Counts the call and records it as under way (one round trip); the id of its event, or the limit's refusal. */
@@ -281,8 +307,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
-    const item = view.resources.get(uri) ?? view.templates.find((t) => templateMatches(t.key, uri));
-    if (!item) throw new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
+    const item = await resolveResource(uri);
     return forward("resources/read", item, { method: "resources/read", params: { uri } }, extra, {});
   });
 
