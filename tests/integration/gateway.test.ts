@@ -10,6 +10,9 @@ import { GET as dashboardGET } from "@/app/api/dashboard/route";
 import { POST as discoverPOST } from "@/app/api/servers/[id]/discover/route";
 import { GET as serversGET, POST as serversPOST } from "@/app/api/servers/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
+import { DELETE as gatewayEndpointDELETE, GET as gatewayEndpointGET, POST as gatewayEndpointPOST } from "@/app/mcp/[slug]/route";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { db } from "@/lib/db";
 import { rateLimits, servers } from "@/lib/db/schema";
 import { PLANS } from "@/lib/plans/table";
@@ -327,6 +330,43 @@ describeEachDatabase("gateways", () => {
     const stranger = await signedIn("pro");
     const theirs = await gatewayToken(stranger);
     expect((await post({ authorization: `Bearer ${theirs}` })).status).toBe(404);
+  });
+
+  it("answers an address that is no gateway slug as an unknown gateway, and writes it nowhere", async () => {
+    const errors = jest.spyOn(log, "error");
+    try {
+      const slugs = [`${gateway.slug}", resource_metadata="https://attacker.example/prm`, `${gateway.slug}\r\nSet-Cookie: a=b`, gateway.slug.toUpperCase(), "x".repeat(200), ""];
+      for (const slug of slugs) {
+        for (const [handler, method] of [[gatewayEndpointPOST, "POST"], [gatewayEndpointGET, "GET"], [gatewayEndpointDELETE, "DELETE"]] as const) {
+          // As Next.js's router passes it: the path segment, decoded.
+          const routed = (req: Request) => handler(req, { params: Promise.resolve({ slug }) });
+          const res = await call(routed, `/mcp/${encodeURIComponent(slug)}`, { method, rawBody: method === "POST" ? JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) : undefined });
+          expect([slug, method, res.status, res.json]).toEqual([slug, method, 404, { jsonrpc: "2.0", error: { code: -32001, message: "No gateway at this address." }, id: null }]);
+          expect(res.headers.get("www-authenticate")).toBeNull();
+        }
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("refuses a request sent by another site's page (Origin), and takes the console's own", async () => {
+    const initialize = (origin?: string) =>
+      fetch(endpoint.url(gateway.slug), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "page", version: "1" } } }),
+      });
+    for (const origin of ["https://attacker.example", "http://127.0.0.1:1", "null"]) {
+      const res = await initialize(origin);
+      expect([origin, res.status]).toEqual([origin, 403]);
+      expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+    }
+    const stream = await fetch(endpoint.url(gateway.slug), { headers: { accept: "text/event-stream", authorization: `Bearer ${token}`, origin: "https://attacker.example" } });
+    expect(stream.status).toBe(403);
+    expect((await initialize(new URL(env().appUrl).origin)).status).toBe(200);
+    expect((await initialize()).status).toBe(200);
   });
 
   it("answers malformed JSON-RPC, huge and deeply nested bodies with clear errors", async () => {
