@@ -23,17 +23,18 @@ import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
 import { lazyValidator } from "../../mcp/lazy-validator";
 import { findCallTarget } from "../../servers/call-target";
-import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type Lane } from "../../workbench/call";
+import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type CallOutcome, type Lane } from "../../workbench/call";
 import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import { SITE } from "../../site";
 import { auditGatewayEvent, recordOutcome } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
 import type { CachedView } from "../view-cache";
-import { hiddenResourceAt, type ViewItem } from "../view";
+import { approvalKey, hiddenResourceAt, type ViewItem } from "../view";
 import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
 import { beginGatewayCall } from "./limits";
+import { admitOn, DefinitionChanged } from "./live-definitions";
 import type { SessionRef } from "./access";
 import { anySignal } from "../../follow-signal";
 
@@ -236,16 +237,28 @@ export function gatewayServer(ctx: EndpointContext): Server {
     };
   }
 
+  /** The stored definitions' hashes of one server, as the view has them. */
+  const storedOf = (serverId: string) => new Map(view.items.filter((i) => i.server.serverId === serverId).map((i) => [approvalKey(i.kind, i.key), i.hash]));
+
   /**
-   * The client session's own connection to the item's server. Its opening and
-   * the server's list_changed start a rediscovery, so that the view follows
-   * what the server lists now.
+   * The client session's own connection to the item's server. Before a
+   * request goes out on it, the server's definition of the item must be the
+   * one the view serves (live-definitions.ts: one listing per connection,
+   * saved as a rediscovery when it differs). The server's list_changed
+   * starts a rediscovery, so that the view follows what the server lists now.
    */
   const laneOf = (item: ViewItem): Lane => ({
     id: `gw:${ctx.session.id}`,
     watch: (event) => {
-      if (event.type === "opened" || event.type === "list-changed") refreshSoon(item.server.serverId);
+      if (event.type === "list-changed") refreshSoon(item.server.serverId);
     },
+    admit: (session) =>
+      admitOn(session, item, {
+        viewLoadedAt: ctx.current.loadedAt,
+        timeoutMs: env().gatewayCallTimeoutMs,
+        stored: () => storedOf(item.server.serverId),
+        changed: (found) => refreshSoon(item.server.serverId, found),
+      }),
   });
 
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
@@ -255,15 +268,24 @@ export function gatewayServer(ctx: EndpointContext): Server {
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
     // The gateway's bound, not the workbench's 60 s: a client that gives up first never learns that the server hung.
     const timeoutMs = Math.min(DEFAULT_TIMEOUT_MS[method], env().gatewayCallTimeoutMs);
-    const outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
-      signal: anySignal([extra.signal, ctx.req.signal]),
-      events: callEvents(extra, progressToken),
-      lane: laneOf(item),
-    });
+    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
+    let outcome: CallOutcome;
+    try {
+      outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
+        signal: anySignal([extra.signal, ctx.req.signal]),
+        events: callEvents(extra, progressToken),
+        lane: laneOf(item),
+      });
+    } catch (err) {
+      if (!(err instanceof DefinitionChanged)) throw err;
+      // Stopped before it reached the server: the call's event becomes the refusal.
+      recordOutcome(callId, eventOf("blocked", method, where, 0, { ...logged, reason: "quarantined", change: "changed" }));
+      throw new GatewayError(GATEWAY_ERRORS.quarantined, `The gateway refused ${item.exposedName}: ${err.message} See ${consoleLink(item)}`, { reason: "quarantined" });
+    }
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
     recordOutcome(
       callId,
-      eventOf(result, method, { serverId: item.server.serverId, server: item.server.name, name: item.exposedName }, outcome.durationMs, {
+      eventOf(result, method, where, outcome.durationMs, {
         ...logged,
         ...(outcome.ok ? {} : { error: outcome.failure.message }),
       }),
