@@ -50,10 +50,12 @@ export interface Admission {
 
 /** The item's definition on this connection is not the one served: refused before anything is sent. */
 export class DefinitionChanged extends LaneRefusal {
-  constructor(readonly item: ViewItem) {
+  constructor(item: ViewItem, listed: boolean) {
     const label = item.kind.replace("_", " ");
     super(
-      `Quarantined: ${item.server.name} now describes this ${label} differently from the definition approved for it. The change is recorded; review it and approve it to serve it.`,
+      listed
+        ? `Quarantined: ${item.server.name} now describes this ${label} differently from the definition approved for it. The change is recorded; review it and approve it to serve it.`
+        : `Quarantined: ${item.server.name} no longer lists this ${label}. The change is recorded.`,
     );
   }
 }
@@ -135,6 +137,7 @@ export async function admitOn(session: WorkbenchSession, item: ViewItem, admissi
     if (entry.listing === asked) entry.listing = undefined;
     const again = await listingOf(session, admission, item.server.name);
     if (again.hashes.get(key) === item.hash) return;
+    throw new DefinitionChanged(item, again.hashes.has(key));
   }
-  throw new DefinitionChanged(item);
+  throw new DefinitionChanged(item, listing.hashes.has(key));
 }
