@@ -13,7 +13,8 @@ import type { Origin } from "../servers/service";
 /**
  * Discover and save: every discovery of a stored server (on demand, after a
  * create, or started by a monitoring check that saw the tools change) comes
- * through here. The scanner refreshes definitions on its own
+ * through here, and so does what a gateway client's connection found the
+ * server lists (saveAndRecord). The scanner refreshes definitions on its own
  * (storeDiscovery), since the scan it runs next is the one asked for.
  */
 
@@ -58,6 +59,12 @@ export async function discoverAndSave(
 ): Promise<Discovery> {
   const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id), authProvider: authProviderFor(row) };
   const found = await discover(target, limits);
+  await saveAndRecord(owner, row, found, origin);
+  return found;
+}
+
+/** Saves what a discovery found, and records the `server.discovered` event. */
+export async function saveAndRecord(owner: { uid: string }, row: { id: string; name: string }, found: Discovery, origin: Origin): Promise<void> {
   const diff = await saveDiscovery(row.id, found);
   await record({
     userUid: owner.uid,
@@ -74,5 +81,4 @@ export async function discoverAndSave(
     req: origin.req,
     ip: origin.ip,
   });
-  return found;
 }

@@ -5,7 +5,7 @@ import { db } from "../db";
 import { servers } from "../db/schema";
 import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../mcp/connection";
-import { testConnection } from "../mcp/discovery";
+import { testConnection, type Discovery } from "../mcp/discovery";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
@@ -16,7 +16,7 @@ import { discoveryOutcome, recordDiscoveryCheck } from "../monitoring/discovery-
 import { findOwnedServer } from "../servers/owned-server";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
 import { createServer, getServer, type Actor, type Origin } from "../servers/service";
-import { countsOf, describeCounts, discoverAndSave } from "./save";
+import { countsOf, describeCounts, discoverAndSave, saveAndRecord } from "./save";
 
 /**
  * Discovery as the API, the monitor and the scanner use it: testing a
@@ -119,11 +119,7 @@ export async function discoverServer(actor: Actor, id: string, origin: Origin = 
  * notices the change again).
  */
 export async function rediscoverQuietly(serverId: string, log?: Logger): Promise<boolean> {
-  const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, ownerUid: servers.ownerUid })
-    .from(servers)
-    .where(eq(servers.id, serverId))
-    .limit(1);
+  const row = await serverRow(serverId);
   if (!row) return false;
   try {
     await discoverAndSave({ uid: row.ownerUid }, row, {});
@@ -133,6 +129,28 @@ export async function rediscoverQuietly(serverId: string, log?: Logger): Promise
     log?.info("discovery after a check failed", { serverId, kind: err.kind, reason: err.message });
     return false;
   }
+}
+
+/**
+ * Saves what a gateway client's connection found the server lists, when it
+ * differs from what is stored (lib/gateways/endpoint/live-definitions.ts):
+ * recorded as a rediscovery is, so that the change is scanned, quarantined
+ * and shown to the owner to approve. No connection of its own.
+ */
+export async function saveListedQuietly(serverId: string, found: Discovery): Promise<boolean> {
+  const row = await serverRow(serverId);
+  if (!row) return false;
+  await saveAndRecord({ uid: row.ownerUid }, row, found, {});
+  return true;
+}
+
+async function serverRow(serverId: string) {
+  const [row] = await (await db())
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, ownerUid: servers.ownerUid })
+    .from(servers)
+    .where(eq(servers.id, serverId))
+    .limit(1);
+  return row;
 }
 
 /** The stored inventory of the caller's server. */

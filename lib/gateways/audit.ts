@@ -18,7 +18,9 @@ import { processSingleton } from "../process-singleton";
 
 const MAX_BATCH = 500;
 
-type Pending = { kind: "insert"; row: typeof activityEvents.$inferInsert; done: () => void } | { kind: "outcome"; id: string; summary: string; metadata: unknown };
+type Pending =
+  | { kind: "insert"; row: typeof activityEvents.$inferInsert; done: () => void }
+  | { kind: "outcome"; id: string; action: string; summary: string; metadata: unknown };
 
 interface Writer {
   queue: Pending[];
@@ -33,10 +35,10 @@ async function write(batch: Pending[]) {
   const outcomes = batch.filter((p) => p.kind === "outcome");
   if (inserts.length) await d.insert(activityEvents).values(inserts.map((p) => p.row));
   if (outcomes.length) {
-    const rows = JSON.stringify(outcomes.map((p) => ({ id: p.id, summary: p.summary, metadata: p.metadata })));
+    const rows = JSON.stringify(outcomes.map((p) => ({ id: p.id, action: p.action, summary: p.summary, metadata: p.metadata })));
     await d.execute(sql`
-      update activity_events a set summary = v.summary, metadata = v.metadata
-        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, summary text, metadata jsonb)
+      update activity_events a set action = v.action, summary = v.summary, metadata = v.metadata
+        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, action text, summary text, metadata jsonb)
        where a.id = v.id`);
   }
 }
@@ -69,8 +71,12 @@ export function auditGatewayEvent(event: ActivityEvent): Promise<void> {
   return new Promise<void>((resolve) => enqueue(writer(), { kind: "insert", row: activityRow(event), done: resolve }));
 }
 
-/** Writes the outcome of the call recorded as under way with `id`, without making anyone wait for it. */
+/**
+ * Writes the outcome of the call recorded as under way with `id`, without
+ * making anyone wait for it. Its action too: a call the guard stopped on its
+ * way to the server becomes `gateway.blocked`.
+ */
 export function recordOutcome(id: string, event: ActivityEvent): void {
   const row = activityRow(event);
-  enqueue(writer(), { kind: "outcome", id, summary: row.summary, metadata: row.metadata });
+  enqueue(writer(), { kind: "outcome", id, action: row.action, summary: row.summary, metadata: row.metadata });
 }

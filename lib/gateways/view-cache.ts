@@ -23,6 +23,8 @@ const TTL_MS = 30_000;
 export interface CachedView {
   state: GatewayState;
   view: GatewayView;
+  /** When its reading began, on performance.now()'s clock: a server's listing older than this may be out of date (endpoint/live-definitions.ts). */
+  loadedAt: number;
 }
 
 interface Cache {
@@ -66,9 +68,10 @@ export async function cachedView(gatewayId: string): Promise<CachedView | null> 
   const heard = await listen(c);
   const hit = heard ? c.entries.get(gatewayId) : undefined;
   if (hit) return hit;
+  const loadedAt = performance.now();
   const state = await loadGatewayState(gatewayId);
   if (!state) return null;
-  const entry = { state, view: gatewayView(state.servers, state.policy) };
+  const entry = { state, view: gatewayView(state.servers, state.policy), loadedAt };
   if (heard) c.entries.set(gatewayId, entry);
   return entry;
 }

@@ -1,5 +1,6 @@
 import type { InventoryKind } from "../mcp/definitions";
 import { exposedName } from "./names";
+import { resourceIdentity, resourceIdentityWithoutQuery } from "./resource-identity";
 import type { BlockSeverity, GatewayPolicy, HiddenReason, ItemFilter } from "./schema";
 
 /**
@@ -66,6 +67,12 @@ export interface GatewayView {
   templates: ViewItem[];
   /** Every item by exposed name, listed or not: to say why a call is refused. */
   byExposedName: Map<string, ViewItem>;
+  /**
+   * Resources hidden for what they are (not for a name another server took),
+   * by their URI's identity (lib/gateways/resource-identity.ts): a read that
+   * names one is refused, whatever template would take it.
+   */
+  hiddenResources: Map<string, ViewItem>;
 }
 
 const RUG_PULL_RULE = "rug-pull";
@@ -150,8 +157,14 @@ function blockingFindings(server: ViewServer, policy: GatewayPolicy): Map<string
   return byItem;
 }
 
+/** The hidden resource a read of `uri` would reach, if any: by its URI's identity, or that identity without its query. */
+export function hiddenResourceAt(view: GatewayView, uri: string): ViewItem | undefined {
+  if (view.hiddenResources.size === 0) return undefined;
+  return view.hiddenResources.get(resourceIdentity(uri)) ?? view.hiddenResources.get(resourceIdentityWithoutQuery(uri));
+}
+
 export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): GatewayView {
-  const view: GatewayView = { items: [], tools: new Map(), prompts: new Map(), resources: new Map(), templates: [], byExposedName: new Map() };
+  const view: GatewayView = { items: [], tools: new Map(), prompts: new Map(), resources: new Map(), templates: [], byExposedName: new Map(), hiddenResources: new Map() };
   const templatesSeen = new Set<string>();
   for (const server of servers) {
     const findings = blockingFindings(server, policy);
@@ -165,6 +178,10 @@ export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): Gatew
       const item: ViewItem = { kind: stored.kind, server, key: stored.key, hash: stored.hash, exposedName: name, served: servedDefinition(stored.kind, stored.definition, name), hidden };
       view.items.push(item);
       if (named && !view.byExposedName.has(name)) view.byExposedName.set(name, item);
+      if (stored.kind === "resource" && hidden && hidden.kind !== "collision") {
+        const identity = resourceIdentity(name);
+        if (!view.hiddenResources.has(identity)) view.hiddenResources.set(identity, item);
+      }
       if (hidden) continue;
       if (stored.kind === "resource_template") {
         templatesSeen.add(name);

@@ -117,16 +117,25 @@ async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSe
  */
 export interface Lane {
   id: string;
-  /** What the server says between calls, and `{type: "opened"}` once the connection is open. */
-  watch?: (event: SessionEvent | { type: "opened" }) => void;
+  /** What the server says between calls. */
+  watch?: (event: SessionEvent) => void;
+  /**
+   * Asked each time a request is about to go out on the lane's connection,
+   * the first one after it opened included: resolves to let it go, throws a
+   * LaneRefusal to keep it from the server (executeCall throws that on), or
+   * fails as a request on the connection would (the call then fails, and
+   * the connection is not used again). A gateway checks here that the
+   * server's definition of the item is still the approved one.
+   */
+  admit?: (session: WorkbenchSession) => Promise<void>;
 }
+
+/** A lane's refusal to send a request (see Lane.admit): nothing reached the server. */
+export class LaneRefusal extends Error {}
 
 async function openLaneSession(target: CallTarget, lane: Lane): Promise<WorkbenchSession> {
   const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id), authProvider: authProviderFor(target) });
-  if (lane.watch) {
-    session.watch(lane.watch);
-    lane.watch({ type: "opened" });
-  }
+  if (lane.watch) session.watch(lane.watch);
   return session;
 }
 
@@ -347,6 +356,7 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
 /**
  * Runs `request` against `target` for user `uid`. `signal` is the caller's
  * (the browser's request): aborting it cancels the call on the server.
+ * Throws only a `lane`'s refusal (LaneRefusal).
  */
 export async function executeCall(
   uid: string,
@@ -375,6 +385,20 @@ export async function executeCall(
         if (err instanceof DecryptionError) return { ok: false, failure: failure("encryption_key_mismatch", encryptionKeyMismatch(err.message).message), durationMs: elapsed() };
         const f = err instanceof McpFailure ? err : new McpFailure("protocol", String(err));
         return { ok: false, failure: fromMcpFailure(f), durationMs: elapsed() };
+      }
+      if (lane?.admit) {
+        try {
+          await lane.admit(lease.session);
+        } catch (err) {
+          if (err instanceof LaneRefusal) {
+            lease.release();
+            throw err;
+          }
+          // The connection failed the lane's own requests: a new one next time; nothing of the call was sent.
+          lease.discard();
+          if (round === 0 && !control.signal.aborted && notDelivered(err)) continue;
+          return { ok: false, failure: fromMcpFailure(err instanceof McpFailure ? err : lease.session.connection.describe(err)), durationMs: elapsed() };
+        }
       }
       const attempt: Attempt = { request, target, session: lease.session, signal: control.signal, events };
       try {

@@ -8,7 +8,9 @@ import net from "node:net";
  * configuration and keep quiet about it, an instruction hidden behind
  * zero-width characters in a parameter description, an ANSI-concealed line in
  * a resource description, an injection in a prompt argument. `state` can be
- * changed between two scans (see `rugPull`).
+ * changed between two scans (see `rugPull`). It runs its tools and serves
+ * its resources (any `notes://` URI, as its template says), counting the
+ * requests that reach it: what a gateway must keep from it shows there.
  */
 
 export interface PoisonedState {
@@ -100,6 +102,10 @@ export interface PoisonedServer {
   state: PoisonedState;
   /** tools/list requests answered so far. */
   toolLists(): number;
+  /** tools/call requests received so far, by tool name. */
+  toolCalls(name: string): number;
+  /** resources/read requests received so far (every URI). */
+  reads(): number;
   stop(): Promise<void>;
 }
 
@@ -108,6 +114,8 @@ export async function startPoisonedServer(state: PoisonedState = poisonedDefinit
   const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
   const types = await import("@modelcontextprotocol/sdk/types.js");
   let lists = 0;
+  let reads = 0;
+  const calls = new Map<string, number>();
   const server = http.createServer(async (req, res) => {
     const mcp = new Server(
       { name: "poisoned", version: "0.0.1" },
@@ -120,6 +128,15 @@ export async function startPoisonedServer(state: PoisonedState = poisonedDefinit
     mcp.setRequestHandler(types.ListPromptsRequestSchema, async () => ({ prompts: state.prompts as never }));
     mcp.setRequestHandler(types.ListResourcesRequestSchema, async () => ({ resources: state.resources as never }));
     mcp.setRequestHandler(types.ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: state.resourceTemplates as never }));
+    mcp.setRequestHandler(types.CallToolRequestSchema, async ({ params }) => {
+      calls.set(params.name, (calls.get(params.name) ?? 0) + 1);
+      return { content: [{ type: "text", text: `${params.name} ran with ${JSON.stringify(params.arguments ?? {})}` }] };
+    });
+    mcp.setRequestHandler(types.ReadResourceRequestSchema, async ({ params }) => {
+      reads += 1;
+      if (!params.uri.toLowerCase().startsWith("notes://")) throw new types.McpError(types.ErrorCode.InvalidParams, `No resource ${params.uri}`);
+      return { contents: [{ uri: params.uri, mimeType: "text/plain", text: `The note at ${params.uri}.` }] };
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();
@@ -140,6 +157,8 @@ export async function startPoisonedServer(state: PoisonedState = poisonedDefinit
     url: `${origin}/mcp`,
     state,
     toolLists: () => lists,
+    toolCalls: (name) => calls.get(name) ?? 0,
+    reads: () => reads,
     stop: () => {
       for (const s of sockets) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -43,6 +43,15 @@ export interface SessionRef {
 const slugs = sharedCache<GatewayRef>("gateway-slugs", { max: 10_000, ttl: TTL_MS });
 const sessions = sharedCache<SessionRef>("gateway-sessions", { max: 50_000, ttl: 60_000 });
 
+/**
+ * A gateway slug's shape: a slug of the name and eight hex digits
+ * (lib/gateways/service.ts), so never longer than 49 characters. A path
+ * segment of any other shape names no gateway.
+ */
+const SLUG = /^[a-z0-9-]{1,64}$/;
+
+export const isGatewaySlug = (slug: string) => SLUG.test(slug);
+
 export async function gatewayBySlug(slug: string): Promise<GatewayRef | null> {
   const kept = slugs.get(slug);
   if (kept) return kept;

@@ -31,7 +31,7 @@ const MAX_DEPTH = 64;
 /** What a list or a ping needs: one JSON answer, not a stream. */
 const PLAIN_METHODS = new Set(["initialize", "ping", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "logging/setLevel"]);
 
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
 }
 
@@ -41,7 +41,7 @@ function unauthorized(slug: string, message: string): Response {
   return jsonRpcError(401, -32001, message, { "WWW-Authenticate": `Bearer resource_metadata="${metadata}"` });
 }
 
-const notFound = () => jsonRpcError(404, -32001, "No gateway at this address.");
+export const notFound = () => jsonRpcError(404, -32001, "No gateway at this address.");
 
 interface Caller {
   user: PlanHolder;

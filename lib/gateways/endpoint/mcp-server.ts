@@ -23,17 +23,18 @@ import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
 import { lazyValidator } from "../../mcp/lazy-validator";
 import { findCallTarget } from "../../servers/call-target";
-import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type Lane } from "../../workbench/call";
+import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type CallOutcome, type Lane } from "../../workbench/call";
 import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import { SITE } from "../../site";
 import { auditGatewayEvent, recordOutcome } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
 import type { CachedView } from "../view-cache";
-import type { ViewItem } from "../view";
+import { approvalKey, hiddenResourceAt, type ViewItem } from "../view";
 import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
 import { beginGatewayCall } from "./limits";
+import { admitOn, DefinitionChanged } from "./live-definitions";
 import type { SessionRef } from "./access";
 import { anySignal } from "../../follow-signal";
 
@@ -158,19 +159,45 @@ export function gatewayServer(ctx: EndpointContext): Server {
     });
   const audit = (...args: Parameters<typeof eventOf>) => auditGatewayEvent(eventOf(...args));
 
-  /** The listed item, or a refusal that says why (audited when the view hid it). */
+  const unknownTool = (kind: "tool" | "prompt", name: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
+  const unknownResource = (uri: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
+
+  /** Refuses a request for an item the view hid, once the refusal is audited; a filtered item is answered with `unknown`. */
+  async function refuse(method: string, known: ViewItem, name: string, unknown: GatewayError): Promise<never> {
+    const reason = known.hidden!;
+    await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
+    // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
+    if (reason.kind === "filtered" || reason.kind === "collision") throw unknown;
+    const code = reason.kind === "blocked" ? GATEWAY_ERRORS.blocked : reason.kind === "quarantined" ? GATEWAY_ERRORS.quarantined : GATEWAY_ERRORS.serverDown;
+    throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
+  }
+
+  /** The listed item, or a refusal that says why (audited when the view hid it for what it is). */
   async function resolve(method: string, kind: "tool" | "prompt", name: string): Promise<ViewItem> {
     const listed = (kind === "tool" ? view.tools : view.prompts).get(name);
     if (listed) return listed;
     const known = view.byExposedName.get(name);
     const reason = known?.kind === kind ? known.hidden : null;
-    // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
-    if (!known || !reason || reason.kind === "filtered" || reason.kind === "collision") {
-      throw new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
-    }
-    await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
-    const code = reason.kind === "blocked" ? GATEWAY_ERRORS.blocked : reason.kind === "quarantined" ? GATEWAY_ERRORS.quarantined : GATEWAY_ERRORS.serverDown;
-    throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
+    // An agent guessing names is not worth a record: a name it was not shown is unknown.
+    if (!known || !reason || reason.kind === "filtered" || reason.kind === "collision") throw unknownTool(kind, name);
+    return refuse(method, known, name, unknownTool(kind, name));
+  }
+
+  /**
+   * The listed resource with this URI, else the first listed template it
+   * fits; but never a hidden resource, under any spelling of its URI: a
+   * template of the same (or another) server must not serve what the view
+   * hid. Such a read is a way round the guard, and is audited even when the
+   * owner's filter hid the resource.
+   */
+  async function resolveResource(uri: string): Promise<ViewItem> {
+    const listed = view.resources.get(uri);
+    if (listed) return listed;
+    const hidden = hiddenResourceAt(view, uri);
+    if (hidden) return refuse("resources/read", hidden, uri, unknownResource(uri));
+    const template = view.templates.find((t) => templateMatches(t.key, uri));
+    if (!template) throw unknownResource(uri);
+    return template;
   }
 
   /** Counts the call and records it as under way (one round trip); the id of its event, or the limit's refusal. */
@@ -210,16 +237,28 @@ export function gatewayServer(ctx: EndpointContext): Server {
     };
   }
 
+  /** The stored definitions' hashes of one server, as the view has them. */
+  const storedOf = (serverId: string) => new Map(view.items.filter((i) => i.server.serverId === serverId).map((i) => [approvalKey(i.kind, i.key), i.hash]));
+
   /**
-   * The client session's own connection to the item's server. Its opening and
-   * the server's list_changed start a rediscovery, so that the view follows
-   * what the server lists now.
+   * The client session's own connection to the item's server. Before a
+   * request goes out on it, the server's definition of the item must be the
+   * one the view serves (live-definitions.ts: one listing per connection,
+   * saved as a rediscovery when it differs). The server's list_changed
+   * starts a rediscovery, so that the view follows what the server lists now.
    */
   const laneOf = (item: ViewItem): Lane => ({
     id: `gw:${ctx.session.id}`,
     watch: (event) => {
-      if (event.type === "opened" || event.type === "list-changed") refreshSoon(item.server.serverId);
+      if (event.type === "list-changed") refreshSoon(item.server.serverId);
     },
+    admit: (session) =>
+      admitOn(session, item, {
+        viewLoadedAt: ctx.current.loadedAt,
+        timeoutMs: env().gatewayCallTimeoutMs,
+        stored: () => storedOf(item.server.serverId),
+        changed: (found) => refreshSoon(item.server.serverId, found),
+      }),
   });
 
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
@@ -229,15 +268,24 @@ export function gatewayServer(ctx: EndpointContext): Server {
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
     // The gateway's bound, not the workbench's 60 s: a client that gives up first never learns that the server hung.
     const timeoutMs = Math.min(DEFAULT_TIMEOUT_MS[method], env().gatewayCallTimeoutMs);
-    const outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
-      signal: anySignal([extra.signal, ctx.req.signal]),
-      events: callEvents(extra, progressToken),
-      lane: laneOf(item),
-    });
+    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
+    let outcome: CallOutcome;
+    try {
+      outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
+        signal: anySignal([extra.signal, ctx.req.signal]),
+        events: callEvents(extra, progressToken),
+        lane: laneOf(item),
+      });
+    } catch (err) {
+      if (!(err instanceof DefinitionChanged)) throw err;
+      // Stopped before it reached the server: the call's event becomes the refusal.
+      recordOutcome(callId, eventOf("blocked", method, where, 0, { ...logged, reason: "quarantined", change: "changed" }));
+      throw new GatewayError(GATEWAY_ERRORS.quarantined, `The gateway refused ${item.exposedName}: ${err.message} See ${consoleLink(item)}`, { reason: "quarantined" });
+    }
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
     recordOutcome(
       callId,
-      eventOf(result, method, { serverId: item.server.serverId, server: item.server.name, name: item.exposedName }, outcome.durationMs, {
+      eventOf(result, method, where, outcome.durationMs, {
         ...logged,
         ...(outcome.ok ? {} : { error: outcome.failure.message }),
       }),
@@ -281,8 +329,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
-    const item = view.resources.get(uri) ?? view.templates.find((t) => templateMatches(t.key, uri));
-    if (!item) throw new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
+    const item = await resolveResource(uri);
     return forward("resources/read", item, { method: "resources/read", params: { uri } }, extra, {});
   });
 

@@ -1,6 +1,6 @@
 import { exposedName, freePrefix } from "@/lib/gateways/names";
 import { gatewayCreate, type GatewayPolicy } from "@/lib/gateways/schema";
-import { approvalKey, gatewayView, type StoredItem, type ViewServer } from "@/lib/gateways/view";
+import { approvalKey, gatewayView, hiddenResourceAt, type StoredItem, type ViewServer } from "@/lib/gateways/view";
 
 /** What a gateway serves, decided from stored definitions, approvals and findings. */
 
@@ -76,6 +76,45 @@ describe("a gateway's view", () => {
     const twin = server({ serverId: "s2", name: "Docs copy" });
     expect(reason([server(), twin], "docs__search")).toBeNull();
     expect(gatewayView([server(), twin], policy).items.filter((i) => i.hidden?.kind === "collision")).toHaveLength(2);
+  });
+});
+
+describe("a hidden resource", () => {
+  const resource = (uri: string): StoredItem => ({ kind: "resource", key: uri, hash: `h-${uri}`, definition: { uri, name: uri } });
+  const files = (uris: string[], filters: ViewServer["filters"]["resources"] = null) =>
+    server({ items: uris.map(resource), filters: { tools: null, prompts: null, resources: filters } });
+
+  it("is found under every spelling a server might read as its URI, and nothing else is", () => {
+    const view = gatewayView([files(["file:///home/ada/Secrets.txt", "file:///home/ada/notes.txt"], { deny: ["file:///home/ada/Secrets.txt"] })], policy);
+    for (const uri of [
+      "file:///home/ada/Secrets.txt",
+      "FILE:///home/ada/secrets.TXT",
+      "file:///home/ada/%53ecrets.txt",
+      "file:///home/ada/%2553ecrets.txt",
+      "file:///home/ada/./tmp/../Secrets.txt",
+      "file:///home//ada/Secrets.txt/",
+      "file:///home/ada/Secrets.txt#part",
+      "file:///home/ada/Secrets.txt?raw=1",
+      "file:///home\\ada\\Secrets.txt",
+      "file://localhost/home/ada/Secrets.txt",
+    ]) {
+      expect([uri, hiddenResourceAt(view, uri)?.key]).toEqual([uri, "file:///home/ada/Secrets.txt"]);
+    }
+    for (const uri of ["file:///home/ada/notes.txt", "file:///home/ada/Secrets.txt.bak", "file:///home/ada/Secrets", "file:///home/ada"]) {
+      expect([uri, hiddenResourceAt(view, uri)]).toEqual([uri, undefined]);
+    }
+  });
+
+  it("keeps a query it was listed with", () => {
+    const view = gatewayView([files(["db://main?table=keys", "db://main?table=notes"], { deny: ["db://main?table=keys"] })], policy);
+    expect(hiddenResourceAt(view, "db://main?table=KEYS")?.key).toBe("db://main?table=keys");
+    expect(hiddenResourceAt(view, "db://main?table=notes")).toBeUndefined();
+  });
+
+  it("is not one whose URI another server of the gateway already serves", () => {
+    const view = gatewayView([files(["notes://a"]), { ...files(["notes://a"]), serverId: "s2" }], policy);
+    expect(view.items.filter((i) => i.hidden?.kind === "collision")).toHaveLength(1);
+    expect(hiddenResourceAt(view, "notes://a")).toBeUndefined();
   });
 });
 
