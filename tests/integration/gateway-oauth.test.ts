@@ -234,6 +234,30 @@ describeEachDatabase("gateways with OAuth", () => {
     expect(row.codeHash).toBeNull();
   });
 
+  it("refuses a metadata document whose redirect URIs dynamic registration would refuse, and stores nothing", async () => {
+    const evil = "http://evil.example/cb";
+    const doc = http.createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ client_id: documentUrl, client_name: "Loose agent", redirect_uris: [evil], token_endpoint_auth_method: "none" }));
+    });
+    await new Promise<void>((resolve) => doc.listen(0, "127.0.0.1", resolve));
+    const documentUrl = `http://127.0.0.1:${(doc.address() as AddressInfo).port}/client.json`;
+    try {
+      const res = await fetch(
+        `${endpoint.origin}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: documentUrl, redirect_uri: evil, code_challenge: "y".repeat(43), code_challenge_method: "S256" })}`,
+        { redirect: "manual" },
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: "invalid_client",
+        error_description: `The client's metadata document at ${documentUrl} is refused: The redirect_uri ${evil} is not allowed: use https, http on loopback, or an app's reverse-domain scheme.`,
+      });
+      expect(await (await db()).select().from(oauthClients).where(eq(oauthClients.clientId, documentUrl))).toEqual([]);
+    } finally {
+      doc.close();
+    }
+  });
+
   it("accepts a client that names itself by the URL of its metadata document", async () => {
     const who = await signedIn("pro");
     const gateway = await gatewayFor(who);
