@@ -40,7 +40,7 @@ const REDIRECT = "http://127.0.0.1:7777/callback";
 const as = (who: Session) => ({ headers: who.headers });
 
 async function gatewayFor(who: Session) {
-  const server = await call(serversPOST, "/api/servers", { ...as(who), body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+  const server = await call(serversPOST, "/api/servers", { ...as(who), body: { name: `Everything ${Math.random().toString(36).slice(2, 7)}`, transport: "streamable-http", url: `${everything.origin}/mcp` } });
   expect(server.status).toBe(201);
   const gateway = await createGateway(who, { name: `Agents ${Math.random().toString(36).slice(2, 7)}`, servers: [{ serverId: server.json.id, prefix: "all" }] });
   return { ...gateway, url: endpoint.url(gateway.slug) };
@@ -183,6 +183,41 @@ describeEachDatabase("gateways with OAuth", () => {
     expect((await call(appsGET, "/api/user/connected-apps", as(who))).json.apps).toEqual([]);
     const stored = await (await db()).select().from(oauthRefreshTokens);
     expect(stored.every((r) => r.tokenHash !== next.refresh_token)).toBe(true);
+  });
+
+  it("spends neither the code nor the refresh token on a token request whose resource is another gateway", async () => {
+    const who = await signedIn("pro");
+    const gateway = await gatewayFor(who);
+    const other = await gatewayFor(who);
+    const agent = new AgentOAuth(REDIRECT);
+    await signInAgent(who, gateway.url, agent);
+    const clientId = agent.client!.client_id;
+    const tokenAt = `${endpoint.origin}/oauth/token`;
+    const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+    const verifier = randomBytes(32).toString("base64url");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const res = await fetch(
+      `${endpoint.origin}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", resource: gateway.url })}`,
+      { redirect: "manual" },
+    );
+    const requestId = new URL(res.headers.get("location")!, endpoint.origin).pathname.split("/").pop()!;
+    const code = new URL((await answer(who, requestId, "allow")).json.redirectTo).searchParams.get("code")!;
+    const exchange = { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT };
+
+    const wrongCode = await fetch(tokenAt, form({ ...exchange, resource: other.url }));
+    expect(wrongCode.status).toBe(400);
+    expect(await wrongCode.json()).toMatchObject({ error: "invalid_target" });
+    const exchanged = await fetch(tokenAt, form({ ...exchange, resource: gateway.url }));
+    expect(exchanged.status).toBe(200);
+    const { refresh_token: refreshToken } = (await exchanged.json()) as { refresh_token: string };
+
+    const refresh = { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId };
+    const wrongRefresh = await fetch(tokenAt, form({ ...refresh, resource: other.url }));
+    expect(wrongRefresh.status).toBe(400);
+    expect(await wrongRefresh.json()).toMatchObject({ error: "invalid_target" });
+    expect((await fetch(tokenAt, form({ ...refresh, resource: gateway.url }))).status).toBe(200);
+    expect((await call(appsGET, "/api/user/connected-apps", as(who))).json.apps).toEqual([expect.objectContaining({ gateway: expect.objectContaining({ id: gateway.id }) })]);
   });
 
   it("answers bad requests with clear errors and stores nothing: an unregistered redirect URI, a denial, a request answered twice, a resource not a gateway", async () => {
