@@ -91,6 +91,7 @@ describeEachDatabase("gateways with OAuth", () => {
       revocation_endpoint: `${endpoint.origin}/oauth/revoke`,
       code_challenge_methods_supported: ["S256"],
       client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
@@ -241,9 +242,15 @@ describeEachDatabase("gateways with OAuth", () => {
     expect(stray.status).toBe(400);
     expect(await stray.json()).toMatchObject({ error: "invalid_request", error_description: "Unregistered redirect_uri" });
 
+    // Errors sent back to the app name the issuer, as answers do (RFC 9207): the provider's, and the SDK's own checks'.
     const elsewhere = await authorize({ resource: "https://elsewhere.example/mcp/x" });
     expect(elsewhere.status).toBe(302);
-    expect(new URL(elsewhere.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    const refused = new URL(elsewhere.headers.get("location")!);
+    expect(refused.origin + refused.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(refused.searchParams)).toMatchObject({ error: "invalid_target", state: "s1", iss: endpoint.origin });
+    const plain = await authorize({ code_challenge_method: "plain" });
+    expect(plain.status).toBe(302);
+    expect(Object.fromEntries(new URL(plain.headers.get("location")!).searchParams)).toMatchObject({ error: "invalid_request", iss: endpoint.origin });
 
     const badHttp = await fetch(`${endpoint.origin}/oauth/register`, {
       method: "POST",
