@@ -9,7 +9,7 @@ import { badRequest, conflict, HttpError } from "../http/errors";
 import { findOwnedServer } from "../servers/owned-server";
 import { oauthFetch } from "./fetch";
 import { ServerOAuthProvider } from "./provider";
-import { readOAuth, seal, writeOAuth } from "./store";
+import { readOAuth, seal, writeOAuth, writeOAuthFor } from "./store";
 
 /**
  * The MCP authorization flow for a server the owner registered, with the
@@ -52,9 +52,17 @@ export async function startAuthorization(user: { uid: string }, serverId: string
   const state = randomBytes(32).toString("base64url");
   const client = entered ? { clientEnc: seal(server.id, "client", { client_id: entered.clientId, ...(entered.clientSecret ? { client_secret: entered.clientSecret } : {}) }) } : {};
   // A new sign-in starts from no tokens: the URL is always one to go to.
-  await writeOAuth(server.id, { stateHash: hashState(state), stateUid: user.uid, stateExpiresAt: new Date(Date.now() + STATE_TTL_MS), tokensEnc: null, expiresAt: null, ...client });
+  const started = await writeOAuthFor(server.id, server.url, {
+    stateHash: hashState(state),
+    stateUid: user.uid,
+    stateExpiresAt: new Date(Date.now() + STATE_TTL_MS),
+    tokensEnc: null,
+    expiresAt: null,
+    ...client,
+  });
+  if (!started) throw conflict("The server's URL changed meanwhile: start signing in again.");
   await (await db()).update(servers).set({ authType: "oauth" }).where(and(eq(servers.id, server.id), eq(servers.ownerUid, user.uid)));
-  const provider = new ServerOAuthProvider(server.id, { state });
+  const provider = new ServerOAuthProvider(server.id, server.url, { state });
   try {
     const result = await auth(provider, { serverUrl: server.url, fetchFn: oauthFetch });
     if (result !== "REDIRECT" || !provider.authorizationUrl) throw conflict("The authorization server gave no page to sign in at.");
@@ -114,7 +122,7 @@ export async function finishAuthorization(
   }
   const server = await findOwnedServer(user.uid, serverId);
   try {
-    const result = await auth(new ServerOAuthProvider(serverId), { serverUrl: server.url, authorizationCode: params.code, fetchFn: oauthFetch });
+    const result = await auth(new ServerOAuthProvider(serverId, server.url), { serverUrl: server.url, authorizationCode: params.code, fetchFn: oauthFetch });
     if (result !== "AUTHORIZED") throw conflict("The authorization server did not give tokens.");
   } catch (err) {
     throw authFailure(err);

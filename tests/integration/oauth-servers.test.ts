@@ -5,16 +5,19 @@ import { GET as callbackGET } from "@/app/api/oauth/callback/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
 import { POST as authorizePOST } from "@/app/api/servers/[id]/authorize/route";
-import { DELETE as serverDELETE, GET as serverGET } from "@/app/api/servers/[id]/route";
+import { DELETE as serverDELETE, GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as importPOST } from "@/app/api/servers/import/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { runAlertStep } from "@/lib/alerts/dispatcher";
 import { db } from "@/lib/db";
 import { FAILURES_TO_DOWN } from "@/lib/monitoring/status-machine";
+import { saveTokens } from "@/lib/oauth-client/refresh";
+import { readOAuth, tokensOf } from "@/lib/oauth-client/store";
 import { activityEvents, serverOauth } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
+import { startHttpServer } from "../support/mcp-server";
 import { signedIn, type Session } from "../support/sign-in";
 import { startTsProcess, type TsProcess } from "../support/ts-process";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -243,6 +246,51 @@ describeEachDatabase("servers behind OAuth", () => {
       bad.close();
     }
   }, 60_000);
+
+  it("drops the sign-in when the URL moves to another origin: the token never reaches the new host, and is revoked at the old authorization server", async () => {
+    const seen: string[] = [];
+    const newHost = await startHttpServer((req, res) => {
+      seen.push(req.headers.authorization ?? "");
+      res.writeHead(401, { "content-type": "application/json", "www-authenticate": "Bearer" }).end("{}");
+    });
+    try {
+      const created = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Moving", transport: "streamable-http", url: `${peer.origin}/mcp?moving=1` } });
+      const id = created.json.id as string;
+      const started = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: {} });
+      expect((await callback(owner, await signInAt(started.json.authorizationUrl, "ada"))).status).toBe(303);
+      const signedIn = tokensOf(await readOAuth(id))!;
+      expect(signedIn.refresh_token).toEqual(expect.any(String));
+      const known = async () => ((await (await fetch(`${peer.origin}/test/refresh-token?token=${signedIn.refresh_token}`)).json()) as { known: boolean }).known;
+      expect(await known()).toBe(true);
+
+      // Another path on the same origin keeps the sign-in.
+      const samePlace = await call(serverPATCH, `/api/servers/${id}`, { ...as(owner), method: "PATCH", params: { id }, body: { url: `${peer.origin}/mcp?moving=2` } });
+      expect(samePlace.json).toMatchObject({ signInDropped: false, auth: { status: "authorized" } });
+
+      const moved = await call(serverPATCH, `/api/servers/${id}`, { ...as(owner), method: "PATCH", params: { id }, body: { url: `${newHost.origin}/mcp` } });
+      expect(moved.status).toBe(200);
+      expect(moved.json).toMatchObject({ headersDropped: [], signInDropped: true, auth: { type: "oauth", status: "authorization_required", reason: expect.stringMatching(/moved to another origin/) } });
+      const [row] = await (await db()).select().from(serverOauth).where(eq(serverOauth.serverId, id));
+      expect(row).toMatchObject({ tokensEnc: null, clientEnc: null, verifierEnc: null, discovery: null, stateHash: null, status: "authorization_required" });
+
+      // The next check goes to the new host without the old token, and no refresh brings it back.
+      const check = await call(checkPOST, `/api/servers/${id}/check`, { ...as(owner), method: "POST", params: { id } });
+      expect(check.json.check.result).toBe("failed");
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((authorization) => authorization.startsWith("Bearer "))).toEqual([]);
+      // A refresh that was under way for the old address when the URL moved stores nothing.
+      expect(await saveTokens(id, `${peer.origin}/mcp`, signedIn, true)).toBe(false);
+      expect(tokensOf(await readOAuth(id))).toBeUndefined();
+      expect((await call(serverGET, `/api/servers/${id}`, { ...as(owner), params: { id } })).json.auth.status).not.toBe("authorized");
+
+      // Revoked at the old authorization server, without holding the answer.
+      for (let i = 0; i < 50 && (await known()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await known()).toBe(false);
+      await call(serverDELETE, `/api/servers/${id}`, { ...as(owner), method: "DELETE", params: { id } });
+    } finally {
+      await newHost.stop();
+    }
+  });
 
   it("revokes the server's tokens at the authorization server when the server is deleted", async () => {
     const grants = async () => ((await (await fetch(`${peer.origin}/test/grants`)).json()) as { refreshTokens: number }).refreshTokens;
