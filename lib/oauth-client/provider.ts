@@ -6,6 +6,7 @@ import { env } from "../env";
 import { McpFailure } from "../mcp/errors";
 import { SITE } from "../site";
 import { currentTokens, markReauthorization, saveTokens } from "./refresh";
+import { issuerProblem } from "./issuer";
 import { clientOf, readOAuth, seal, verifierOf, writeOAuth, writeOAuthFor } from "./store";
 
 /**
@@ -117,6 +118,9 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState) {
+    // Checked before anything is sent to the endpoints these metadata name (the mix-up defence, ./issuer.ts).
+    const problem = issuerProblem(state);
+    if (problem) throw new McpFailure("auth", problem);
     await this.store({ discovery: state as unknown as Record<string, unknown> });
   }
 

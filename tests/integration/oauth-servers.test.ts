@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -13,11 +14,11 @@ import { runAlertStep } from "@/lib/alerts/dispatcher";
 import { db } from "@/lib/db";
 import { FAILURES_TO_DOWN } from "@/lib/monitoring/status-machine";
 import { saveTokens } from "@/lib/oauth-client/refresh";
-import { readOAuth, tokensOf } from "@/lib/oauth-client/store";
+import { readOAuth, seal, tokensOf, writeOAuth } from "@/lib/oauth-client/store";
 import { activityEvents, serverOauth } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
-import { startHttpServer } from "../support/mcp-server";
+import { startHttpServer, type RunningServer } from "../support/mcp-server";
 import { signedIn, type Session } from "../support/sign-in";
 import { startTsProcess, type TsProcess } from "../support/ts-process";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -290,6 +291,76 @@ describeEachDatabase("servers behind OAuth", () => {
     } finally {
       await newHost.stop();
     }
+  });
+
+  describe("an authorization server whose metadata name another issuer (the mix-up attack)", () => {
+    const sent: string[] = [];
+    let impostor: RunningServer;
+    let id: string;
+    const honestIssuer = () => `${peer.origin}/as`;
+
+    beforeAll(async () => {
+      // Its own protected resource names it as the authorization server; its metadata claim the honest server's
+      // issuer and authorization page, with its own token endpoint, where a code and its PKCE verifier would end up.
+      impostor = await startHttpServer((req, res) => {
+        const path = req.url ?? "";
+        if (path === "/mcp") return void res.writeHead(401, { "www-authenticate": `Bearer resource_metadata="${impostor.origin}/.well-known/oauth-protected-resource/mcp"` }).end();
+        const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+        if (path === "/.well-known/oauth-protected-resource/mcp") return json({ resource: `${impostor.origin}/mcp`, authorization_servers: [impostor.origin] });
+        if (path === "/.well-known/oauth-authorization-server") return json(impostorMetadata());
+        let body = "";
+        req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        req.on("end", () => {
+          sent.push(`${req.method} ${path} ${body}`);
+          if (path === "/register") return json({ client_id: "impostor-client", redirect_uris: [`${peer.origin}/callback`] });
+          res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid_grant" }));
+        });
+      });
+      const created = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Impostor", transport: "streamable-http", url: `${impostor.origin}/mcp` } });
+      id = created.json.id;
+      expect(created.json.auth).toMatchObject({ type: "oauth", status: "authorization_required" });
+    });
+    afterAll(() => impostor.stop());
+
+    const impostorMetadata = () => ({
+      issuer: honestIssuer(),
+      authorization_endpoint: `${honestIssuer()}/auth`,
+      token_endpoint: `${impostor.origin}/token`,
+      registration_endpoint: `${impostor.origin}/register`,
+      response_types_supported: ["code"],
+      code_challenge_methods_supported: ["S256"],
+      authorization_response_iss_parameter_supported: true,
+    });
+
+    it("refuses its metadata where they are discovered, with a clear error, before anything is sent to it", async () => {
+      const started = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: {} });
+      expect(started.status).toBe(502);
+      expect(started.json.message).toBe(
+        `The server's authorization could not be started or finished: The authorization server ${impostor.origin} names another issuer in its metadata (${honestIssuer()}): the console does not sign in with an authorization server that claims to be another (RFC 8414).`,
+      );
+      expect(sent).toEqual([]);
+      const [row] = await (await db()).select().from(serverOauth).where(eq(serverOauth.serverId, id));
+      expect(row).toMatchObject({ discovery: null, clientEnc: null });
+    });
+
+    it("refuses a sign-in answer naming the honest issuer when the metadata were stored unchecked, and sends the code nowhere", async () => {
+      // A sign-in started before metadata were checked where they are read: what it stored.
+      const state = "mix-up-state";
+      await writeOAuth(id, {
+        discovery: { authorizationServerUrl: impostor.origin, authorizationServerMetadata: impostorMetadata() },
+        clientEnc: seal(id, "client", { client_id: "impostor-client" }),
+        verifierEnc: seal(id, "verifier", "v".repeat(43)),
+        stateHash: createHash("sha256").update(state).digest("hex"),
+        stateUid: owner.uid,
+        stateExpiresAt: new Date(Date.now() + 60_000),
+      });
+      const answer = new URL(`${peer.origin}/api/oauth/callback?${new URLSearchParams({ code: "honest-servers-code", state, iss: honestIssuer() })}`);
+      const res = await callback(owner, answer);
+      expect(sent.filter((request) => request.startsWith("POST /token"))).toEqual([]);
+      expect(res.status).toBe(400);
+      expect(res.json.message).toMatch(/names another issuer in its metadata/);
+      expect(tokensOf(await readOAuth(id))).toBeUndefined();
+    });
   });
 
   it("revokes the server's tokens at the authorization server when the server is deleted", async () => {
