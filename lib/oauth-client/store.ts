@@ -5,7 +5,7 @@ import { secretContext } from "../crypto/contexts";
 import { decrypt, encrypt } from "../crypto/encryption";
 import { db } from "../db";
 import { serverOauth, servers } from "../db/schema";
-import type { Tx } from "../db/transaction";
+import type { Db } from "../db/database";
 import { sameOrigin } from "../servers/secret-origin";
 
 /**
@@ -24,7 +24,7 @@ export async function readOAuth(serverId: string): Promise<OAuthRow | null> {
 
 type OAuthChange = Partial<Omit<OAuthRow, "serverId">>;
 
-async function upsert(d: Tx | Awaited<ReturnType<typeof db>>, serverId: string, set: OAuthChange): Promise<void> {
+async function upsert(d: Db, serverId: string, set: OAuthChange): Promise<void> {
   const values = { ...set, updatedAt: new Date() };
   await d.insert(serverOauth).values({ serverId, ...values }).onConflictDoUpdate({ target: serverOauth.serverId, set: values });
 }
