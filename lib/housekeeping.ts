@@ -13,8 +13,8 @@ import { hit } from "./rate-limit/service";
  * and rate-limit counters whose window is long over (the longest window any
  * limit uses is a day), gateway sessions no client used for a day, and
  * gateway messages no instance took (their request had ended), OAuth
- * requests and refresh tokens past their time, maintenance windows and
- * paused alerts long over, and demo visitors' accounts after their day. One
+ * requests and refresh tokens past their time, OAuth clients nobody uses,
+ * maintenance windows and paused alerts long over, and demo visitors' accounts after their day. One
  * instance runs it per period; the others skip.
  */
 
@@ -26,6 +26,13 @@ export const ANALYTICS_MAX_ROWS = 1_000_000;
 const LONGEST_WINDOW = "1 day";
 /** A gateway session unused this long is ended: its client initializes again (MCP's answer to a 404). */
 const GATEWAY_SESSION_IDLE = "1 day";
+/**
+ * A client of the console's authorization server (registered, or a metadata
+ * document read) that no grant in force uses and nothing used this long is
+ * forgotten: registration is open to anyone, and an app that comes back
+ * registers again (or its document is read again).
+ */
+export const OAUTH_CLIENT_UNUSED_DAYS = 30;
 /** Maintenance and pauses are shown for the 90 days a status page looks back; after that they are only clutter. */
 const MAINTENANCE_KEPT = "90 days";
 const BATCH = 5_000;
@@ -41,8 +48,17 @@ export interface HousekeepingResult {
 
 /** Deletes the rows `doomed` selects, a batch at a time, until none are left. */
 async function deleteAll(
-  table: "analytics_events" | "rate_limits" | "gateway_sessions" | "gateway_relay" | "oauth_authorizations" | "oauth_refresh_tokens" | "maintenance_windows" | "alert_silences",
-  key: "id" | "key" | "token_hash",
+  table:
+    | "analytics_events"
+    | "rate_limits"
+    | "gateway_sessions"
+    | "gateway_relay"
+    | "oauth_authorizations"
+    | "oauth_refresh_tokens"
+    | "oauth_clients"
+    | "maintenance_windows"
+    | "alert_silences",
+  key: "id" | "key" | "token_hash" | "client_id",
   doomed: SQL,
 ): Promise<number> {
   const d = await db();
@@ -79,6 +95,17 @@ export async function runHousekeeping({ claim = true, maxAnalyticsRows = ANALYTI
   // An OAuth sign-in request or code lives minutes; a refresh token, used or not, is over at its expiry.
   await deleteAll("oauth_authorizations", "id", sql`select id from oauth_authorizations where expires_at < now() - interval '1 day'`);
   await deleteAll("oauth_refresh_tokens", "token_hash", sql`select token_hash from oauth_refresh_tokens where expires_at < now()`);
+  // Its revoked grants and old requests go with it; a grant in force, or anything done with it lately, keeps it.
+  const unused = sql`now() - make_interval(days => ${OAUTH_CLIENT_UNUSED_DAYS})`;
+  await deleteAll(
+    "oauth_clients",
+    "client_id",
+    sql`select c.client_id from oauth_clients c
+        where greatest(c.created_at, c.fetched_at) < ${unused}
+          and not exists (select 1 from oauth_grants g where g.client_id = c.client_id
+                          and (g.revoked_at is null or greatest(g.created_at, g.last_used_at, g.revoked_at) >= ${unused}))
+          and not exists (select 1 from oauth_authorizations a where a.client_id = c.client_id and a.created_at >= ${unused})`,
+  );
   const demoAccountsErased = await eraseExpiredDemoAccounts();
   const result = { ran: true, analyticsDeleted: expired + overCap, rateLimitsDeleted, gatewaySessionsDeleted, demoAccountsErased };
   if (result.analyticsDeleted + rateLimitsDeleted + gatewaySessionsDeleted + demoAccountsErased > 0) log.info("housekeeping", result);

@@ -1,12 +1,15 @@
 "use client";
 
 import { CardSection } from "@/components/app/card-section";
+import { FormAlert } from "@/components/app/form-alert";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { TRANSPORTS, type Transport } from "@/lib/mcp/types";
 import { ConnectionTest } from "./connection-test";
 import { HeaderRows } from "./header-rows";
+import { originOf } from "@/lib/servers/secret-origin";
+import { leavesSignInBehind } from "./server-form-model";
 import { TRANSPORT_INFO } from "./transports";
 import type { ServerFormState } from "./use-server-form";
 
@@ -49,6 +52,12 @@ export function ConnectionSection({ form }: { form: ServerFormState }) {
           />
         )}
       </Field>
+      {leavesSignInBehind(values) ? (
+        <FormAlert tone="info">
+          This server signs in with OAuth at {originOf(values.signInFor ?? "") ?? "its current address"}. Saved with an address on another origin, its sign-in stays behind: the console
+          revokes its tokens there, and you sign in again at the new address.
+        </FormAlert>
+      ) : null}
       <HeaderRows idPrefix={id("headers")} rows={values.headers} url={values.url} errors={errors} disabled={saving} onChange={(headers) => set({ headers })} />
       <ConnectionTest form={form} />
     </CardSection>

@@ -4,6 +4,7 @@ import { Eye, EyeOff, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { originOf } from "@/lib/servers/secret-origin";
 import type { HeaderRow as Row } from "./server-form-model";
 
 /**
@@ -64,8 +65,8 @@ export function HeaderRow({
         hint={
           reenter ? (
             <>
-              The stored value <code className="font-mono">{row.masked}</code> is only sent to {originOf(row.storedFor)}. Enter it again to send it to the
-              new address.
+              The stored value <code className="font-mono">{row.masked}</code> is only sent to {originOf(row.storedFor ?? "") ?? "the saved address"}. Enter
+              it again to send it to the new address.
             </>
           ) : row.stored ? (
             <>
@@ -116,13 +117,4 @@ export function HeaderRow({
       </Button>
     </li>
   );
-}
-
-/** The origin a stored value belongs to, as the hint names it. */
-function originOf(url: string | undefined): string {
-  try {
-    return new URL(url ?? "").origin;
-  } catch {
-    return "the saved address";
-  }
 }

@@ -40,6 +40,8 @@ export interface ServerFormValues {
   tags: string[];
   monitoringEnabled: boolean;
   intervalSec: number;
+  /** A server behind OAuth: the URL its sign-in was made for, which stays with that origin (lib/servers/sign-in-origin.ts). */
+  signInFor?: string;
 }
 
 let rowCounter = 0;
@@ -72,7 +74,13 @@ export function valuesFromServer(server: ServerDto): ServerFormValues {
     tags: [...server.tags],
     monitoringEnabled: server.monitoring.enabled,
     intervalSec: server.monitoring.intervalSec,
+    ...(server.auth.type === "oauth" ? { signInFor: server.url } : {}),
   };
+}
+
+/** Whether saving the form's URL leaves the server's OAuth sign-in behind (another origin than it was made for): the owner signs in again. */
+export function leavesSignInBehind(values: Pick<ServerFormValues, "signInFor" | "url">): boolean {
+  return values.signInFor !== undefined && !sameOrigin(values.signInFor, values.url);
 }
 
 export function connectionPayload(values: ServerFormValues): ConnectionInput {

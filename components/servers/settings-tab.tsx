@@ -38,7 +38,9 @@ export function SettingsTab({ server }: { server: ServerDto }) {
             setSaves((n) => n + 1);
             // Stored headers that did not follow the URL to another origin (typed again, a value goes with it).
             const dropped = saved.headersDropped.length ? `. Not sent to the new address, so removed: ${saved.headersDropped.join(", ")}` : "";
-            toast({ title: "Changes saved", description: `${saved.name}${dropped}` });
+            // Likewise its OAuth sign-in: the Overview tab's Sign-in card asks for a new one.
+            const signedOut = saved.signInDropped ? ". Its OAuth sign-in stayed with the old address: sign in again on the Overview tab" : "";
+            toast({ title: "Changes saved", description: `${saved.name}${dropped}${signedOut}` });
           }}
         />
       </section>

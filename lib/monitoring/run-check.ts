@@ -112,7 +112,7 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
   const headers = headersOf(serverId, server.headers);
   const outcome = headers
     ? await performCheck(
-        { transport: server.transport, url: server.url, headers, authProvider: authProviderFor({ id: serverId, authType: server.authType }) },
+        { transport: server.transport, url: server.url, headers, authProvider: authProviderFor({ id: serverId, url: server.url, authType: server.authType }) },
         { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
       )
     : notMade(HEADERS_UNOPENED);

@@ -9,7 +9,8 @@ import { badRequest, conflict, HttpError } from "../http/errors";
 import { findOwnedServer } from "../servers/owned-server";
 import { oauthFetch } from "./fetch";
 import { ServerOAuthProvider } from "./provider";
-import { readOAuth, seal, writeOAuth } from "./store";
+import { expectedIssuer, issuerProblem } from "./issuer";
+import { readOAuth, seal, writeOAuth, writeOAuthFor } from "./store";
 
 /**
  * The MCP authorization flow for a server the owner registered, with the
@@ -51,10 +52,20 @@ export async function startAuthorization(user: { uid: string }, serverId: string
   const server = await findOwnedServer(user.uid, serverId);
   const state = randomBytes(32).toString("base64url");
   const client = entered ? { clientEnc: seal(server.id, "client", { client_id: entered.clientId, ...(entered.clientSecret ? { client_secret: entered.clientSecret } : {}) }) } : {};
-  // A new sign-in starts from no tokens: the URL is always one to go to.
-  await writeOAuth(server.id, { stateHash: hashState(state), stateUid: user.uid, stateExpiresAt: new Date(Date.now() + STATE_TTL_MS), tokensEnc: null, expiresAt: null, ...client });
+  // A new sign-in starts from no tokens (the URL is always one to go to), and discovers the
+  // authorization server again: its metadata are checked each time they are read (./issuer.ts).
+  const started = await writeOAuthFor(server.id, server.url, {
+    stateHash: hashState(state),
+    stateUid: user.uid,
+    stateExpiresAt: new Date(Date.now() + STATE_TTL_MS),
+    tokensEnc: null,
+    expiresAt: null,
+    discovery: null,
+    ...client,
+  });
+  if (!started) throw conflict("The server's URL changed meanwhile: start signing in again.");
   await (await db()).update(servers).set({ authType: "oauth" }).where(and(eq(servers.id, server.id), eq(servers.ownerUid, user.uid)));
-  const provider = new ServerOAuthProvider(server.id, { state });
+  const provider = new ServerOAuthProvider(server.id, server.url, { state });
   try {
     const result = await auth(provider, { serverUrl: server.url, fetchFn: oauthFetch });
     if (result !== "REDIRECT" || !provider.authorizationUrl) throw conflict("The authorization server gave no page to sign in at.");
@@ -106,15 +117,19 @@ export async function finishAuthorization(
 
   const row = await readOAuth(serverId);
   const discovery = row?.discovery as unknown as OAuthDiscoveryState | null;
-  const issuer = discovery?.authorizationServerMetadata?.issuer;
-  // RFC 9207: the answer names the server that issued it, and it must be the one the flow went to.
-  const issSupported = (discovery?.authorizationServerMetadata as { authorization_response_iss_parameter_supported?: boolean } | undefined)?.authorization_response_iss_parameter_supported;
+  if (!discovery) throw badRequest("This sign-in was not started here, or it already finished: start it again from the server's page.");
+  // Metadata stored before they were checked when read: checked here, before the code goes to the token endpoint they name.
+  const problem = issuerProblem(discovery);
+  if (problem) throw badRequest(problem);
+  // RFC 9207: the answer names the server that issued it, and it must be the one the flow went to, as its checked metadata name it.
+  const issuer = expectedIssuer(discovery);
+  const issSupported = (discovery.authorizationServerMetadata as { authorization_response_iss_parameter_supported?: boolean } | undefined)?.authorization_response_iss_parameter_supported;
   if (params.iss !== undefined ? params.iss !== issuer : issSupported) {
     throw badRequest("The sign-in answer came from another authorization server than the one asked: start again.");
   }
   const server = await findOwnedServer(user.uid, serverId);
   try {
-    const result = await auth(new ServerOAuthProvider(serverId), { serverUrl: server.url, authorizationCode: params.code, fetchFn: oauthFetch });
+    const result = await auth(new ServerOAuthProvider(serverId, server.url), { serverUrl: server.url, authorizationCode: params.code, fetchFn: oauthFetch });
     if (result !== "AUTHORIZED") throw conflict("The authorization server did not give tokens.");
   } catch (err) {
     throw authFailure(err);
@@ -126,7 +141,7 @@ export async function finishAuthorization(
     action: "oauth.authorized",
     summary: `Signed in to ${server.name}`,
     target: { type: "server", id: serverId },
-    metadata: { authorizationServer: issuer ?? null },
+    metadata: { authorizationServer: issuer },
     req: origin.req,
     ip: origin.ip,
   });

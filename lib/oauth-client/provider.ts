@@ -6,7 +6,8 @@ import { env } from "../env";
 import { McpFailure } from "../mcp/errors";
 import { SITE } from "../site";
 import { currentTokens, markReauthorization, saveTokens } from "./refresh";
-import { clientOf, readOAuth, seal, verifierOf, writeOAuth } from "./store";
+import { issuerProblem } from "./issuer";
+import { clientOf, readOAuth, seal, verifierOf, writeOAuth, writeOAuthFor } from "./store";
 
 /**
  * The SDK's OAuth client (`@modelcontextprotocol/sdk/client/auth`) asks this
@@ -41,14 +42,23 @@ export function consoleClientMetadata(): OAuthClientMetadata {
   };
 }
 
+const movedAway = () => new McpFailure("auth", "The server's URL moved to another origin during this sign-in: sign in again from the server's page.");
+
 export class ServerOAuthProvider implements OAuthClientProvider {
   /** Where the person's browser goes, once the SDK has made it. */
   authorizationUrl: URL | undefined;
 
+  /** `serverUrl`: the address this provider signs in to; what it obtains is stored only while the server is on that origin. */
   constructor(
     readonly serverId: string,
+    readonly serverUrl: string,
     private readonly flow: { state: string } | null = null,
   ) {}
+
+  /** Stores what the flow obtained, or stops it when the server moved to another origin meanwhile. */
+  private async store(set: Parameters<typeof writeOAuthFor>[2]) {
+    if (!(await writeOAuthFor(this.serverId, this.serverUrl, set))) throw movedAway();
+  }
 
   get redirectUrl() {
     return callbackUrl();
@@ -71,15 +81,15 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(info: OAuthClientInformationMixed) {
-    await writeOAuth(this.serverId, { clientEnc: seal(this.serverId, "client", info) });
+    await this.store({ clientEnc: seal(this.serverId, "client", info) });
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return currentTokens(this.serverId);
+    return currentTokens(this.serverId, this.serverUrl);
   }
 
   async saveTokens(tokens: OAuthTokens) {
-    await saveTokens(this.serverId, tokens);
+    if (!(await saveTokens(this.serverId, this.serverUrl, tokens))) throw movedAway();
   }
 
   async redirectToAuthorization(url: URL) {
@@ -94,7 +104,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(verifier: string) {
-    await writeOAuth(this.serverId, { verifierEnc: seal(this.serverId, "verifier", verifier) });
+    await this.store({ verifierEnc: seal(this.serverId, "verifier", verifier) });
   }
 
   async codeVerifier(): Promise<string> {
@@ -108,7 +118,10 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState) {
-    await writeOAuth(this.serverId, { discovery: state as unknown as Record<string, unknown> });
+    // Checked before anything is sent to the endpoints these metadata name (the mix-up defence, ./issuer.ts).
+    const problem = issuerProblem(state);
+    if (problem) throw new McpFailure("auth", problem);
+    await this.store({ discovery: state as unknown as Record<string, unknown> });
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {

@@ -7,7 +7,7 @@ import { serverOauth } from "../db/schema";
 import { log } from "../log";
 import { announceServerChanged } from "../servers/changes";
 import { oauthFetch } from "./fetch";
-import { clientOf, readOAuth, seal, tokensOf, writeOAuth } from "./store";
+import { clientOf, readOAuth, seal, tokensOf, writeOAuth, writeOAuthFor } from "./store";
 
 /**
  * A server's access token, refreshed before it expires. Across instances
@@ -24,9 +24,10 @@ const LEASE_MS = 30_000;
 const WAIT_MS = 10_000;
 const POLL_MS = 200;
 
-export async function saveTokens(serverId: string, tokens: OAuthTokens, refreshed = false): Promise<void> {
+/** Stores the tokens obtained for the server at `url`; false when the server has moved to another origin meanwhile (they are not stored). */
+export async function saveTokens(serverId: string, url: string, tokens: OAuthTokens, refreshed = false): Promise<boolean> {
   const now = new Date();
-  await writeOAuth(serverId, {
+  return writeOAuthFor(serverId, url, {
     tokensEnc: seal(serverId, "tokens", tokens),
     expiresAt: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000) : null,
     ...(refreshed ? { lastRefreshAt: now } : {}),
@@ -54,7 +55,7 @@ async function waitForOtherRefresh(serverId: string): Promise<OAuthTokens | unde
   return tokensOf(await readOAuth(serverId));
 }
 
-async function refreshNow(serverId: string, current: OAuthTokens): Promise<OAuthTokens | undefined> {
+async function refreshNow(serverId: string, url: string, current: OAuthTokens): Promise<OAuthTokens | undefined> {
   const row = await readOAuth(serverId);
   const latest = tokensOf(row);
   // Another instance refreshed between our read and the lease.
@@ -72,8 +73,8 @@ async function refreshNow(serverId: string, current: OAuthTokens): Promise<OAuth
     });
     // An authorization server that does not rotate keeps the refresh token it gave.
     const kept = { ...tokens, refresh_token: tokens.refresh_token ?? latest.refresh_token };
-    await saveTokens(serverId, kept, true);
-    return kept;
+    // Moved to another origin while refreshing: these tokens are the old address's, and are not used.
+    return (await saveTokens(serverId, url, kept, true)) ? kept : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // The authorization server said no (revoked, expired, client gone): only a person can fix it.
@@ -87,8 +88,8 @@ async function refreshNow(serverId: string, current: OAuthTokens): Promise<OAuth
   }
 }
 
-/** The server's tokens, refreshed first when they are about to expire; undefined when it has none that work. */
-export async function currentTokens(serverId: string): Promise<OAuthTokens | undefined> {
+/** The tokens of the server at `url`, refreshed first when they are about to expire; undefined when it has none that work. */
+export async function currentTokens(serverId: string, url: string): Promise<OAuthTokens | undefined> {
   const row = await readOAuth(serverId);
   const tokens = tokensOf(row);
   if (!row || !tokens || row.status !== "authorized") return undefined;
@@ -101,7 +102,7 @@ export async function currentTokens(serverId: string): Promise<OAuthTokens | und
     .returning({ serverId: serverOauth.serverId });
   if (!leased) return waitForOtherRefresh(serverId);
   try {
-    return await refreshNow(serverId, tokens);
+    return await refreshNow(serverId, url, tokens);
   } finally {
     await (await db()).update(serverOauth).set({ refreshLeaseUntil: null }).where(eq(serverOauth.serverId, serverId));
   }

@@ -4,13 +4,15 @@ import { InvalidClientError } from "@modelcontextprotocol/sdk/server/auth/errors
 import { env } from "../env";
 import { guardedFetch } from "../net/guarded-fetch";
 import { findOutboundError } from "../net/errors";
+import { redirectUrisProblem } from "./redirect-uris";
 
 /**
  * A client that names itself by the https URL of its metadata (a Client ID
  * Metadata Document, as the MCP authorization spec describes): the document
  * is fetched through the guarded outbound fetch (its address policy: no
  * private address in production), no redirect followed, small and quick,
- * and must name itself by the same URL.
+ * must name itself by the same URL, and may list only the redirect URIs a
+ * registered client may (lib/oauth-server/redirect-uris.ts).
  */
 
 const TIMEOUT_MS = 5_000;
@@ -45,7 +47,9 @@ export async function fetchClientMetadataDocument(clientId: string): Promise<OAu
   if (!parsed.success) throw new InvalidClientError(`The client's metadata document at ${clientId} is not valid client metadata.`);
   const named = (body as { client_id?: unknown }).client_id;
   if (named !== clientId) throw new InvalidClientError(`The client's metadata document at ${clientId} names another client_id.`);
-  if (parsed.data.redirect_uris.length === 0) throw new InvalidClientError(`The client's metadata document at ${clientId} lists no redirect_uris.`);
+  // The same redirect URIs as a registered client may have: a document is no way around that rule.
+  const problem = redirectUrisProblem(parsed.data.redirect_uris);
+  if (problem) throw new InvalidClientError(`The client's metadata document at ${clientId} is refused: ${problem}`);
   // A document is public: nothing in it can be a shared secret, so the client authenticates with PKCE alone.
   return { ...parsed.data, client_id: clientId, token_endpoint_auth_method: "none" };
 }

@@ -7,6 +7,7 @@ import { InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/aut
 import { db } from "../db";
 import { oauthClients } from "../db/schema";
 import { fetchClientMetadataDocument, isMetadataDocumentId } from "./client-metadata-document";
+import { redirectUrisProblem } from "./redirect-uris";
 
 /**
  * The clients the console's authorization server knows, kept in the
@@ -20,7 +21,6 @@ import { fetchClientMetadataDocument, isMetadataDocumentId } from "./client-meta
  */
 
 const DOCUMENT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-const MAX_REDIRECT_URIS = 10;
 
 export const hashClientSecret = (secret: string) => createHash("sha256").update(`oauth-client-secret:${secret}`).digest("hex");
 
@@ -51,19 +51,8 @@ async function getClient(clientId: string): Promise<OAuthClientInformationFull |
 
 async function registerClient(client: Omit<OAuthClientInformationFull, "client_id" | "client_id_issued_at"> & { client_id?: string }): Promise<OAuthClientInformationFull> {
   if (!client.client_id) throw new InvalidClientMetadataError("No client_id was issued.");
-  if (client.redirect_uris.length === 0 || client.redirect_uris.length > MAX_REDIRECT_URIS) {
-    throw new InvalidClientMetadataError(`Register between 1 and ${MAX_REDIRECT_URIS} redirect_uris.`);
-  }
-  for (const uri of client.redirect_uris) {
-    const url = new URL(uri);
-    if (url.hash) throw new InvalidClientMetadataError("A redirect_uri may not have a fragment.");
-    // OAuth 2.1: https, http on loopback only (a native app's local listener), or an app's own reverse-domain scheme.
-    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-    const allowed = url.protocol === "https:" || (url.protocol === "http:" && loopback) || /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol);
-    if (!allowed) {
-      throw new InvalidClientMetadataError(`The redirect_uri ${uri} is not allowed: use https, http on loopback, or an app's reverse-domain scheme.`);
-    }
-  }
+  const problem = redirectUrisProblem(client.redirect_uris);
+  if (problem) throw new InvalidClientMetadataError(problem);
   const { client_id: clientId, client_secret: secret, ...metadata } = client;
   const secretHash = secret ? hashClientSecret(secret) : null;
   await (await db()).insert(oauthClients).values({ clientId, kind: "registered", metadata, secretHash });

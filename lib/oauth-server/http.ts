@@ -14,6 +14,7 @@ import { log } from "../log";
 import { observeRequest } from "../metrics/http";
 import { hit } from "../rate-limit/service";
 import { hashClientSecret } from "./clients";
+import { issOnErrorRedirects } from "./iss-on-redirect";
 import { authorizationServerMetadata, OAUTH_PATHS, protectedResourceMetadata } from "./issuer";
 import { consoleAuthProvider } from "./provider";
 
@@ -83,6 +84,8 @@ function build() {
     next();
   });
 
+  // Before the SDK's handler, which redirects errors to the client without the issuer.
+  app.use(OAUTH_PATHS.authorize, issOnErrorRedirects);
   app.use(AS_METADATA, metadataHandler(authorizationServerMetadata()));
   app.use(RESOURCE_METADATA, (req, res, next) => {
     const slug = RESOURCE_METADATA.exec(req.originalUrl.split("?", 1)[0])![1];

@@ -36,7 +36,7 @@ export function slugOfResource(resource: string): string | null {
   return /^\/mcp\/([a-z0-9-]+)\/?$/.exec(url.pathname)?.[1] ?? null;
 }
 
-export function authorizationServerMetadata(): OAuthMetadata & { client_id_metadata_document_supported: boolean } {
+export function authorizationServerMetadata(): OAuthMetadata & { client_id_metadata_document_supported: boolean; authorization_response_iss_parameter_supported: boolean } {
   const at = (path: string) => `${issuer()}${path}`;
   return {
     issuer: issuer(),
@@ -52,6 +52,8 @@ export function authorizationServerMetadata(): OAuthMetadata & { client_id_metad
     scopes_supported: [GATEWAY_SCOPE],
     // A client may name itself by an https URL of its metadata (Client ID Metadata Documents).
     client_id_metadata_document_supported: true,
+    // Every answer at a client's redirect URI, code or error, names the issuer (RFC 9207; lib/oauth-server/iss-on-redirect.ts).
+    authorization_response_iss_parameter_supported: true,
   };
 }
 

@@ -25,30 +25,38 @@ import { GATEWAY_SCOPE, gatewayResource, slugOfResource } from "./issuer";
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const REFRESH_PREFIX = "mcpr_";
 
-/** The gateway URL of a grant in force, or null once it was revoked. */
-async function grantAudience(grantId: string, clientId: string): Promise<{ userUid: string; audience: string } | null> {
+interface OpenedGrant {
+  id: string;
+  userUid: string;
+  /** The gateway URL the grant opens: the tokens' audience. */
+  audience: string;
+}
+
+/**
+ * The grant a code or refresh token opens, when it is in force and a
+ * `resource` in the token request names its gateway (RFC 8707). Checked
+ * before the code or refresh token is marked used, so that a request with a
+ * wrong `resource` spends nothing.
+ */
+async function grantToOpen(grantId: string, clientId: string, resource: URL | undefined): Promise<OpenedGrant> {
   const [row] = await (await db())
     .select({ userUid: oauthGrants.userUid, slug: gateways.slug })
     .from(oauthGrants)
     .innerJoin(gateways, eq(gateways.id, oauthGrants.gatewayId))
     .where(and(eq(oauthGrants.id, grantId), eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)))
     .limit(1);
-  return row ? { userUid: row.userUid, audience: gatewayResource(row.slug) } : null;
+  if (!row) throw new InvalidGrantError("This grant was revoked: sign in again.");
+  const audience = gatewayResource(row.slug);
+  if (resource && resource.href !== new URL(audience).href) throw new InvalidTargetError("This grant is for another gateway.");
+  return { id: grantId, userUid: row.userUid, audience };
 }
 
-/**
- * A new access token and the next refresh token of a grant in force. A
- * `resource` in the token request must be the gateway the grant is for
- * (RFC 8707).
- */
-async function issueTokens(grantId: string, clientId: string, resource: URL | undefined): Promise<OAuthTokens> {
-  const grant = await grantAudience(grantId, clientId);
-  if (!grant) throw new InvalidGrantError("This grant was revoked: sign in again.");
-  if (resource && resource.href !== new URL(grant.audience).href) throw new InvalidTargetError("This grant is for another gateway.");
+/** A new access token and the next refresh token of a grant in force. */
+async function issueTokens(grant: OpenedGrant, clientId: string): Promise<OAuthTokens> {
   const refresh = `${REFRESH_PREFIX}${randomBytes(32).toString("base64url")}`;
-  await (await db()).insert(oauthRefreshTokens).values({ tokenHash: hashToken(refresh), grantId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
+  await (await db()).insert(oauthRefreshTokens).values({ tokenHash: hashToken(refresh), grantId: grant.id, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
   return {
-    access_token: await signAccessToken({ userUid: grant.userUid, grantId, clientId, audience: grant.audience }),
+    access_token: await signAccessToken({ userUid: grant.userUid, grantId: grant.id, clientId, audience: grant.audience }),
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SEC,
     refresh_token: refresh,
@@ -81,6 +89,12 @@ export const consoleAuthProvider: OAuthServerProvider = {
   async exchangeAuthorizationCode(client, code, _verifier, redirectUri, resource) {
     const d = await db();
     const hash = hashToken(code);
+    const [unused] = await d
+      .select({ grantId: oauthAuthorizations.grantId })
+      .from(oauthAuthorizations)
+      .where(and(eq(oauthAuthorizations.codeHash, hash), eq(oauthAuthorizations.clientId, client.client_id), isNull(oauthAuthorizations.usedAt)))
+      .limit(1);
+    const grant = unused?.grantId ? await grantToOpen(unused.grantId, client.client_id, resource) : null;
     // Used once: the first exchange marks it, on any instance.
     const [row] = await d
       .update(oauthAuthorizations)
@@ -95,34 +109,33 @@ export const consoleAuthProvider: OAuthServerProvider = {
     }
     if (row.expiresAt.getTime() <= Date.now()) throw new InvalidGrantError("The authorization code has expired: sign in again.");
     if (redirectUri !== undefined && redirectUri !== row.redirectUri) throw new InvalidGrantError("redirect_uri differs from the authorization request's.");
-    if (!row.grantId) throw new InvalidGrantError("The authorization code is not valid.");
-    return issueTokens(row.grantId, client.client_id, resource);
+    if (!grant || row.grantId !== grant.id) throw new InvalidGrantError("The authorization code is not valid.");
+    return issueTokens(grant, client.client_id);
   },
 
   async exchangeRefreshToken(client, refreshToken, scopes, resource) {
     if (scopes?.some((s) => s !== GATEWAY_SCOPE)) throw new InvalidScopeError(`The only scope is "${GATEWAY_SCOPE}".`);
     const d = await db();
     const hash = hashToken(refreshToken);
-    // Rotation: a refresh token of a grant in force works once, and two instances racing with it cannot both win.
     const inForce = d.select({ id: oauthGrants.id }).from(oauthGrants).where(and(eq(oauthGrants.clientId, client.client_id), isNull(oauthGrants.revokedAt)));
-    const [row] = await d
-      .update(oauthRefreshTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.usedAt), gt(oauthRefreshTokens.expiresAt, new Date()), inArray(oauthRefreshTokens.grantId, inForce)))
-      .returning({ grantId: oauthRefreshTokens.grantId });
-    if (!row) {
-      const [seen] = await d
-        .select({ grantId: oauthRefreshTokens.grantId, usedAt: oauthRefreshTokens.usedAt, revokedAt: oauthGrants.revokedAt })
-        .from(oauthRefreshTokens)
-        .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
-        .where(and(eq(oauthRefreshTokens.tokenHash, hash), eq(oauthGrants.clientId, client.client_id)))
-        .limit(1);
-      if (seen?.revokedAt) throw new InvalidGrantError("This grant was revoked: sign in again.");
-      // A rotated token presented again was copied: the grant ends (OAuth 2.1 §4.3.1).
-      if (seen?.usedAt) await endGrant(seen.grantId, { why: "a refresh token was used twice." });
-      throw new InvalidGrantError(seen?.usedAt ? "This refresh token was already used; the grant was revoked." : "The refresh token is not valid or has expired.");
+    const usable = and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.usedAt), gt(oauthRefreshTokens.expiresAt, new Date()), inArray(oauthRefreshTokens.grantId, inForce));
+    const [unused] = await d.select({ grantId: oauthRefreshTokens.grantId }).from(oauthRefreshTokens).where(usable).limit(1);
+    if (unused) {
+      const grant = await grantToOpen(unused.grantId, client.client_id, resource);
+      // Rotation: a refresh token of a grant in force works once, and two instances racing with it cannot both win.
+      const [spent] = await d.update(oauthRefreshTokens).set({ usedAt: sql`now()` }).where(usable).returning({ grantId: oauthRefreshTokens.grantId });
+      if (spent) return issueTokens(grant, client.client_id);
     }
-    return issueTokens(row.grantId, client.client_id, resource);
+    const [seen] = await d
+      .select({ grantId: oauthRefreshTokens.grantId, usedAt: oauthRefreshTokens.usedAt, revokedAt: oauthGrants.revokedAt })
+      .from(oauthRefreshTokens)
+      .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
+      .where(and(eq(oauthRefreshTokens.tokenHash, hash), eq(oauthGrants.clientId, client.client_id)))
+      .limit(1);
+    if (seen?.revokedAt) throw new InvalidGrantError("This grant was revoked: sign in again.");
+    // A rotated token presented again was copied: the grant ends (OAuth 2.1 §4.3.1).
+    if (seen?.usedAt) await endGrant(seen.grantId, { why: "a refresh token was used twice." });
+    throw new InvalidGrantError(seen?.usedAt ? "This refresh token was already used; the grant was revoked." : "The refresh token is not valid or has expired.");
   },
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {

@@ -92,8 +92,9 @@ export function useUpdateServer(id: string) {
   return useMutation({
     mutationFn: (input: ServerUpdate) => apiSend<ServerUpdateResult>("PATCH", serverPath(id), input),
     onSuccess: (result) => {
-      const server: ServerDto & { headersDropped?: string[] } = { ...result };
+      const server: ServerDto & Partial<Pick<ServerUpdateResult, "headersDropped" | "signInDropped">> = { ...result };
       delete server.headersDropped;
+      delete server.signInDropped;
       client.setQueryData<ServerDto>(serverKeys.detail(id), server);
       void invalidateFleet();
     },

@@ -77,6 +77,11 @@ export const serverUpdateResult = serverDto.extend({
   headersDropped: z
     .array(z.string())
     .describe("Stored headers whose values were not sent on to the URL's new origin (scheme, host or port) because the change did not carry them again: they are removed."),
+  signInDropped: z
+    .boolean()
+    .describe(
+      "True when the URL moved to another origin and the server's OAuth sign-in stayed behind: its tokens were revoked at the old authorization server (where it offers revocation) and removed with the client registration and the discovered metadata; `auth.status` is `authorization_required` until the owner signs in again.",
+    ),
 }) satisfies ZodType<ServerUpdateResult>;
 
 export const serverListResponse = z.object({ servers: z.array(serverDto) }) satisfies ZodType<ServerListResponse>;

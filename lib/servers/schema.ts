@@ -203,9 +203,10 @@ export interface ServerDto {
   pulse?: ServerPulse;
 }
 
-/** `PATCH /api/servers/{id}` → the server, and the stored headers left behind by a move to another origin. */
+/** `PATCH /api/servers/{id}` → the server, and the stored headers and OAuth sign-in left behind by a move to another origin. */
 export interface ServerUpdateResult extends ServerDto {
   headersDropped: string[];
+  signInDropped: boolean;
 }
 
 /** `POST /api/servers/test` → what the server said about itself. */

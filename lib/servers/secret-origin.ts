@@ -8,7 +8,8 @@
  * asks for the values again.
  */
 
-function originOf(url: string): string | null {
+/** Scheme, host and port of `url`; null when it is not a URL. */
+export function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
   } catch {

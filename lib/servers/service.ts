@@ -25,9 +25,10 @@ import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { pulseColumn, toPulse } from "./pulse";
 import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
-import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate } from "./schema";
+import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate, type ServerUpdateResult } from "./schema";
 import { spendNameLookups } from "../rate-limit/name-lookups";
 import { headersForNewOrigin, sameOrigin } from "./secret-origin";
+import { dropSignIn, type DroppedSignIn } from "./sign-in-origin";
 
 /**
  * The servers slice: every query is scoped to the caller (another user's
@@ -165,12 +166,23 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
   return dtoOf(actor.uid, row);
 }
 
-export async function updateServer(actor: Actor, id: string, patch: ServerUpdate, origin: Origin = {}) {
+/**
+ * Changes a server. `droppedSignIn` is its OAuth state as it was before a
+ * move to another origin dropped it: its tokens are the caller's to revoke
+ * at the old authorization server (lib/oauth-client/revoke.ts).
+ */
+export async function updateServer(
+  actor: Actor,
+  id: string,
+  patch: ServerUpdate,
+  origin: Origin = {},
+): Promise<{ server: ServerUpdateResult; droppedSignIn: DroppedSignIn | null }> {
   const current = await findOwned(actor.uid, id);
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
   if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor.uid, patch.url);
   const moved = patch.url !== undefined && !sameOrigin(current.url, patch.url);
   let headersDropped: string[] = [];
+  let droppedSignIn: DroppedSignIn | null = null;
 
   const changed: string[] = [];
   const set: Partial<typeof servers.$inferInsert> = {};
@@ -225,6 +237,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
           .limit(1);
         if (taken) throw nameTaken();
       }
+      if (moved) droppedSignIn = await dropSignIn(tx, actor.uid, id);
       if (patch.headers || moved) {
         const stored: SealedHeader[] = await tx
           .select({ name: serverHeaders.name, valueEnc: serverHeaders.valueEnc, valueHint: serverHeaders.valueHint })
@@ -272,6 +285,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       metadata: {
         changed,
         ...(set.name ? { previousName: current.name } : {}),
+        ...(droppedSignIn ? { signInDropped: true } : {}),
         ...(headerChanges
           ? { headerNames: { added: headerChanges.added, rotated: headerChanges.rotated, removed: headerChanges.removed } }
           : {}),
@@ -280,7 +294,7 @@ export async function updateServer(actor: Actor, id: string, patch: ServerUpdate
       ip: origin.ip,
     });
   }
-  return { ...(await getServer(actor.uid, id)), headersDropped };
+  return { server: { ...(await getServer(actor.uid, id)), headersDropped, signInDropped: droppedSignIn !== null }, droppedSignIn };
 }
 
 export async function deleteServer(actor: Actor, id: string, origin: Origin = {}) {

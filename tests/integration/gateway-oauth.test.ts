@@ -40,7 +40,7 @@ const REDIRECT = "http://127.0.0.1:7777/callback";
 const as = (who: Session) => ({ headers: who.headers });
 
 async function gatewayFor(who: Session) {
-  const server = await call(serversPOST, "/api/servers", { ...as(who), body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+  const server = await call(serversPOST, "/api/servers", { ...as(who), body: { name: `Everything ${Math.random().toString(36).slice(2, 7)}`, transport: "streamable-http", url: `${everything.origin}/mcp` } });
   expect(server.status).toBe(201);
   const gateway = await createGateway(who, { name: `Agents ${Math.random().toString(36).slice(2, 7)}`, servers: [{ serverId: server.json.id, prefix: "all" }] });
   return { ...gateway, url: endpoint.url(gateway.slug) };
@@ -91,6 +91,7 @@ describeEachDatabase("gateways with OAuth", () => {
       revocation_endpoint: `${endpoint.origin}/oauth/revoke`,
       code_challenge_methods_supported: ["S256"],
       client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
@@ -185,6 +186,41 @@ describeEachDatabase("gateways with OAuth", () => {
     expect(stored.every((r) => r.tokenHash !== next.refresh_token)).toBe(true);
   });
 
+  it("spends neither the code nor the refresh token on a token request whose resource is another gateway", async () => {
+    const who = await signedIn("pro");
+    const gateway = await gatewayFor(who);
+    const other = await gatewayFor(who);
+    const agent = new AgentOAuth(REDIRECT);
+    await signInAgent(who, gateway.url, agent);
+    const clientId = agent.client!.client_id;
+    const tokenAt = `${endpoint.origin}/oauth/token`;
+    const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+    const verifier = randomBytes(32).toString("base64url");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const res = await fetch(
+      `${endpoint.origin}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", resource: gateway.url })}`,
+      { redirect: "manual" },
+    );
+    const requestId = new URL(res.headers.get("location")!, endpoint.origin).pathname.split("/").pop()!;
+    const code = new URL((await answer(who, requestId, "allow")).json.redirectTo).searchParams.get("code")!;
+    const exchange = { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT };
+
+    const wrongCode = await fetch(tokenAt, form({ ...exchange, resource: other.url }));
+    expect(wrongCode.status).toBe(400);
+    expect(await wrongCode.json()).toMatchObject({ error: "invalid_target" });
+    const exchanged = await fetch(tokenAt, form({ ...exchange, resource: gateway.url }));
+    expect(exchanged.status).toBe(200);
+    const { refresh_token: refreshToken } = (await exchanged.json()) as { refresh_token: string };
+
+    const refresh = { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId };
+    const wrongRefresh = await fetch(tokenAt, form({ ...refresh, resource: other.url }));
+    expect(wrongRefresh.status).toBe(400);
+    expect(await wrongRefresh.json()).toMatchObject({ error: "invalid_target" });
+    expect((await fetch(tokenAt, form({ ...refresh, resource: gateway.url }))).status).toBe(200);
+    expect((await call(appsGET, "/api/user/connected-apps", as(who))).json.apps).toEqual([expect.objectContaining({ gateway: expect.objectContaining({ id: gateway.id }) })]);
+  });
+
   it("answers bad requests with clear errors and stores nothing: an unregistered redirect URI, a denial, a request answered twice, a resource not a gateway", async () => {
     const who = await signedIn("pro");
     const other = await signedIn("pro");
@@ -206,9 +242,15 @@ describeEachDatabase("gateways with OAuth", () => {
     expect(stray.status).toBe(400);
     expect(await stray.json()).toMatchObject({ error: "invalid_request", error_description: "Unregistered redirect_uri" });
 
+    // Errors sent back to the app name the issuer, as answers do (RFC 9207): the provider's, and the SDK's own checks'.
     const elsewhere = await authorize({ resource: "https://elsewhere.example/mcp/x" });
     expect(elsewhere.status).toBe(302);
-    expect(new URL(elsewhere.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    const refused = new URL(elsewhere.headers.get("location")!);
+    expect(refused.origin + refused.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(refused.searchParams)).toMatchObject({ error: "invalid_target", state: "s1", iss: endpoint.origin });
+    const plain = await authorize({ code_challenge_method: "plain" });
+    expect(plain.status).toBe(302);
+    expect(Object.fromEntries(new URL(plain.headers.get("location")!).searchParams)).toMatchObject({ error: "invalid_request", iss: endpoint.origin });
 
     const badHttp = await fetch(`${endpoint.origin}/oauth/register`, {
       method: "POST",
@@ -232,6 +274,30 @@ describeEachDatabase("gateways with OAuth", () => {
     expect(notTheirs.json.message).toContain("another account's gateway");
     const [row] = await (await db()).select().from(oauthAuthorizations).where(eq(oauthAuthorizations.id, id2));
     expect(row.codeHash).toBeNull();
+  });
+
+  it("refuses a metadata document whose redirect URIs dynamic registration would refuse, and stores nothing", async () => {
+    const evil = "http://evil.example/cb";
+    const doc = http.createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ client_id: documentUrl, client_name: "Loose agent", redirect_uris: [evil], token_endpoint_auth_method: "none" }));
+    });
+    await new Promise<void>((resolve) => doc.listen(0, "127.0.0.1", resolve));
+    const documentUrl = `http://127.0.0.1:${(doc.address() as AddressInfo).port}/client.json`;
+    try {
+      const res = await fetch(
+        `${endpoint.origin}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: documentUrl, redirect_uri: evil, code_challenge: "y".repeat(43), code_challenge_method: "S256" })}`,
+        { redirect: "manual" },
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: "invalid_client",
+        error_description: `The client's metadata document at ${documentUrl} is refused: The redirect_uri ${evil} is not allowed: use https, http on loopback, or an app's reverse-domain scheme.`,
+      });
+      expect(await (await db()).select().from(oauthClients).where(eq(oauthClients.clientId, documentUrl))).toEqual([]);
+    } finally {
+      doc.close();
+    }
   });
 
   it("accepts a client that names itself by the URL of its metadata document", async () => {

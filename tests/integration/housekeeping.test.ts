@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { alertSilences, analyticsEvents, gatewayRelay, gatewaySessions, gateways, maintenanceWindows, rateLimits, users } from "@/lib/db/schema";
-import { ANALYTICS_RETENTION_DAYS, runHousekeeping } from "@/lib/housekeeping";
+import { alertSilences, analyticsEvents, gatewayRelay, gatewaySessions, gateways, maintenanceWindows, oauthClients, oauthGrants, rateLimits, users } from "@/lib/db/schema";
+import { ANALYTICS_RETENTION_DAYS, OAUTH_CLIENT_UNUSED_DAYS, runHousekeeping } from "@/lib/housekeeping";
 import { describeEachDatabase } from "../support/databases";
 
 /** Analytics, rate-limit counters and gateway sessions do not grow without bound. */
@@ -84,6 +84,32 @@ describeEachDatabase("housekeeping", () => {
     expect(windows.map((w) => w.note)).toEqual(["recent"]);
     const pauses = await database.select({ reason: alertSilences.reason }).from(alertSilences).where(eq(alertSilences.ownerUid, ownerUid));
     expect(pauses.map((p) => p.reason)).toEqual(["until resumed"]);
+  });
+
+  it("forgets OAuth clients and metadata documents that no grant in force uses and nothing used lately, with their old grants", async () => {
+    const database = await db();
+    await database.insert(users).values({ uid: "hk-oauth-owner", email: "hk-o@example.com", displayName: "HK" }).onConflictDoNothing();
+    const [gateway] = await database.insert(gateways).values({ ownerUid: "hk-oauth-owner", name: "HK OAuth", slug: `hk-oauth-${Date.now()}` }).returning();
+    const old = ago((OAUTH_CLIENT_UNUSED_DAYS + 1) * DAY);
+    const client = (clientId: string, kind: "registered" | "metadata_document", at: Date) => ({ clientId, kind, metadata: { redirect_uris: ["https://app.example/cb"] }, createdAt: at, fetchedAt: at });
+    await database.insert(oauthClients).values([
+      client("hk-never-allowed", "registered", old),
+      client("https://agent.example/hk-old-document.json", "metadata_document", old),
+      client("hk-revoked-long-ago", "registered", old),
+      client("hk-in-force", "registered", old),
+      client("hk-revoked-lately", "registered", old),
+      client("hk-new", "registered", ago(DAY)),
+      client("https://agent.example/hk-fresh-document.json", "metadata_document", ago(DAY)),
+    ]);
+    const grant = (clientId: string, revokedAt: Date | null) => ({ userUid: "hk-oauth-owner", clientId, gatewayId: gateway.id, createdAt: old, revokedAt });
+    await database.insert(oauthGrants).values([grant("hk-revoked-long-ago", old), grant("hk-in-force", null), grant("hk-revoked-lately", ago(DAY))]);
+
+    await runHousekeeping({ claim: false });
+
+    const left = await database.select({ clientId: oauthClients.clientId }).from(oauthClients).where(like(oauthClients.clientId, "%hk-%"));
+    expect(left.map((c) => c.clientId).sort()).toEqual(["hk-in-force", "hk-new", "hk-revoked-lately", "https://agent.example/hk-fresh-document.json"]);
+    const grants = await database.select({ clientId: oauthGrants.clientId }).from(oauthGrants).where(eq(oauthGrants.gatewayId, gateway.id));
+    expect(grants.map((g) => g.clientId).sort()).toEqual(["hk-in-force", "hk-revoked-lately"]);
   });
 
   it("runs once per period across instances", async () => {

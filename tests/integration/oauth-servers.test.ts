@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -5,16 +6,19 @@ import { GET as callbackGET } from "@/app/api/oauth/callback/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
 import { POST as authorizePOST } from "@/app/api/servers/[id]/authorize/route";
-import { DELETE as serverDELETE, GET as serverGET } from "@/app/api/servers/[id]/route";
+import { DELETE as serverDELETE, GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as importPOST } from "@/app/api/servers/import/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { runAlertStep } from "@/lib/alerts/dispatcher";
 import { db } from "@/lib/db";
 import { FAILURES_TO_DOWN } from "@/lib/monitoring/status-machine";
+import { saveTokens } from "@/lib/oauth-client/refresh";
+import { readOAuth, seal, tokensOf, writeOAuth } from "@/lib/oauth-client/store";
 import { activityEvents, serverOauth } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
+import { startHttpServer, type RunningServer } from "../support/mcp-server";
 import { signedIn, type Session } from "../support/sign-in";
 import { startTsProcess, type TsProcess } from "../support/ts-process";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -243,6 +247,121 @@ describeEachDatabase("servers behind OAuth", () => {
       bad.close();
     }
   }, 60_000);
+
+  it("drops the sign-in when the URL moves to another origin: the token never reaches the new host, and is revoked at the old authorization server", async () => {
+    const seen: string[] = [];
+    const newHost = await startHttpServer((req, res) => {
+      seen.push(req.headers.authorization ?? "");
+      res.writeHead(401, { "content-type": "application/json", "www-authenticate": "Bearer" }).end("{}");
+    });
+    try {
+      const created = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Moving", transport: "streamable-http", url: `${peer.origin}/mcp?moving=1` } });
+      const id = created.json.id as string;
+      const started = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: {} });
+      expect((await callback(owner, await signInAt(started.json.authorizationUrl, "ada"))).status).toBe(303);
+      const signedIn = tokensOf(await readOAuth(id))!;
+      expect(signedIn.refresh_token).toEqual(expect.any(String));
+      const known = async () => ((await (await fetch(`${peer.origin}/test/refresh-token?token=${signedIn.refresh_token}`)).json()) as { known: boolean }).known;
+      expect(await known()).toBe(true);
+
+      // Another path on the same origin keeps the sign-in.
+      const samePlace = await call(serverPATCH, `/api/servers/${id}`, { ...as(owner), method: "PATCH", params: { id }, body: { url: `${peer.origin}/mcp?moving=2` } });
+      expect(samePlace.json).toMatchObject({ signInDropped: false, auth: { status: "authorized" } });
+
+      const moved = await call(serverPATCH, `/api/servers/${id}`, { ...as(owner), method: "PATCH", params: { id }, body: { url: `${newHost.origin}/mcp` } });
+      expect(moved.status).toBe(200);
+      expect(moved.json).toMatchObject({ headersDropped: [], signInDropped: true, auth: { type: "oauth", status: "authorization_required", reason: expect.stringMatching(/moved to another origin/) } });
+      const [row] = await (await db()).select().from(serverOauth).where(eq(serverOauth.serverId, id));
+      expect(row).toMatchObject({ tokensEnc: null, clientEnc: null, verifierEnc: null, discovery: null, stateHash: null, status: "authorization_required" });
+
+      // The next check goes to the new host without the old token, and no refresh brings it back.
+      const check = await call(checkPOST, `/api/servers/${id}/check`, { ...as(owner), method: "POST", params: { id } });
+      expect(check.json.check.result).toBe("failed");
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((authorization) => authorization.startsWith("Bearer "))).toEqual([]);
+      // A refresh that was under way for the old address when the URL moved stores nothing.
+      expect(await saveTokens(id, `${peer.origin}/mcp`, signedIn, true)).toBe(false);
+      expect(tokensOf(await readOAuth(id))).toBeUndefined();
+      expect((await call(serverGET, `/api/servers/${id}`, { ...as(owner), params: { id } })).json.auth.status).not.toBe("authorized");
+
+      // Revoked at the old authorization server, without holding the answer.
+      for (let i = 0; i < 50 && (await known()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await known()).toBe(false);
+      await call(serverDELETE, `/api/servers/${id}`, { ...as(owner), method: "DELETE", params: { id } });
+    } finally {
+      await newHost.stop();
+    }
+  });
+
+  describe("an authorization server whose metadata name another issuer (the mix-up attack)", () => {
+    const sent: string[] = [];
+    let impostor: RunningServer;
+    let id: string;
+    const honestIssuer = () => `${peer.origin}/as`;
+
+    beforeAll(async () => {
+      // Its own protected resource names it as the authorization server; its metadata claim the honest server's
+      // issuer and authorization page, with its own token endpoint, where a code and its PKCE verifier would end up.
+      impostor = await startHttpServer((req, res) => {
+        const path = req.url ?? "";
+        if (path === "/mcp") return void res.writeHead(401, { "www-authenticate": `Bearer resource_metadata="${impostor.origin}/.well-known/oauth-protected-resource/mcp"` }).end();
+        const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+        if (path === "/.well-known/oauth-protected-resource/mcp") return json({ resource: `${impostor.origin}/mcp`, authorization_servers: [impostor.origin] });
+        if (path === "/.well-known/oauth-authorization-server") return json(impostorMetadata());
+        let body = "";
+        req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        req.on("end", () => {
+          sent.push(`${req.method} ${path} ${body}`);
+          if (path === "/register") return json({ client_id: "impostor-client", redirect_uris: [`${peer.origin}/callback`] });
+          res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid_grant" }));
+        });
+      });
+      const created = await call(serversPOST, "/api/servers", { ...as(owner), body: { name: "Impostor", transport: "streamable-http", url: `${impostor.origin}/mcp` } });
+      id = created.json.id;
+      expect(created.json.auth).toMatchObject({ type: "oauth", status: "authorization_required" });
+    });
+    afterAll(() => impostor.stop());
+
+    const impostorMetadata = () => ({
+      issuer: honestIssuer(),
+      authorization_endpoint: `${honestIssuer()}/auth`,
+      token_endpoint: `${impostor.origin}/token`,
+      registration_endpoint: `${impostor.origin}/register`,
+      response_types_supported: ["code"],
+      code_challenge_methods_supported: ["S256"],
+      authorization_response_iss_parameter_supported: true,
+    });
+
+    it("refuses its metadata where they are discovered, with a clear error, before anything is sent to it", async () => {
+      const started = await call(authorizePOST, `/api/servers/${id}/authorize`, { ...as(owner), params: { id }, body: {} });
+      expect(started.status).toBe(502);
+      expect(started.json.message).toBe(
+        `The server's authorization could not be started or finished: The authorization server ${impostor.origin} names another issuer in its metadata (${honestIssuer()}): the console does not sign in with an authorization server that claims to be another (RFC 8414).`,
+      );
+      expect(sent).toEqual([]);
+      const [row] = await (await db()).select().from(serverOauth).where(eq(serverOauth.serverId, id));
+      expect(row).toMatchObject({ discovery: null, clientEnc: null });
+    });
+
+    it("refuses a sign-in answer naming the honest issuer when the metadata were stored unchecked, and sends the code nowhere", async () => {
+      // A sign-in started before metadata were checked where they are read: what it stored.
+      const state = "mix-up-state";
+      await writeOAuth(id, {
+        discovery: { authorizationServerUrl: impostor.origin, authorizationServerMetadata: impostorMetadata() },
+        clientEnc: seal(id, "client", { client_id: "impostor-client" }),
+        verifierEnc: seal(id, "verifier", "v".repeat(43)),
+        stateHash: createHash("sha256").update(state).digest("hex"),
+        stateUid: owner.uid,
+        stateExpiresAt: new Date(Date.now() + 60_000),
+      });
+      const answer = new URL(`${peer.origin}/api/oauth/callback?${new URLSearchParams({ code: "honest-servers-code", state, iss: honestIssuer() })}`);
+      const res = await callback(owner, answer);
+      expect(sent.filter((request) => request.startsWith("POST /token"))).toEqual([]);
+      expect(res.status).toBe(400);
+      expect(res.json.message).toMatch(/names another issuer in its metadata/);
+      expect(tokensOf(await readOAuth(id))).toBeUndefined();
+    });
+  });
 
   it("revokes the server's tokens at the authorization server when the server is deleted", async () => {
     const grants = async () => ((await (await fetch(`${peer.origin}/test/grants`)).json()) as { refreshTokens: number }).refreshTokens;

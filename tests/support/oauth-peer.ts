@@ -14,7 +14,8 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
  *   access token with jose (signature, issuer, audience, expiry) and answers
  *   401 with its protected resource metadata (RFC 9728) otherwise.
  * - `/test/*`: what a test does to the peer: revoke every grant (as a person
- *   revoking the app at the provider would), or refuse the tokens issued so far.
+ *   revoking the app at the provider would), or refuse the tokens issued so far;
+ *   and what it asks of it: whether a refresh token is still known.
  *
  * Prints `{"listening": port}`.
  */
@@ -130,6 +131,11 @@ async function main() {
       const count = (model: string) => [...store.keys()].filter((k) => k.startsWith(`${model}:`)).length;
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify({ refreshTokens: count("RefreshToken") }));
+    }
+    if (url.pathname === "/test/refresh-token") {
+      // Opaque tokens are stored under their value: gone once revoked (or rotated).
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ known: store.has(`RefreshToken:${url.searchParams.get("token")}`) }));
     }
     if (url.pathname === "/test/reject-issued" && req.method === "POST") {
       notBefore = Math.floor(Date.now() / 1000) + 1;

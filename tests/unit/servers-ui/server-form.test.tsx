@@ -270,4 +270,19 @@ describe("ServerForm (edit)", () => {
       expect.objectContaining({ url: "https://collector.example.net/mcp", headers: [{ name: "Authorization", value: "Bearer for-the-new-host" }] }),
     );
   });
+
+  it("says before saving that a URL on another origin leaves the server's OAuth sign-in behind", async () => {
+    const user = userEvent.setup({ delay: null });
+    const behindOAuth: ServerDto = { ...server, headers: [], auth: { type: "oauth", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null } };
+    renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(behindOAuth)} onSubmit={jest.fn()} />);
+    const url = screen.getByRole("textbox", { name: "URL" });
+    const notice = () => screen.queryByText(/its sign-in stays behind/);
+
+    await user.clear(url);
+    await user.type(url, "https://tools.example.com/v2/mcp");
+    expect(notice()).toBeNull();
+    await user.clear(url);
+    await user.type(url, "https://collector.example.net/mcp");
+    expect(notice()).toHaveTextContent("This server signs in with OAuth at https://tools.example.com.");
+  });
 });
