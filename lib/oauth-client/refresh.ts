@@ -7,6 +7,7 @@ import { serverOauth } from "../db/schema";
 import { log } from "../log";
 import { announceServerChanged } from "../servers/changes";
 import { oauthFetch } from "./fetch";
+import { issuerProblem } from "./issuer";
 import { clientOf, readOAuth, seal, tokensOf, writeOAuth, writeOAuthFor } from "./store";
 
 /**
@@ -63,6 +64,12 @@ async function refreshNow(serverId: string, url: string, current: OAuthTokens): 
   const discovery = row.discovery as unknown as OAuthDiscoveryState | null;
   const client = clientOf(row);
   if (!discovery?.authorizationServerUrl || !client || !latest.refresh_token) return current;
+  // Metadata stored before they were checked where they are read (./issuer.ts): the refresh token goes to no impostor's token endpoint.
+  const problem = issuerProblem(discovery);
+  if (problem) {
+    await markReauthorization(serverId, problem);
+    return undefined;
+  }
   try {
     const tokens = await refreshAuthorization(discovery.authorizationServerUrl, {
       metadata: discovery.authorizationServerMetadata,

@@ -13,9 +13,9 @@ import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { runAlertStep } from "@/lib/alerts/dispatcher";
 import { db } from "@/lib/db";
 import { FAILURES_TO_DOWN } from "@/lib/monitoring/status-machine";
-import { saveTokens } from "@/lib/oauth-client/refresh";
+import { currentTokens, saveTokens } from "@/lib/oauth-client/refresh";
 import { readOAuth, seal, tokensOf, writeOAuth } from "@/lib/oauth-client/store";
-import { activityEvents, serverOauth } from "@/lib/db/schema";
+import { activityEvents, serverOauth, servers } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { startHttpServer, type RunningServer } from "../support/mcp-server";
@@ -360,6 +360,22 @@ describeEachDatabase("servers behind OAuth", () => {
       expect(res.status).toBe(400);
       expect(res.json.message).toMatch(/names another issuer in its metadata/);
       expect(tokensOf(await readOAuth(id))).toBeUndefined();
+    });
+    it("sends no refresh token to the token endpoint of metadata stored unchecked, and asks for a new sign-in", async () => {
+      // Tokens about to expire, kept with metadata stored before they were checked where they are read.
+      await writeOAuth(id, {
+        discovery: { authorizationServerUrl: impostor.origin, authorizationServerMetadata: impostorMetadata() },
+        clientEnc: seal(id, "client", { client_id: "impostor-client" }),
+        tokensEnc: seal(id, "tokens", { access_token: "old-access", token_type: "Bearer", refresh_token: "old-refresh" }),
+        expiresAt: new Date(Date.now() - 60_000),
+        status: "authorized",
+        reason: null,
+      });
+      const [server] = await (await db()).select({ url: servers.url }).from(servers).where(eq(servers.id, id));
+      expect(await currentTokens(id, server.url)).toBeUndefined();
+      expect(sent.filter((request) => request.includes("old-refresh"))).toEqual([]);
+      const row = await readOAuth(id);
+      expect(row).toMatchObject({ status: "reauthorization_required", reason: expect.stringMatching(/names another issuer in its metadata/) });
     });
   });
 
