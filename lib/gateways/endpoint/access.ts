@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { sharedCache } from "../../cache/shared-cache";
 import { db } from "../../db";
 import { gateways, gatewaySessions } from "../../db/schema";
@@ -57,7 +57,16 @@ export async function gatewayBySlug(slug: string): Promise<GatewayRef | null> {
 
 export const forgetGatewaySlug = (slug: string) => slugs.forget(slug);
 
-export async function openSession(gatewayId: string, credential: Pick<Credential, "tokenId" | "grantId">, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
+type Holder = Pick<Credential, "tokenId" | "grantId">;
+
+/** The sessions a credential opened: its token's, or its grant's across refreshes. */
+export function openedBy(credential: Holder): SQL {
+  return credential.tokenId !== null
+    ? and(eq(gatewaySessions.tokenId, credential.tokenId), isNull(gatewaySessions.grantId))!
+    : and(isNull(gatewaySessions.tokenId), eq(gatewaySessions.grantId, credential.grantId!))!;
+}
+
+export async function openSession(gatewayId: string, credential: Holder, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
   const [row] = await (await db())
     .insert(gatewaySessions)
     .values({
@@ -109,12 +118,14 @@ export async function findSession(gatewayId: string, id: string): Promise<Sessio
   return ref;
 }
 
-export async function endSession(gatewayId: string, id: string): Promise<boolean> {
+/** Ends the session if `credential` opened it (no other client of the gateway may end it); false when there was none such. */
+export async function endSession(gatewayId: string, credential: Holder, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const gone = await (await db())
     .delete(gatewaySessions)
-    .where(and(eq(gatewaySessions.id, id), eq(gatewaySessions.gatewayId, gatewayId)))
+    .where(and(eq(gatewaySessions.id, id), eq(gatewaySessions.gatewayId, gatewayId), openedBy(credential)))
     .returning({ id: gatewaySessions.id });
+  if (gone.length === 0) return false;
   await sessions.forget(id);
-  return gone.length > 0;
+  return true;
 }

@@ -213,6 +213,7 @@ export async function handleGatewayDelete(req: Request, slug: string): Promise<R
   const caller = await authorize(req, slug);
   if (caller instanceof Response) return caller;
   const id = req.headers.get("mcp-session-id");
-  if (!id || !(await endSession(caller.gateway.id, id))) return jsonRpcError(404, -32001, "Session not found.");
+  // Another client's session is as unknown as one that never was.
+  if (!id || !(await endSession(caller.gateway.id, caller.credential, id))) return jsonRpcError(404, -32001, "Session not found.");
   return new Response(null, { status: 200 });
 }
