@@ -163,7 +163,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: plain });
   transport.onerror = (err) => log.debug("gateway transport", { err: err.message });
   await server.connect(transport);
-  const release = await holdRequest(session.id, transport);
+  const release = await holdRequest(session, transport, messages.filter(isJSONRPCRequest).map((m) => m.id));
   let response: Response;
   try {
     response = await transport.handleRequest(req, { parsedBody: messages.length === 1 ? messages[0] : messages });
