@@ -7,10 +7,14 @@ import { POST as serversPOST } from "@/app/api/servers/route";
 import { db, useDatabase } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { gatewayRelay } from "@/lib/db/schema";
+import { MAX_SESSIONS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
+import { requestCounters } from "@/lib/gateways/endpoint/limits";
+import { PLANS } from "@/lib/plans/table";
 import { connectedApps } from "@/lib/oauth-server/grants";
 import { startApiInstance, type ApiInstance } from "../support/api-instances";
 import { createPostgresDatabase } from "../support/databases";
-import { createGateway, gatewayToken, postRaw, recordedCalls } from "../support/gateway";
+import { startEarlyInMinute } from "../support/fixed-window";
+import { createGateway, gatewayToken, gatewayTokenWithId, initializeRaw, postRaw, recordedCalls, spendCounter } from "../support/gateway";
 import { call } from "../support/http";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { findNginx, startNginx, type RunningNginx } from "../support/nginx";
@@ -27,7 +31,9 @@ import { signedIn } from "../support/sign-in";
  * each answer (`X-Upstream`). The instances are tests/support/api-instance.ts,
  * each its own process. Then what must hold whichever instance a request
  * reaches (each addressed directly): an answer is taken only from the
- * session asked, and a cancellation reaches the call.
+ * session asked, a cancellation reaches the call, a token's requests are
+ * counted together, and its sessions are ended, past their cap or by
+ * another token, alike on both.
  */
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -281,5 +287,31 @@ async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
     } finally {
       await Promise.all([asked.close(), bystander.close()]);
     }
+  });
+
+  it("counts a token's requests on both instances together, and ends its sessions past the cap, or refuses another token's DELETE, alike on both", async () => {
+    const { owner, gateway, urls } = await gatewayOnBoth();
+    const a = await gatewayTokenWithId(owner);
+    const b = await gatewayTokenWithId(owner);
+    const requests = PLANS.pro.gatewayRequestsPerMinute;
+
+    // Its session, used on both instances (each keeps it a while); another token's DELETE is refused on both.
+    const session = await initializeRaw(urls[0], a.token);
+    for (const url of urls) {
+      expect((await postRaw(url, a.token, session, { jsonrpc: "2.0", id: 1, method: "ping" })).status).toBe(200);
+      expect((await fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${b.token}`, "mcp-session-id": session } })).status).toBe(404);
+    }
+
+    // The cap reached through one instance ends the oldest session on the other too.
+    for (let i = 0; i < MAX_SESSIONS_PER_CREDENTIAL; i++) await initializeRaw(urls[i % 2], a.token);
+    for (const url of urls) expect((await postRaw(url, a.token, session, { jsonrpc: "2.0", id: 2, method: "ping" })).status).toBe(404);
+
+    // One minute for the token, whichever instance counts it.
+    await startEarlyInMinute();
+    const fresh = await initializeRaw(urls[0], b.token);
+    await spendCounter(requestCounters(owner.uid, gateway.id, { tokenId: b.id, grantId: null }).credentialKey, requests - 2);
+    const statuses: number[] = [];
+    for (const url of [...urls, ...urls]) statuses.push((await postRaw(url, b.token, fresh, { jsonrpc: "2.0", id: 3, method: "ping" })).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
   });
 });

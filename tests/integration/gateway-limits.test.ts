@@ -2,15 +2,18 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { count, eq } from "drizzle-orm";
 import { POST as decidePOST } from "@/app/api/oauth/authorizations/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
-import { gatewayRelay } from "@/lib/db/schema";
-import { MAX_PENDING_ANSWERS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
+import { gatewayRelay, gatewaySessions } from "@/lib/db/schema";
+import { MAX_PENDING_ANSWERS_PER_CREDENTIAL, MAX_SESSIONS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
+import { requestCounters } from "@/lib/gateways/endpoint/limits";
+import { PLANS } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
-import { connectClient, createGateway, gatewayTokenWithId, initializeRaw, postRaw, serveGateways, type Endpoint } from "../support/gateway";
+import { startEarlyInMinute } from "../support/fixed-window";
+import { connectClient, createGateway, gatewayTokenWithId, initializeRaw, postRaw, recordedCalls, serveGateways, spendCounter, type Endpoint } from "../support/gateway";
 import { call } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { AgentOAuth } from "../support/oauth-agent";
@@ -18,8 +21,10 @@ import { signedIn, type Session } from "../support/sign-in";
 
 /**
  * What a gateway's clients may make it store, and whose messages it takes:
- * nothing stored for a message no request awaits, a server's questions
- * capped per token; a session ended only by the credential that opened it,
+ * every request counted against its token's and its gateway's minute, a
+ * token's open sessions capped, nothing stored for a message no request
+ * awaits, a server's questions capped per token, completions counted and
+ * audited as calls; a session ended only by the credential that opened it,
  * and an answer taken only from the session that was asked. The SDK's own
  * client where it can do what is tested, raw HTTP where a client would
  * have to misbehave.
@@ -36,8 +41,23 @@ afterAll(async () => {
   await Promise.all([endpoint.stop(), everything.stop()]);
 });
 
+const REQUESTS = PLANS.pro.gatewayRequestsPerMinute;
 const notification = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", method, params });
 const ping = (id: number | string = 1) => ({ jsonrpc: "2.0", id, method: "ping" });
+
+/** The JSON-RPC error of a refused request's body. */
+async function errorOf(res: Response): Promise<{ code: number; message: string; data?: { retryAfterSec?: number } }> {
+  return ((await res.json()) as { error: { code: number; message: string; data?: { retryAfterSec?: number } } }).error;
+}
+
+async function refusal(work: Promise<unknown>): Promise<Error> {
+  const err = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(Error);
+  return err as Error;
+}
 
 /** The SDK's client with its transport (its session id, terminateSession), once its list stream is open. */
 async function connectWithTransport(url: string, token: string, capabilities: Record<string, unknown> = {}) {
@@ -57,6 +77,8 @@ async function connectWithTransport(url: string, token: string, capabilities: Re
   return { client, transport, sessionId: transport.sessionId! };
 }
 
+/** The HTTP status of the SDK transport's error. */
+const statusOf = (err: Error) => (err as Error & { code?: number }).code;
 
 /** Waits until `read` gives `expected`, or gives up after a few seconds with what it gave last. */
 async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
@@ -98,6 +120,82 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
     serverId = server.json.id;
   });
 
+  it("counts every request, whatever its method, against its token's and its gateway's minute, and refuses the next with 429, Retry-After and -32029", async () => {
+    await startEarlyInMinute();
+    const [gateway, other] = [await newGateway(), await newGateway()];
+    const a = await gatewayTokenWithId(owner);
+    const b = await gatewayTokenWithId(owner);
+    const { client, sessionId } = await connectWithTransport(gateway.url, a.token);
+    const counters = requestCounters(owner.uid, gateway.id, { tokenId: a.id, grantId: null });
+    try {
+      // What the client sent so far (initialize, initialized, its list stream) is forgotten: five requests are left.
+      await spendCounter(counters.credentialKey, REQUESTS - 5);
+      await client.ping();
+      await client.listTools();
+      expect((await postRaw(gateway.url, a.token, sessionId, notification("notifications/roots/list_changed"))).status).toBe(202);
+      const stream = await fetch(gateway.url, { headers: { authorization: `Bearer ${a.token}`, accept: "text/event-stream", "mcp-session-id": sessionId } });
+      expect(stream.status).toBe(200);
+      await stream.body?.cancel();
+      const ended = await fetch(gateway.url, { method: "DELETE", headers: { authorization: `Bearer ${a.token}`, "mcp-session-id": randomUUID() } });
+      expect(ended.status).toBe(404);
+
+      // The sixth, whatever it is, is refused: HTTP 429 with Retry-After, and the gateway's JSON-RPC error for limits.
+      const refused = await postRaw(gateway.url, a.token, sessionId, ping());
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const error = await errorOf(refused);
+      expect(error.code).toBe(-32029);
+      expect(error.message).toMatch(new RegExp(`^This token made its ${REQUESTS.toLocaleString("en-US")} requests of this minute; retry in \\d+ s\\.$`));
+      expect(error.data?.retryAfterSec).toBe(Number(refused.headers.get("retry-after")));
+      // The SDK's client gets the same in its error.
+      const sdkRefusal = await refusal(client.callTool({ name: "everything__echo", arguments: { message: "one too many" } }));
+      expect(statusOf(sdkRefusal)).toBe(429);
+      expect(sdkRefusal.message).toMatch(/"code":-32029,"message":"This token made its/);
+
+      // Another token on the same gateway has a minute of its own.
+      const second = await connectClient(gateway.url, b.token);
+      try {
+        await expect(second.ping()).resolves.toEqual({});
+        // The gateway's minute spent: every token is refused there, and served on another gateway.
+        await spendCounter(counters.gatewayKey, REQUESTS);
+        const onGateway = await refusal(second.ping());
+        expect(statusOf(onGateway)).toBe(429);
+        expect(onGateway.message).toMatch(/"code":-32029,"message":"This gateway made its/);
+        const elsewhere = await connectClient(other.url, b.token);
+        await expect(elsewhere.ping()).resolves.toEqual({});
+        await elsewhere.close();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("ends a token's least recently used session beyond its open ones; that client is told to initialize again, the others are served", async () => {
+    const gateway = await newGateway();
+    const mine = await gatewayTokenWithId(owner);
+    const theirs = await gatewayTokenWithId(owner);
+    const oldest = await connectClient(gateway.url, mine.token);
+    const untouched = await connectClient(gateway.url, theirs.token);
+    try {
+      await oldest.ping();
+      const opened: string[] = [];
+      for (let i = 0; i < MAX_SESSIONS_PER_CREDENTIAL; i++) opened.push(await initializeRaw(gateway.url, mine.token));
+
+      const ended = await refusal(oldest.listTools());
+      expect(statusOf(ended)).toBe(404);
+      expect(ended.message).toContain("Session not found: initialize again.");
+      const [{ n }] = await (await db()).select({ n: count() }).from(gatewaySessions).where(eq(gatewaySessions.tokenId, mine.id));
+      expect(n).toBe(MAX_SESSIONS_PER_CREDENTIAL);
+      for (const id of [opened[0], opened.at(-1)!]) expect((await postRaw(gateway.url, mine.token, id, ping())).status).toBe(200);
+      // Another token's session is not its to end.
+      await expect(untouched.ping()).resolves.toEqual({});
+    } finally {
+      await Promise.all([oldest.close(), untouched.close()]);
+    }
+  });
+
   it("stores nothing for a client's notifications and answers that no request awaits", async () => {
     const gateway = await newGateway();
     const { token } = await gatewayTokenWithId(owner);
@@ -116,6 +214,7 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
     const [{ n }] = await (await db()).select({ n: count() }).from(gatewayRelay).where(eq(gatewayRelay.sessionId, sessionId));
     expect(n).toBe(0);
   });
+
   it("refuses a server's question once a token's clients owe the most answers, and takes the answers it waits for", async () => {
     const gateway = await newGateway();
     const { token } = await gatewayTokenWithId(owner);
@@ -152,6 +251,30 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
       await client.close();
     }
   });
+
+  it("counts a completion against the gateway's calls and audits it", async () => {
+    const gateway = await newGateway();
+    const { token } = await gatewayTokenWithId(owner);
+    const client = await connectClient(gateway.url, token);
+    try {
+      const ref = { type: "ref/prompt" as const, name: "everything__completable-prompt" };
+      const { completion } = await client.complete({ ref, argument: { name: "department", value: "Eng" } });
+      expect(completion.values).toEqual(["Engineering"]);
+      const [event] = await recordedCalls(owner.uid, "everything__completable-prompt");
+      expect(event).toMatchObject({ method: "completion/complete", outcome: "ok", argument: { name: "department", value: "Eng" }, client: { name: "gateway-test-client" } });
+
+      await spendCounter(`gateway-minute:${owner.uid}:${gateway.id}`, PLANS.pro.gatewayCallsPerMinute);
+      const err = await refusal(client.complete({ ref, argument: { name: "department", value: "Sa" } }));
+      expect(err).toBeInstanceOf(McpError);
+      expect((err as McpError).code).toBe(-32029);
+      expect(((err as McpError).data as { retryAfterSec: number }).retryAfterSec).toBeGreaterThan(0);
+      const events = await recordedCalls(owner.uid, "everything__completable-prompt");
+      expect(events.at(-1)).toMatchObject({ method: "completion/complete", outcome: "rate_limited" });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("ends a session only for the credential that opened it; to any other it is unknown", async () => {
     const gateway = await newGateway();
     const a = await gatewayTokenWithId(owner);
@@ -181,6 +304,7 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
       await client.close();
     }
   });
+
   it("takes the answer to a server's question only from the session it was asked of", async () => {
     const gateway = await newGateway();
     const { token } = await gatewayTokenWithId(owner);

@@ -7,7 +7,7 @@ import { POST as gatewaysPOST } from "@/app/api/gateways/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { activityEvents } from "@/lib/db/schema";
+import { activityEvents, rateLimits } from "@/lib/db/schema";
 import { nodeRoutes } from "@/lib/http/node-routes";
 import { isOAuthServerPath, serveOAuthServer } from "@/lib/oauth-server/http";
 import { call } from "./http";
@@ -79,6 +79,12 @@ export async function gatewayTokenWithId(who: Session, extra: Record<string, unk
   const res = await call(tokensPOST, "/api/user/tokens", { body: { name: `gateway ${Math.random()}`, scope: "gateway", ...extra }, headers: as(who) });
   if (res.status !== 201) throw new Error(`token not created: ${res.status} ${res.text}`);
   return { token: res.json.token as string, id: res.json.tokenInfo.id as string };
+}
+
+/** Sets the rate-limit counter `key` to `count` in the current window of `windowSec`: a limit spent but for what the test sends. */
+export async function spendCounter(key: string, count: number, windowSec = 60) {
+  const windowStart = new Date(Math.floor(Date.now() / (windowSec * 1000)) * windowSec * 1000);
+  await (await db()).insert(rateLimits).values({ key, windowStart, count }).onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count } });
 }
 
 /** A POST of raw JSON-RPC to a gateway's endpoint, as any HTTP client (or attacker) can send it. */

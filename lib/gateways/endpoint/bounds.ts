@@ -1,8 +1,16 @@
 /**
  * What one gateway credential (a personal API token, or an OAuth app's
- * grant) may keep stored at once, the same on every plan.
+ * grant) may keep stored at once, the same on every plan. Its requests a
+ * minute are per plan: `gatewayRequestsPerMinute` in lib/plans/table.ts.
  * docs/gateways.md ("Limits") lists them all.
  */
+
+/**
+ * Open sessions. An agent opens one per process or window, and many never
+ * end theirs; past this the least recently used is ended, and its client,
+ * answered 404, initializes again (what MCP asks of it).
+ */
+export const MAX_SESSIONS_PER_CREDENTIAL = 100;
 
 /**
  * Questions of servers (elicitation, sampling, roots) waiting for the
@@ -11,3 +19,6 @@
  * refused with -32029.
  */
 export const MAX_PENDING_ANSWERS_PER_CREDENTIAL = 32;
+
+/** A client's declared capability, as stored with its session: real ones are a few bytes. */
+export const MAX_CAPABILITY_BYTES = 1024;
