@@ -12,9 +12,10 @@ import { hit } from "./rate-limit/service";
  * analytics events past their retention or beyond the cap (oldest first),
  * and rate-limit counters whose window is long over (the longest window any
  * limit uses is a day), gateway sessions no client used for a day, and
- * gateway messages no instance took (their request had ended), OAuth
+ * the questions to gateway clients an instance left when it stopped, OAuth
  * requests and refresh tokens past their time, OAuth clients nobody uses,
- * maintenance windows and paused alerts long over, and demo visitors' accounts after their day. One
+ * maintenance windows and paused alerts long over, and demo visitors'
+ * accounts after their day. One
  * instance runs it per period; the others skip.
  */
 

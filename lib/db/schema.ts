@@ -761,18 +761,27 @@ export const gatewaySessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("gateway_sessions_gateway_idx").on(t.gatewayId), index("gateway_sessions_seen_idx").on(t.lastSeenAt)],
+  (t) => [
+    index("gateway_sessions_gateway_idx").on(t.gatewayId),
+    index("gateway_sessions_seen_idx").on(t.lastSeenAt),
+    // A credential's sessions: counted against its cap at initialize, and ended with it.
+    index("gateway_sessions_token_idx").on(t.tokenId),
+    index("gateway_sessions_grant_idx").on(t.grantId),
+  ],
 );
 
 /**
- * A client's message for a request that another instance is running (the
- * answer to a server's question during a call, a cancellation): stored here,
- * announced by id, taken by the instance that holds the call.
+ * A question a server asked a gateway's client during a call (elicitation,
+ * sampling, roots), stored under the id it was sent with before it leaves:
+ * the client's answer, posted on its session to another instance than the
+ * one holding the call, fills `message`, is announced by id, and is taken
+ * by the instance that asked (lib/gateways/endpoint/relay.ts).
  */
 export const gatewayRelay = pgTable("gateway_relay", {
   id: uuid("id").primaryKey().defaultRandom(),
   sessionId: uuid("session_id").notNull(),
-  message: jsonb("message").$type<Record<string, unknown>>().notNull(),
+  /** The answer; null while it is awaited. */
+  message: jsonb("message").$type<Record<string, unknown>>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -22,6 +22,14 @@ export interface Plan {
   gatewayCallsPerDay: number;
   /** Calls through one gateway in a minute: a runaway agent loop stops here, not at the day's quota. */
   gatewayCallsPerMinute: number;
+  /**
+   * Requests of any method (calls, lists, pings, notifications, session opens
+   * and ends) a minute, counted twice: through one gateway, and by one token
+   * or OAuth app across the account's gateways. Five times the calls a
+   * minute: room for the lists, pings and answers around each call, while
+   * every write a client causes stays bounded.
+   */
+  gatewayRequestsPerMinute: number;
   features: Record<Feature, boolean>;
 }
 
@@ -39,6 +47,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxGateways: 3,
     gatewayCallsPerDay: 1_000,
     gatewayCallsPerMinute: 120,
+    gatewayRequestsPerMinute: 600,
     features: { fullMonitoring: false, fullScanner: false, dataExport: false },
   },
   pro: {
@@ -52,6 +61,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxGateways: 25,
     gatewayCallsPerDay: 100_000,
     gatewayCallsPerMinute: 3_000,
+    gatewayRequestsPerMinute: 15_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
   },
   enterprise: {
@@ -65,6 +75,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxGateways: 250,
     gatewayCallsPerDay: 1_000_000,
     gatewayCallsPerMinute: 60_000,
+    gatewayRequestsPerMinute: 300_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
   },
 };

@@ -2,13 +2,19 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { count, sql } from "drizzle-orm";
 import { POST as serversPOST } from "@/app/api/servers/route";
-import { useDatabase } from "@/lib/db";
+import { db, useDatabase } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/database";
+import { gatewayRelay } from "@/lib/db/schema";
+import { MAX_SESSIONS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
+import { requestCounters } from "@/lib/gateways/endpoint/limits";
+import { PLANS } from "@/lib/plans/table";
 import { connectedApps } from "@/lib/oauth-server/grants";
 import { startApiInstance, type ApiInstance } from "../support/api-instances";
 import { createPostgresDatabase } from "../support/databases";
-import { createGateway, gatewayToken, recordedCalls } from "../support/gateway";
+import { startEarlyInMinute } from "../support/fixed-window";
+import { createGateway, gatewayToken, gatewayTokenWithId, initializeRaw, postRaw, recordedCalls, spendCounter } from "../support/gateway";
 import { call } from "../support/http";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { findNginx, startNginx, type RunningNginx } from "../support/nginx";
@@ -23,7 +29,11 @@ import { signedIn } from "../support/sign-in";
  * elicitation) lands on the instance that is not running the call and still
  * reaches it (lib/gateways/endpoint/relay.ts). nginx names the instance of
  * each answer (`X-Upstream`). The instances are tests/support/api-instance.ts,
- * each its own process.
+ * each its own process. Then what must hold whichever instance a request
+ * reaches (each addressed directly): an answer is taken only from the
+ * session asked, a cancellation reaches the call, a token's requests are
+ * counted together, and its sessions are ended, past their cap or by
+ * another token, alike on both.
  */
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -40,6 +50,37 @@ function sentOf(init: RequestInit | undefined): string {
   if (init?.method !== "POST") return init?.method ?? "GET";
   const message = JSON.parse(String(init.body)) as { method?: string };
   return message.method ?? "answer";
+}
+
+/** Whether a fetch of the SDK's client carries a request (as opposed to an answer, a notification, a GET or a DELETE). */
+function carriesRequest(init: RequestInit | undefined): boolean {
+  if (init?.method !== "POST") return false;
+  const message = JSON.parse(String(init.body)) as { method?: string; id?: unknown };
+  return message.method !== undefined && message.id !== undefined;
+}
+
+/** A question of the server that the client answers with `name` once `open` is called; `id` is the id it came with. */
+function question(client: Client, name: string) {
+  let open!: () => void;
+  const answering = new Promise<void>((resolve) => (open = resolve));
+  const id = new Promise<string | number>((resolve) =>
+    client.setRequestHandler(ElicitRequestSchema, async (_request, extra) => {
+      resolve(extra.requestId);
+      await answering;
+      return { action: "accept", content: { name } } as never;
+    }),
+  );
+  return { id, open };
+}
+
+/** Waits until `read` gives `expected`, or gives up after a few seconds with what it gave last. */
+async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (value === expected || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 (ADMIN_URL ? describe : describe.skip)("a gateway session across two instances behind nginx", () => {
@@ -185,5 +226,92 @@ function sentOf(init: RequestInit | undefined): string {
     expect(after.map((r) => r.status)).toEqual([401, 401]);
     expect(new Set(after.map((r) => r.headers.get("x-upstream"))).size).toBe(2);
     await client.close();
+  });
+
+  /** The owner, a gateway of server-everything, and its endpoint on each instance, addressed directly. */
+  async function gatewayOnBoth() {
+    const owner = await signedIn("pro");
+    const server = await call(serversPOST, "/api/servers", { headers: owner.headers, body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+    expect(server.status).toBe(201);
+    const gateway = await createGateway(owner, { name: "Direct to each", servers: [{ serverId: server.json.id, prefix: "everything" }] });
+    return { owner, gateway, urls: instances.map((i) => `${i.origin}/mcp/${gateway.slug}`) };
+  }
+
+  it("takes the answer to a question only from the session asked, on whichever instance it lands; a cancellation reaches the call on the other instance; nothing stays stored", async () => {
+    const { owner, urls } = await gatewayOnBoth();
+    const [holding, other] = urls;
+    const token = await gatewayToken(owner);
+    const headers = { authorization: `Bearer ${token}` };
+    // Asked: its requests go to one instance, its answers and notifications to the other.
+    const asked = new Client({ name: "split-client", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    await asked.connect(
+      new StreamableHTTPClientTransport(new URL(holding), { requestInit: { headers }, fetch: (_input, init) => fetch(carriesRequest(init) ? holding : other, init) }),
+    );
+    // Another session of the same token, all on the instance holding the call.
+    const otherTransport = new StreamableHTTPClientTransport(new URL(holding), { requestInit: { headers } });
+    const bystander = new Client({ name: "same-token-client", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    await bystander.connect(otherTransport);
+    const mine = question(asked, "Ada");
+    const theirs = question(bystander, "Grace");
+    try {
+      const call = asked.callTool({ name: "everything__trigger-elicitation-request", arguments: {} });
+      const questionId = await mine.id;
+      const otherCall = bystander.callTool({ name: "everything__trigger-elicitation-request", arguments: {} });
+      await theirs.id;
+
+      // The other session answers the question on the instance not holding it: nothing is stored, nothing reaches the call.
+      const forged = await postRaw(other, token, otherTransport.sessionId!, { jsonrpc: "2.0", id: questionId, result: { action: "accept", content: { name: "Mallory" } } });
+      expect(forged.status).toBe(202);
+      // (Were it stored, the instance holding the call would take it at once.)
+      const forgedRows = () => db().then(async (d) => (await d.select({ n: count() }).from(gatewayRelay).where(sql`${gatewayRelay.message}->>'id' = ${String(questionId)}`))[0].n);
+      expect(await settled(forgedRows, 0)).toBe(0);
+      // The session asked answers, on the other instance too: its answer reaches the call.
+      mine.open();
+      const result = JSON.stringify(await call);
+      expect(result).toContain("Ada");
+      expect(result).not.toContain("Mallory");
+      theirs.open();
+      expect(JSON.stringify(await otherCall)).toContain("Grace");
+
+      // A cancellation posted to the other instance ends the call where it runs.
+      const control = new AbortController();
+      const running = asked.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 30, steps: 30 } }, undefined, {
+        signal: control.signal,
+        onprogress: () => control.abort(),
+      });
+      await expect(running).rejects.toThrow();
+      const [cancelled] = await recordedCalls(owner.uid, "everything__trigger-long-running-operation");
+      expect(cancelled).toMatchObject({ outcome: "cancelled" });
+      const rows = () => db().then(async (d) => (await d.select({ n: count() }).from(gatewayRelay))[0].n);
+      expect(await settled(rows, 0)).toBe(0);
+    } finally {
+      await Promise.all([asked.close(), bystander.close()]);
+    }
+  });
+
+  it("counts a token's requests on both instances together, and ends its sessions past the cap, or refuses another token's DELETE, alike on both", async () => {
+    const { owner, gateway, urls } = await gatewayOnBoth();
+    const a = await gatewayTokenWithId(owner);
+    const b = await gatewayTokenWithId(owner);
+    const requests = PLANS.pro.gatewayRequestsPerMinute;
+
+    // Its session, used on both instances (each keeps it a while); another token's DELETE is refused on both.
+    const session = await initializeRaw(urls[0], a.token);
+    for (const url of urls) {
+      expect((await postRaw(url, a.token, session, { jsonrpc: "2.0", id: 1, method: "ping" })).status).toBe(200);
+      expect((await fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${b.token}`, "mcp-session-id": session } })).status).toBe(404);
+    }
+
+    // The cap reached through one instance ends the oldest session on the other too.
+    for (let i = 0; i < MAX_SESSIONS_PER_CREDENTIAL; i++) await initializeRaw(urls[i % 2], a.token);
+    for (const url of urls) expect((await postRaw(url, a.token, session, { jsonrpc: "2.0", id: 2, method: "ping" })).status).toBe(404);
+
+    // One minute for the token, whichever instance counts it.
+    await startEarlyInMinute();
+    const fresh = await initializeRaw(urls[0], b.token);
+    await spendCounter(requestCounters(owner.uid, gateway.id, { tokenId: b.id, grantId: null }).credentialKey, requests - 2);
+    const statuses: number[] = [];
+    for (const url of [...urls, ...urls]) statuses.push((await postRaw(url, b.token, fresh, { jsonrpc: "2.0", id: 3, method: "ping" })).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
   });
 });

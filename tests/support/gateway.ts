@@ -7,7 +7,7 @@ import { POST as gatewaysPOST } from "@/app/api/gateways/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { activityEvents } from "@/lib/db/schema";
+import { activityEvents, rateLimits } from "@/lib/db/schema";
 import { nodeRoutes } from "@/lib/http/node-routes";
 import { isOAuthServerPath, serveOAuthServer } from "@/lib/oauth-server/http";
 import { call } from "./http";
@@ -72,6 +72,46 @@ export async function gatewayToken(who: Session, extra: Record<string, unknown> 
   const res = await call(tokensPOST, "/api/user/tokens", { body: { name: `gateway ${Math.random()}`, scope: "gateway", ...extra }, headers: as(who) });
   if (res.status !== 201) throw new Error(`token not created: ${res.status} ${res.text}`);
   return res.json.token as string;
+}
+
+/** A gateway token and its id (what its counters and sessions are keyed by). */
+export async function gatewayTokenWithId(who: Session, extra: Record<string, unknown> = {}): Promise<{ token: string; id: string }> {
+  const res = await call(tokensPOST, "/api/user/tokens", { body: { name: `gateway ${Math.random()}`, scope: "gateway", ...extra }, headers: as(who) });
+  if (res.status !== 201) throw new Error(`token not created: ${res.status} ${res.text}`);
+  return { token: res.json.token as string, id: res.json.tokenInfo.id as string };
+}
+
+/** Sets the rate-limit counter `key` to `count` in the current window of `windowSec`: a limit spent but for what the test sends. */
+export async function spendCounter(key: string, count: number, windowSec = 60) {
+  const windowStart = new Date(Math.floor(Date.now() / (windowSec * 1000)) * windowSec * 1000);
+  await (await db()).insert(rateLimits).values({ key, windowStart, count }).onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count } });
+}
+
+/** A POST of raw JSON-RPC to a gateway's endpoint, as any HTTP client (or attacker) can send it. */
+export function postRaw(url: string, token: string, sessionId: string | null, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...(sessionId ? { "mcp-session-id": sessionId } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A session opened with a bare initialize: its id. */
+export async function initializeRaw(url: string, token: string): Promise<string> {
+  const res = await postRaw(url, token, null, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw-client", version: "1.0.0" } },
+  });
+  if (res.status !== 200) throw new Error(`initialize refused: ${res.status} ${await res.text()}`);
+  await res.body?.cancel();
+  return res.headers.get("mcp-session-id")!;
 }
 
 export async function connectClient(url: string, token: string, capabilities: Record<string, unknown> = {}): Promise<Client> {

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { sharedCache } from "../../cache/shared-cache";
 import { db } from "../../db";
 import { gateways, gatewaySessions } from "../../db/schema";
+import { MAX_CAPABILITY_BYTES, MAX_SESSIONS_PER_CREDENTIAL } from "./bounds";
 
 /**
  * The gateway a slug names and the session a client holds, each kept a few
@@ -66,8 +67,34 @@ export async function gatewayBySlug(slug: string): Promise<GatewayRef | null> {
 
 export const forgetGatewaySlug = (slug: string) => slugs.forget(slug);
 
-export async function openSession(gatewayId: string, credential: Pick<Credential, "tokenId" | "grantId">, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
-  const [row] = await (await db())
+type Holder = Pick<Credential, "tokenId" | "grantId">;
+
+/** The sessions a credential opened: its token's, or its grant's across refreshes. */
+export function openedBy(credential: Holder): SQL {
+  return credential.tokenId !== null
+    ? and(eq(gatewaySessions.tokenId, credential.tokenId), isNull(gatewaySessions.grantId))!
+    : and(isNull(gatewaySessions.tokenId), eq(gatewaySessions.grantId, credential.grantId!))!;
+}
+
+/** The capabilities the gateway reads (what it may ask the client, lib/gateways/endpoint/mcp-server.ts), each kept small. */
+const READ_CAPABILITIES = ["roots", "sampling", "elicitation"];
+function keptCapabilities(declared: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const name of READ_CAPABILITIES) {
+    const value = declared[name];
+    if (value !== undefined) kept[name] = JSON.stringify(value).length <= MAX_CAPABILITY_BYTES ? value : {};
+  }
+  return kept;
+}
+
+/**
+ * Stores a new session; past the credential's most open sessions, the least
+ * recently used are ended (their clients initialize again at their next
+ * request), so that a client looping on initialize fills nothing.
+ */
+export async function openSession(gatewayId: string, credential: Holder, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
+  const d = await db();
+  const [row] = await d
     .insert(gatewaySessions)
     .values({
       gatewayId,
@@ -75,12 +102,20 @@ export async function openSession(gatewayId: string, credential: Pick<Credential
       grantId: credential.grantId,
       clientName: client.name.slice(0, 200),
       clientVersion: client.version.slice(0, 100),
-      clientCapabilities: client.capabilities,
+      clientCapabilities: keptCapabilities(client.capabilities),
       protocolVersion: client.protocolVersion.slice(0, 40),
     })
     .returning();
   const ref = toRef(row);
   sessions.set(ref.id, ref);
+  const beyond = d
+    .select({ id: gatewaySessions.id })
+    .from(gatewaySessions)
+    .where(openedBy(credential))
+    .orderBy(desc(gatewaySessions.lastSeenAt), desc(gatewaySessions.createdAt), desc(gatewaySessions.id))
+    .offset(MAX_SESSIONS_PER_CREDENTIAL);
+  const ended = await d.delete(gatewaySessions).where(inArray(gatewaySessions.id, beyond)).returning({ id: gatewaySessions.id });
+  await Promise.all(ended.map((e) => sessions.forget(e.id)));
   return ref;
 }
 
@@ -118,12 +153,14 @@ export async function findSession(gatewayId: string, id: string): Promise<Sessio
   return ref;
 }
 
-export async function endSession(gatewayId: string, id: string): Promise<boolean> {
+/** Ends the session if `credential` opened it (no other client of the gateway may end it); false when there was none such. */
+export async function endSession(gatewayId: string, credential: Holder, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const gone = await (await db())
     .delete(gatewaySessions)
-    .where(and(eq(gatewaySessions.id, id), eq(gatewaySessions.gatewayId, gatewayId)))
+    .where(and(eq(gatewaySessions.id, id), eq(gatewaySessions.gatewayId, gatewayId), openedBy(credential)))
     .returning({ id: gatewaySessions.id });
+  if (gone.length === 0) return false;
   await sessions.forget(id);
-  return gone.length > 0;
+  return true;
 }

@@ -13,7 +13,8 @@ import { activeGrant } from "../../oauth-server/grants";
 import { gatewayResource } from "../../oauth-server/issuer";
 import type { PlanHolder } from "../../plans/holder";
 import { endSession, findSession, gatewayBySlug, openSession, type Credential, type GatewayRef, type SessionRef } from "./access";
-import { gatewayServer } from "./mcp-server";
+import { countGatewayRequest } from "./limits";
+import { GATEWAY_ERRORS, gatewayServer } from "./mcp-server";
 import { deliver, holdRequest } from "./relay";
 import { openListStream } from "./list-stream";
 
@@ -83,6 +84,22 @@ async function authorize(req: Request, slug: string): Promise<Caller | Response>
   return looksLikeAccessToken(match[1]) ? byAccessToken(match[1], slug) : byApiToken(match[1], slug);
 }
 
+/**
+ * The caller, once its request, whatever its method, is counted against its
+ * gateway's and its credential's requests of the minute; over either, 429
+ * with Retry-After and the gateway's JSON-RPC error for limits.
+ */
+async function admit(req: Request, slug: string): Promise<Caller | Response> {
+  const caller = await authorize(req, slug);
+  if (caller instanceof Response) return caller;
+  const limited = await countGatewayRequest(caller.user, caller.gateway.id, caller.credential);
+  if (!limited) return caller;
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: GATEWAY_ERRORS.rateLimited, message: limited.message, data: { retryAfterSec: limited.retryAfterSec } }, id: null },
+    { status: 429, headers: { "Retry-After": String(limited.retryAfterSec) } },
+  );
+}
+
 /** A session belongs to the credential that opened it: the same token, or the same grant across refreshes. */
 const heldBy = (session: SessionRef, caller: Caller) => session.tokenId === caller.credential.tokenId && session.grantId === caller.credential.grantId;
 
@@ -119,7 +136,7 @@ async function readMessages(req: Request): Promise<JSONRPCMessage[] | Response> 
 }
 
 export async function handleGatewayPost(req: Request, slug: string): Promise<Response> {
-  const caller = await authorize(req, slug);
+  const caller = await admit(req, slug);
   if (caller instanceof Response) return caller;
   const messages = await readMessages(req);
   if (messages instanceof Response) return messages;
@@ -163,7 +180,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: plain });
   transport.onerror = (err) => log.debug("gateway transport", { err: err.message });
   await server.connect(transport);
-  const release = await holdRequest(session.id, transport);
+  const release = await holdRequest(session, transport, messages.filter(isJSONRPCRequest).map((m) => m.id));
   let response: Response;
   try {
     response = await transport.handleRequest(req, { parsedBody: messages.length === 1 ? messages[0] : messages });
@@ -200,7 +217,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
 
 /** The stream on which the gateway tells the client that its lists changed. */
 export async function handleGatewayGet(req: Request, slug: string): Promise<Response> {
-  const caller = await authorize(req, slug);
+  const caller = await admit(req, slug);
   if (caller instanceof Response) return caller;
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) return jsonRpcError(406, -32000, "Not acceptable: this stream is text/event-stream.");
   const id = req.headers.get("mcp-session-id");
@@ -210,9 +227,10 @@ export async function handleGatewayGet(req: Request, slug: string): Promise<Resp
 }
 
 export async function handleGatewayDelete(req: Request, slug: string): Promise<Response> {
-  const caller = await authorize(req, slug);
+  const caller = await admit(req, slug);
   if (caller instanceof Response) return caller;
   const id = req.headers.get("mcp-session-id");
-  if (!id || !(await endSession(caller.gateway.id, id))) return jsonRpcError(404, -32001, "Session not found.");
+  // Another client's session is as unknown as one that never was.
+  if (!id || !(await endSession(caller.gateway.id, caller.credential, id))) return jsonRpcError(404, -32001, "Session not found.");
   return new Response(null, { status: 200 });
 }

@@ -2,18 +2,23 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { activityRow, type ActivityEvent } from "../../activity/service";
 import { db } from "../../db";
+import { prepared } from "../../db/prepared";
+import { rateLimits } from "../../db/schema";
 import { planOf, type PlanHolder } from "../../plans/holder";
+import type { Credential } from "./access";
 
 /**
- * A gateway call's start, in one statement and so one round trip to the
- * database before the call reaches its server (what a workbench call pays
- * too): the call is counted against its two limits, the account's calls a
- * day (all its gateways, reset at 00:00 UTC) and the gateway's calls a
- * minute, and its audit event is written, as under way. Every call is thus
- * on record before it runs; its outcome follows once the client has its
- * answer (lib/gateways/audit.ts). The counters are the fixed windows of
- * lib/rate-limit/service.ts (the minute's row first, as every call does,
- * so that two calls never wait on each other's rows in turn).
+ * The gateway's counters. Every request, whatever its method, is counted
+ * first against its gateway's and its credential's minute (one statement,
+ * `countGatewayRequest`). A call's start is one statement too, and so one
+ * round trip to the database before the call reaches its server (what a
+ * workbench call pays too): the call is counted against its two limits, the
+ * account's calls a day (all its gateways, reset at 00:00 UTC) and the
+ * gateway's calls a minute, and its audit event is written, as under way.
+ * Every call is thus on record before it runs; its outcome follows once the
+ * client has its answer (lib/gateways/audit.ts). The counters are the fixed
+ * windows of lib/rate-limit/service.ts (the minute's row first, as every
+ * call does, so that two calls never wait on each other's rows in turn).
  */
 
 const MINUTE_SEC = 60;
@@ -67,4 +72,49 @@ export async function beginGatewayCall(owner: PlanHolder, gatewayId: string, eve
     };
   }
   return null;
+}
+
+/**
+ * Every request to a gateway, whatever its method, in one statement: its
+ * gateway's and its credential's (token or OAuth app) requests this minute,
+ * the fixed windows of lib/rate-limit/service.ts, the gateway's row first
+ * in every statement, so that two never wait on each other's rows in turn.
+ */
+const requestHit = prepared("gateway_request_hit", (database, name) =>
+  database
+    .insert(rateLimits)
+    .values([
+      { key: sql.placeholder("gatewayKey"), windowStart: sql.placeholder("windowStart"), count: 1 },
+      { key: sql.placeholder("credentialKey"), windowStart: sql.placeholder("windowStart"), count: 1 },
+    ])
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count })
+    .prepare(name),
+);
+
+/** The counters of a request: its gateway's and its credential's, keyed with the uid so that the account's deletion takes them. */
+export function requestCounters(uid: string, gatewayId: string, credential: Pick<Credential, "tokenId" | "grantId">) {
+  return {
+    gatewayKey: `gateway-requests:${uid}:gateway:${gatewayId}`,
+    credentialKey: credential.tokenId !== null ? `gateway-requests:${uid}:token:${credential.tokenId}` : `gateway-requests:${uid}:app:${credential.grantId}`,
+  };
+}
+
+/** Counts a request of `credential` to the gateway; null when it may go ahead, else what to tell the client. */
+export async function countGatewayRequest(owner: PlanHolder, gatewayId: string, credential: Pick<Credential, "tokenId" | "grantId">, now = new Date()): Promise<LimitHit | null> {
+  const limit = planOf(owner).gatewayRequestsPerMinute;
+  const { gatewayKey, credentialKey } = requestCounters(owner.uid, gatewayId, credential);
+  const start = windowStart(now, MINUTE_SEC);
+  const rows = await requestHit(await db()).execute({ gatewayKey, credentialKey, windowStart: start });
+  const count = (key: string) => Number(rows.find((r) => r.key === key)!.count);
+  if (count(gatewayKey) <= limit && count(credentialKey) <= limit) return null;
+  const retryAfterSec = retryAfter(start, MINUTE_SEC, now);
+  const who = count(gatewayKey) > limit ? "This gateway" : credential.tokenId !== null ? "This token" : "This app";
+  return { retryAfterSec, message: `${who} made its ${limit.toLocaleString("en-US")} requests of this minute; retry in ${retryAfterSec} s.` };
 }

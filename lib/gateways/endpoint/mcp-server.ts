@@ -333,22 +333,35 @@ export function gatewayServer(ctx: EndpointContext): Server {
     return forward("resources/read", item, { method: "resources/read", params: { uri } }, extra, {});
   });
 
+  // A completion reaches the item's server as a call does: counted against the same quotas, and audited.
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
-    const { ref } = request.params;
+    const { ref, argument } = request.params;
     const item =
       ref.type === "ref/prompt" ? view.prompts.get(ref.name) : view.templates.find((t) => t.key === ref.uri) ?? view.resources.get(ref.uri);
     if (!item) return { completion: { values: [] } };
+    const logged = { argument };
+    const callId = await begin("completion/complete", item, logged);
+    const started = performance.now();
+    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
     const upstreamRef = ref.type === "ref/prompt" ? { ...ref, name: item.key } : ref;
-    const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
-    return onPooledSession(
-      ctx.owner.uid,
-      target,
-      async ({ connection }) => {
-        if (!connection.capabilities.completions) return { completion: { values: [] } };
-        return connection.client.complete({ ...request.params, ref: upstreamRef }, connection.requestOptions());
-      },
-      laneOf(item),
-    );
+    try {
+      const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
+      const result = await onPooledSession(
+        ctx.owner.uid,
+        target,
+        async ({ connection }) => {
+          if (!connection.capabilities.completions) return { completion: { values: [] } };
+          return connection.client.complete({ ...request.params, ref: upstreamRef }, connection.requestOptions());
+        },
+        laneOf(item),
+      );
+      recordOutcome(callId, eventOf("ok", "completion/complete", where, Math.round(performance.now() - started), logged));
+      return result;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      recordOutcome(callId, eventOf("error", "completion/complete", where, Math.round(performance.now() - started), { ...logged, error }));
+      throw err;
+    }
   });
 
   return server;
