@@ -27,6 +27,7 @@ import { freePort, startHttpServer } from "../support/mcp-server";
  */
 
 const ROOT = path.resolve(__dirname, "../..");
+const OPERATOR_PATH = [path.join(os.homedir(), ".operator-tools/bin"), path.join(ROOT, "node_modules/.bin"), path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
 let port: number;
 let demo: ChildProcess;
 
@@ -48,7 +49,8 @@ beforeAll(async () => {
   const script = `process.once("SIGTERM", () => process.exit(143)); import("./scripts/lib/demo-mcp-server.mjs").then((m) => m.startDemoMcpServer({ port: ${port} })).then(() => console.log("ready"));`;
   demo = spawn(process.execPath, ["--input-type=module", "-e", script], {
     cwd: ROOT,
-    env: { ...process.env, SESSION_SECRET: "a-secret-the-demo-server-must-not-see-0123456789" },
+    // The operator's PATH, with a tool folder of theirs and this install's node_modules/.bin (as npm scripts have it).
+    env: { ...process.env, SESSION_SECRET: "a-secret-the-demo-server-must-not-see-0123456789", PATH: OPERATOR_PATH },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -67,13 +69,17 @@ afterAll(async () => {
 });
 
 describe("the demo MCP server", () => {
-  it("runs with a clean environment: PATH, PORT and its fetch allow-list", async () => {
+  it("runs with a clean environment: the system's PATH, PORT and its fetch allow-list; nothing names this machine's folders", async () => {
     const client = new Client({ name: "demo-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     try {
       const result = await client.callTool({ name: "get-env", arguments: {} });
       const text = (result.content as { type: string; text: string }[])[0].text;
-      expect(Object.keys(JSON.parse(text)).sort()).toEqual(["GZIP_ALLOWED_DOMAINS", "PATH", "PORT"]);
+      const seen = JSON.parse(text) as Record<string, string>;
+      expect(Object.keys(seen).sort()).toEqual(["GZIP_ALLOWED_DOMAINS", "PATH", "PORT"]);
+      expect(seen.PATH).toBe("/usr/bin:/bin");
+      // Not the operator's tool folders nor the install folder.
+      for (const folder of [".operator-tools", ROOT]) expect(text).not.toContain(folder);
     } finally {
       await client.close();
     }
