@@ -9,6 +9,18 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export const FEATURES = ["fullMonitoring", "fullScanner", "dataExport"] as const;
 export type Feature = (typeof FEATURES)[number];
 
+/**
+ * What an account may do at all: every plan allows all of it. A demo
+ * visitor's account (lib/plans/demo.ts), which anyone gets without signing
+ * up, is denied what would let an anonymous visitor reach addresses of their
+ * choosing or publish on the console's domain: servers other than the demo's
+ * (adding, importing, testing a connection), email and webhook alerts,
+ * publishing (status pages and what they show), and API tokens other than
+ * Gateways tokens.
+ */
+export const CAPABILITIES = ["ownServers", "alerts", "publishing", "apiTokens"] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
 export interface Plan {
   id: PlanId;
   label: string;
@@ -23,9 +35,11 @@ export interface Plan {
   /** Calls through one gateway in a minute: a runaway agent loop stops here, not at the day's quota. */
   gatewayCallsPerMinute: number;
   features: Record<Feature, boolean>;
+  allows: Record<Capability, boolean>;
 }
 
 const DAY_SEC = 24 * 3600;
+const EVERYTHING: Record<Capability, boolean> = { ownServers: true, alerts: true, publishing: true, apiTokens: true };
 
 export const PLANS: Record<PlanId, Plan> = {
   "free tier": {
@@ -40,6 +54,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerDay: 1_000,
     gatewayCallsPerMinute: 120,
     features: { fullMonitoring: false, fullScanner: false, dataExport: false },
+    allows: EVERYTHING,
   },
   pro: {
     id: "pro",
@@ -53,6 +68,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerDay: 100_000,
     gatewayCallsPerMinute: 3_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+    allows: EVERYTHING,
   },
   enterprise: {
     id: "enterprise",
@@ -66,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerDay: 1_000_000,
     gatewayCallsPerMinute: 60_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+    allows: EVERYTHING,
   },
 };
 
