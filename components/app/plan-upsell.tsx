@@ -3,8 +3,10 @@
 import { Sparkles } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { DEMO_PLAN } from "@/lib/plans/demo";
 import { PLAN_IDS, PLANS, type Feature, type PlanId } from "@/lib/plans/table";
 import { useSubscription } from "@/lib/subscription/use-subscription";
+import { DemoSignUp } from "./demo-sign-up";
 import { formatEvery } from "./format-time";
 
 const NEXT_PLAN: Record<PlanId, PlanId | null> = { "free tier": "pro", pro: "enterprise", enterprise: null };
@@ -31,9 +33,10 @@ export function nextPlanPitch(tier: PlanId): string | null {
   return `${plan.label} gives you ${extras.join(", ")}.`;
 }
 
-/** Shown where the plan stops the user: why, and what upgrading would change. */
+/** Shown where the plan stops the user: why, and what upgrading would change (a demo account cannot upgrade: it is offered sign-up). */
 export function PlanUpsell({ message, compact = false }: { message: string; compact?: boolean }) {
-  const { subscription } = useSubscription();
+  const { subscription, plan } = useSubscription();
+  if (plan === DEMO_PLAN) return <DemoSignUp message={message} />;
   const pitch = nextPlanPitch(subscription.tier);
   return (
     <div role="alert" className="flex flex-wrap items-start gap-3 rounded-lg border border-primary/40 bg-accent p-4 text-sm text-accent-foreground">

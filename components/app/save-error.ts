@@ -13,6 +13,7 @@ export type FieldErrors = Record<string, string>;
 
 export type FormProblem =
   | { kind: "plan"; message: string }
+  | { kind: "demo"; message: string }
   | { kind: "error"; message: string };
 
 export interface MappedSaveError {
@@ -58,5 +59,6 @@ export function mapSaveError(err: unknown, conflictField = "name"): MappedSaveEr
   }
   if (status === 409) return { fields: { [conflictField]: failureMessage(err) }, problem: null };
   if (isApiError(err, "plan_required")) return { fields: {}, problem: { kind: "plan", message: failureMessage(err) } };
+  if (isApiError(err, "demo_account")) return { fields: {}, problem: { kind: "demo", message: failureMessage(err) } };
   return { fields: {}, problem: { kind: "error", message: failureMessage(err) } };
 }

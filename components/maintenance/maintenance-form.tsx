@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { FormAlert } from "@/components/app/form-alert";
+import { FormProblemBanner } from "@/components/app/form-problem";
 import { ServerChecklist } from "@/components/app/server-checklist";
-import { mapSaveError } from "@/components/app/save-error";
+import { mapSaveError, type FormProblem } from "@/components/app/save-error";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -38,7 +38,7 @@ export function MaintenanceForm({
   const [chosen, setChosen] = useState<string[]>(servers.length === 1 ? [servers[0].id] : []);
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -58,7 +58,7 @@ export function MaintenanceForm({
     } catch (err) {
       const mapped = mapSaveError(err);
       setErrors(mapped.fields);
-      setProblem(mapped.problem?.message ?? null);
+      setProblem(mapped.problem);
     } finally {
       setSaving(false);
     }
@@ -68,7 +68,7 @@ export function MaintenanceForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate aria-label="Schedule maintenance">
-      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <FormProblemBanner problem={problem} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Starts" error={errors.startsAt} hint={`Your time zone (${zone}).`}>
           {(control) => <Input {...control} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}

@@ -2,6 +2,7 @@
 
 import { MessageSquarePlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { RelativeTime } from "@/components/app/relative-time";
 import { failureMessage } from "@/lib/api/api-error";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,8 @@ export function IncidentUpdates({ serverId, incidentId, open }: { serverId: stri
   const [writing, setWriting] = useState(false);
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // A demo account publishes nothing: told with the way to sign up, not as a fault of the text.
+  const [refused, setRefused] = useState<string | null>(null);
   const id = useId();
   const list = updates.data ?? [];
 
@@ -37,7 +40,11 @@ export function IncidentUpdates({ serverId, incidentId, open }: { serverId: stri
         setBody("");
         setWriting(false);
       },
-      onError: (err) => setError(failureMessage(err)),
+      onError: (err) => {
+        const demo = demoRefusal(err);
+        if (demo) setRefused(demo);
+        else setError(failureMessage(err));
+      },
     });
   }
 
@@ -80,6 +87,7 @@ export function IncidentUpdates({ serverId, incidentId, open }: { serverId: stri
               {error}
             </p>
           ) : null}
+          {refused ? <DemoSignUp message={refused} /> : null}
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={post.isPending}>
               {post.isPending ? <Spinner size="sm" className="text-current" aria-label="Posting" /> : null}

@@ -4,7 +4,6 @@ import { OptionSelect } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { PLANS } from "@/lib/plans/table";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { formatEvery, formatInterval } from "@/components/app/format-time";
 
@@ -25,8 +24,8 @@ export function MonitoringFields({
   disabled?: boolean;
   onChange: (next: { enabled: boolean; intervalSec: number }) => void;
 }) {
-  const { subscription } = useSubscription();
-  const minimum = PLANS[subscription.tier].minCheckIntervalSec;
+  const { plan } = useSubscription();
+  const minimum = plan.minCheckIntervalSec;
   const options = INTERVALS_SEC.includes(intervalSec) ? INTERVALS_SEC : [...INTERVALS_SEC, intervalSec].sort((a, b) => a - b);
   const switchId = `${idPrefix}-enabled`;
 
@@ -51,7 +50,7 @@ export function MonitoringFields({
         id={`${idPrefix}-interval`}
         label="Check every"
         error={error}
-        hint={`Your ${PLANS[subscription.tier].label} plan checks at most ${formatEvery(minimum)}.`}
+        hint={`Your ${plan.label} plan checks at most ${formatEvery(minimum)}.`}
       >
         {(control) => (
           <OptionSelect

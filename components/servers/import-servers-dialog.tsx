@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useImportServers, usePreviewImport } from "@/lib/servers/hooks";
 import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/mcp-config";
 import { plural } from "@/lib/plural";
+import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { mapSaveError } from "@/components/app/save-error";
 
 /**
@@ -47,6 +48,8 @@ export function ImportServersDialog() {
 
   const entries = preview.data?.entries ?? [];
   const failure = preview.error ?? run.error;
+  // A demo account imports nothing: no fault of the file.
+  const refused = failure ? demoRefusal(failure) : null;
   const toCreate = entries.filter((e) => e.action === "create").length;
 
   return (
@@ -74,7 +77,8 @@ export function ImportServersDialog() {
           <ImportSummary result={result} />
         ) : (
           <div className="flex flex-col gap-4 pb-1">
-            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure ? importErrorText(failure) : undefined}>
+            {refused ? <DemoSignUp message={refused} /> : null}
+            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure && !refused ? importErrorText(failure) : undefined}>
               {(control) => (
                 <Textarea
                   {...control}

@@ -8,7 +8,6 @@ import { PlanUsage } from "@/components/app/plan-usage";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useDashboardSummary } from "@/lib/dashboard/hooks";
-import { PLANS } from "@/lib/plans/table";
 import { useCreateServer } from "@/lib/servers/hooks";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 import { ServerForm } from "./server-form";
@@ -17,8 +16,7 @@ import { emptyValues } from "./server-form-model";
 export function NewServer() {
   const router = useRouter();
   const create = useCreateServer();
-  const { subscription } = useSubscription();
-  const minimum = PLANS[subscription.tier].minCheckIntervalSec;
+  const minimum = useSubscription().plan.minCheckIntervalSec;
   const usage = useDashboardSummary().data?.servers;
   // At the plan's limit the form would only be refused at its end: say so instead of opening it.
   // Decided once, as the page opens (its usage arrives with it): a later refetch never takes away a form being filled.

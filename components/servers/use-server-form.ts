@@ -66,6 +66,13 @@ export function useServerForm(initialValues: ServerFormValues) {
       const result = await testConnection.mutateAsync(checked.payload);
       setTest({ kind: "ok", result });
     } catch (err) {
+      const { problem: refused } = mapSaveError(err);
+      // What the account may not try (a demo's server other than the demo's) is no failed connection: the banner offers sign-up.
+      if (refused?.kind === "demo") {
+        setTest({ kind: "idle" });
+        setProblem(refused);
+        return;
+      }
       setTest({ kind: "failed", message: failureMessage(err), suggestion: suggestedTransport(err) });
     }
   }

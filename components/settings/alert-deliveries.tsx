@@ -2,6 +2,7 @@
 
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { Send } from "lucide-react";
+import { FailureAlert } from "@/components/app/demo-sign-up";
 import { FormAlert } from "@/components/app/form-alert";
 import { LoadMore } from "@/components/app/load-more";
 import { Button } from "@/components/ui/button";
@@ -35,7 +36,7 @@ function TestEvent({ canSend }: { canSend: boolean }) {
           </p>
         )}
       </div>
-      {test.isError ? <FormAlert>{test.error.message}</FormAlert> : null}
+      {test.isError ? <FailureAlert error={test.error} /> : null}
       {results.length ? (
         <FormAlert tone={results.every((d) => d.status === "delivered") ? "success" : "error"}>
           <ul className="flex flex-col gap-1" aria-label="Test event outcome">

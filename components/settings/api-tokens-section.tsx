@@ -3,6 +3,7 @@
 import { KeyRound, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { LoadError } from "@/components/app/load-error";
 import { Loading, SkeletonRows } from "@/components/app/loading";
 import { Button } from "@/components/ui/button";
@@ -65,6 +66,8 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
   const [gatewayId, setGatewayId] = useState("");
   const [expiry, setExpiry] = useState("90");
   const [error, setError] = useState<string | null>(null);
+  // A demo account's tokens are Gateways tokens only: why, with the way to sign up.
+  const [refused, setRefused] = useState<string | null>(null);
   const gateways = useGateways();
   const scopeHintId = useId();
 
@@ -81,12 +84,17 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
       return;
     }
     setError(null);
+    setRefused(null);
     create.mutate(parsed.data, {
       onSuccess: (r) => {
         setName("");
         onCreated({ name: r.tokenInfo.name, token: r.token });
       },
-      onError: (err) => toast({ title: "Token not created", description: err.message, variant: "destructive" }),
+      onError: (err) => {
+        const demo = demoRefusal(err);
+        if (demo) setRefused(demo);
+        else toast({ title: "Token not created", description: err.message, variant: "destructive" });
+      },
     });
   }
 
@@ -133,6 +141,11 @@ function CreateTokenForm({ onCreated }: { onCreated(t: { name: string; token: st
       <p id={scopeHintId} className="text-xs text-muted-foreground sm:col-span-full">
         {SCOPE_HINTS[scope]}
       </p>
+      {refused ? (
+        <div className="sm:col-span-full">
+          <DemoSignUp message={refused} />
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { DemoSignUp } from "@/components/app/demo-sign-up";
 import { Button } from "@/components/ui/button";
 import { FEATURES, PLANS, PRO_REQUEST_PATH, type Feature } from "@/lib/plans/table";
 import type { UserSettings } from "@/lib/settings/schema";
@@ -29,7 +30,8 @@ function Meter({ label, used, limit, note }: { label: string; used: number; limi
   );
 }
 
-export function PlanSection({ plan, usage }: Pick<UserSettings, "plan" | "usage">) {
+/** `demo`: a demo visitor's account, which no plan change outlives: it ends, erased, when its plan does. */
+export function PlanSection({ plan, usage, demo = false }: Pick<UserSettings, "plan" | "usage"> & { demo?: boolean }) {
   const upgrade = `/support?category=billing&subject=${encodeURIComponent("Change my plan")}`;
   return (
     <SettingsSection id="plan" title="Plan and usage" description="What your plan includes and how much of it you use.">
@@ -37,11 +39,13 @@ export function PlanSection({ plan, usage }: Pick<UserSettings, "plan" | "usage"
         <span className="text-lg font-semibold">{plan.label}</span>
         {plan.active ? <Badge>Active</Badge> : null}
         <span className="text-sm text-muted-foreground">
-          {plan.active
-            ? plan.expiresAt
-              ? `Until ${new Date(plan.expiresAt).toISOString().slice(0, 10)}; then back to the free tier.`
-              : "No end date."
-            : "The free tier never expires."}
+          {demo
+            ? `Until ${plan.expiresAt ? `${plan.expiresAt.slice(0, 16).replace("T", " ")} UTC` : "tomorrow"}; then this account is erased with everything in it.`
+            : plan.active
+              ? plan.expiresAt
+                ? `Until ${new Date(plan.expiresAt).toISOString().slice(0, 10)}; then back to the free tier.`
+                : "No end date."
+              : "The free tier never expires."}
         </span>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -64,7 +68,12 @@ export function PlanSection({ plan, usage }: Pick<UserSettings, "plan" | "usage"
           </li>
         ))}
       </ul>
-      {plan.tier !== "enterprise" ? (
+      {demo ? (
+        <DemoSignUp
+          notice
+          message="A demo account shows what Pro has, on the demo's MCP server. To add your own servers, get alerts, publish status pages and keep your work, create a free account."
+        />
+      ) : plan.tier !== "enterprise" ? (
         <p className="text-sm text-muted-foreground">
           {plan.tier === "free tier"
             ? `Pro raises the limits to ${PLANS.pro.maxServers} servers and ${PLANS.pro.workbenchCallsPerDay.toLocaleString("en-US")} workbench calls a day and includes every feature above.`
@@ -74,16 +83,18 @@ export function PlanSection({ plan, usage }: Pick<UserSettings, "plan" | "usage"
             : "To change your plan, ask the team: your request reaches their support inbox."}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        {plan.tier === "free tier" ? (
-          <Button asChild>
-            <Link href={PRO_REQUEST_PATH}>Request Pro</Link>
+      {demo ? null : (
+        <div className="flex flex-wrap gap-2">
+          {plan.tier === "free tier" ? (
+            <Button asChild>
+              <Link href={PRO_REQUEST_PATH}>Request Pro</Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="outline">
+            <Link href={upgrade}>Ask about a plan change</Link>
           </Button>
-        ) : null}
-        <Button asChild variant="outline">
-          <Link href={upgrade}>Ask about a plan change</Link>
-        </Button>
-      </div>
+        </div>
+      )}
     </SettingsSection>
   );
 }

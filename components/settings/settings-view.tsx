@@ -15,6 +15,7 @@ import { NotificationsSection } from "./notifications-section";
 import { PlanSection } from "./plan-section";
 import { ProfileSection } from "./profile-section";
 import { SettingsNav } from "./settings-nav";
+import { isDemoAccount } from "@/lib/plans/demo";
 
 export function SettingsView() {
   const settings = useSettings();
@@ -39,7 +40,7 @@ export function SettingsView() {
         <MaintenanceSection />
         <ApiTokensSection />
         <ConnectedAppsSection />
-        <PlanSection plan={data.plan} usage={data.usage} />
+        <PlanSection plan={data.plan} usage={data.usage} demo={isDemoAccount(data.profile.uid)} />
         <CookiesSection />
         <DataSection />
         <DeleteAccountSection email={data.profile.email} />

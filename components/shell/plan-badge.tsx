@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { PLANS } from "@/lib/plans/table";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 
 /**
@@ -12,11 +11,11 @@ import { useSubscription } from "@/lib/subscription/use-subscription";
  * falls back to would name the wrong plan for a paying user.
  */
 export function PlanBadge() {
-  const { subscription, fetched } = useSubscription();
+  const { subscription, plan, fetched } = useSubscription();
   if (!fetched) return null;
   return (
-    <Link href="/settings#plan" aria-label={`Plan: ${PLANS[subscription.tier].label}. Manage your plan`}>
-      <Badge variant={subscription.active ? "default" : "secondary"}>{PLANS[subscription.tier].label}</Badge>
+    <Link href="/settings#plan" aria-label={`Plan: ${plan.label}. Manage your plan`}>
+      <Badge variant={subscription.active ? "default" : "secondary"}>{plan.label}</Badge>
     </Link>
   );
 }

@@ -2,10 +2,10 @@
 
 import { slugify } from "@/lib/slug";
 import { useId, useState, type FormEvent } from "react";
-import { FormAlert } from "@/components/app/form-alert";
+import { FormProblemBanner } from "@/components/app/form-problem";
 import { ServerChecklist } from "@/components/app/server-checklist";
 import { Field } from "@/components/ui/field";
-import { mapSaveError } from "@/components/app/save-error";
+import { mapSaveError, type FormProblem } from "@/components/app/save-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -46,7 +46,7 @@ export function StatusPageForm({
   const [showUrls, setShowUrls] = useState(page?.showUrls ?? false);
   const [published, setPublished] = useState(page?.published ?? true);
   const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -67,7 +67,7 @@ export function StatusPageForm({
       // A 409 is the address: slugs are the only unique field of a page.
       const mapped = mapSaveError(err, "slug");
       setErrors(mapped.fields);
-      setProblem(mapped.problem?.message ?? null);
+      setProblem(mapped.problem);
     } finally {
       setSaving(false);
     }
@@ -76,7 +76,7 @@ export function StatusPageForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <FormProblemBanner problem={problem} />
       <Field id={`${id}-title`} label="Title" error={errors.title} hint="Shown at the top of the page, e.g. your product's name.">
         {(control) => (
           <Input

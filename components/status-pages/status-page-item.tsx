@@ -4,6 +4,7 @@ import { EyeOff, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
 import { ConfirmDialog } from "@/components/app/confirm-dialog";
+import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -19,13 +20,19 @@ export function StatusPageItem({ page, servers, canPublish }: { page: StatusPage
   const update = useUpdateStatusPage(page.id);
   const remove = useDeleteStatusPage(page.id);
   const [editing, setEditing] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
 
   function setPublished(published: boolean) {
     update.mutate(
       { published },
       {
         onSuccess: () => toast({ title: published ? "Page published" : "Page unpublished", description: published ? `/status/${page.slug}` : "Visitors now get “page not found”." }),
-        onError: (err) => toast({ title: "Not saved", description: failureMessage(err), variant: "destructive" }),
+        onError: (err) => {
+          // A demo account may take its page down, not publish it again: why, with the way to sign up, in the page's card.
+          const demo = demoRefusal(err);
+          if (demo) setRefused(demo);
+          else toast({ title: "Not saved", description: failureMessage(err), variant: "destructive" });
+        },
       },
     );
   }
@@ -98,6 +105,7 @@ export function StatusPageItem({ page, servers, canPublish }: { page: StatusPage
           }
         />
       </div>
+      {refused ? <DemoSignUp message={refused} /> : null}
     </article>
   );
 }

@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { alertDeliveries, users } from "../db/schema";
 import { mailEnabled } from "../mail/service";
+import { assertAllowed } from "../plans/capabilities";
+import { planOf, type PlanHolder } from "../plans/holder";
 import { effectiveSubscription } from "../plans/table";
 import type { AlertChannel, AlertPayload } from "./schema";
 
@@ -39,10 +41,17 @@ export function channelsOf(owner: Owner): Channel[] {
   return out;
 }
 
-/** Incident alerts are a fullMonitoring feature: other plans get none. */
+/** The plan of the owner as alerts read it. */
+const holderOf = (owner: Owner): PlanHolder => ({ uid: owner.uid, subscriptionPlan: owner.plan, subscriptionExpiresAt: owner.expiresAt });
+
+/** Incident alerts are a fullMonitoring feature: other plans get none, nor does an account whose plan allows no alerts (a demo's). */
 export function alertChannels(owner: Owner, now: Date): Channel[] {
+  if (!planOf(holderOf(owner)).allows.alerts) return [];
   return effectiveSubscription(owner.plan, owner.expiresAt, now).features.fullMonitoring ? channelsOf(owner) : [];
 }
+
+/** Refuses a test event to an account whose plan allows no alerts, with why. */
+export const assertMayAlert = (owner: Owner) => assertAllowed(holderOf(owner), "alerts");
 
 export async function loadOwner(d: Db, uid: string): Promise<Owner | undefined> {
   const [row] = await d.select(ownerColumns).from(users).where(eq(users.uid, uid)).limit(1);

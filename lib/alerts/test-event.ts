@@ -5,7 +5,7 @@ import { mailEnabled } from "../mail/service";
 import { enforce } from "../rate-limit/service";
 import { deliveriesByIds } from "./deliveries";
 import { testPayload } from "./payload";
-import { channelsOf, loadOwner, queueDeliveries } from "./recipients";
+import { assertMayAlert, channelsOf, loadOwner, queueDeliveries } from "./recipients";
 import type { TestEventResponse } from "./schema";
 import { attempt, claimOne } from "./send";
 
@@ -22,6 +22,7 @@ export async function sendTestEvent(uid: string, now = new Date()): Promise<Test
   const d = await db();
   const owner = await loadOwner(d, uid);
   if (!owner) throw notFound("This account does not exist.");
+  assertMayAlert(owner);
   const channels = channelsOf(owner);
   if (channels.length === 0) {
     throw conflict(mailEnabled() ? "Nowhere to send it: turn on email alerts or add a webhook URL first." : "Nowhere to send it: add a webhook URL first (email is off on this installation).");

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   token_expired: 401,
   forbidden: 403,
   plan_required: 403,
+  /** What a demo visitor's account may not do (lib/plans/capabilities.ts): the message says why, and a free account does it. */
+  demo_account: 403,
   csrf: 403,
   /** An irreversible action (deleting the account) after a sign-in older than a few minutes. */
   recent_sign_in_required: 403,

@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { seedDemoHistory } from "../demo/history";
-import { DEMO_ACCOUNT_TTL_MS, DEMO_ACCOUNTS_ERASED_PER_RUN, DEMO_UID_PREFIX } from "../demo/expiry";
+import { DEMO_ACCOUNT_TTL_MS, DEMO_ACCOUNTS_ERASED_PER_RUN } from "../demo/expiry";
 import { demoServerOrigin } from "../demo/server-origin";
+import { DEMO_UID_PREFIX } from "../plans/demo";
 import { createAndDiscover } from "../discovery/service";
 import { env } from "../env";
 import { HttpError, notFound } from "../http/errors";
@@ -17,17 +18,19 @@ import { adminAuth } from "./firebase-admin";
  * The demo: scripts/server.mjs runs server-everything on loopback, and "Try
  * it without signing up" (the landing page, /get-started, the product tour,
  * the login page) signs each visitor in to an account of their own, made for
- * the visit: on the Pro plan for a day, owning that server with two weeks of
- * history (lib/demo/history.ts), and erased after a day by housekeeping
- * (lib/demo/expiry.ts). Nobody inherits anybody's servers, settings or
- * tickets. On in local mode, and in a deployment that sets DEMO_ACCOUNTS=on;
- * elsewhere it does not exist.
+ * the visit: on the demo's plan (lib/plans/demo.ts: what Pro shows, on the
+ * demo server only, sending and publishing nothing of the visitor's), owning
+ * that server with two weeks of history (lib/demo/history.ts), and erased
+ * after a day by housekeeping (lib/demo/expiry.ts). Nobody inherits anybody's
+ * servers, settings or tickets. On in local mode, and in a deployment that
+ * sets DEMO_ACCOUNTS=on; elsewhere it does not exist.
  */
 
 export const DEMO_SERVER_NAME = "Everything (demo)";
 
-// Each visit adds an account to the user table for a day: a few an hour from one address, and for
-// all addresses together no more than an hour's housekeeping erases, so that nobody fills the table
+// Each visit adds an account to the user table for a day: a few an hour from one address (an IPv6
+// client's /64: lib/http/client-address.ts), a tenth of what all addresses together may start, which
+// is no more than an hour's housekeeping erases, so that nobody fills the table or keeps others out
 // (app/api/auth/demo/route.ts).
 export const DEMO_VISITS_PER_ADDRESS_PER_HOUR = 10;
 export const DEMO_VISITS_PER_HOUR = DEMO_ACCOUNTS_ERASED_PER_RUN;
@@ -36,14 +39,18 @@ export const demoAvailable = () => env().demoAccounts;
 
 export const demoServerUrl = () => `${demoServerOrigin(env().demoMcpPort)}/mcp`;
 
-/** A new visitor: an identity of their own (the session's sync needs a uid and an email), signed in as Pro until the account expires. */
+/**
+ * A new visitor: an identity of their own (the session's sync needs a uid and
+ * an email), on Pro until the account is erased (its tokens end then too:
+ * lib/plans/capabilities.ts), with no email alerts (its address is nobody's).
+ */
 async function newVisitor() {
   const id = randomBytes(6).toString("hex");
   const visitor = { uid: `${DEMO_UID_PREFIX}${id}`, email: `visitor-${id}@demo.mcp-console.invalid`, displayName: "Demo visitor" };
   await adminAuth().createUser({ ...visitor, emailVerified: true });
   const user = await upsertOnSignIn({ ...visitor, emailVerified: true });
   const planned = { subscriptionPlan: "pro" as const, subscriptionExpiresAt: new Date(Date.now() + DEMO_ACCOUNT_TTL_MS) };
-  await (await db()).update(users).set(planned).where(eq(users.uid, user.uid));
+  await (await db()).update(users).set({ ...planned, emailAlerts: false }).where(eq(users.uid, user.uid));
   return { ...user, ...planned };
 }
 

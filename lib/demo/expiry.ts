@@ -4,13 +4,13 @@ import { db } from "../db";
 import { users } from "../db/schema";
 import { log } from "../log";
 import { eraseAccount } from "../settings/account";
+import { DEMO_UID_PREFIX } from "../plans/demo";
 
 /**
  * A demo visitor's account lasts a day: housekeeping erases it then, with
  * everything in it, as the account's deletion in Settings would.
  */
 
-export const DEMO_UID_PREFIX = "demo-visitor-";
 export const DEMO_ACCOUNT_TTL_MS = 24 * 60 * 60 * 1000;
 /** The most one housekeeping run (hourly) erases: no more may be made in an hour (lib/auth/demo.ts). */
 export const DEMO_ACCOUNTS_ERASED_PER_RUN = 100;

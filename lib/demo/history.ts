@@ -7,7 +7,7 @@ import type { CheckOutcome } from "../monitoring/check";
 import type { CheckFailureKind } from "../monitoring/failure";
 import type { PlanHolder } from "../plans/holder";
 import { pinBaseline, scanNow } from "../scanner/service";
-import { createStatusPage } from "../status-pages/service";
+import { addStatusPage } from "../status-pages/service";
 
 /**
  * What a demo visitor finds in their account: the history a server of
@@ -105,6 +105,6 @@ export async function seedDemoHistory(user: PlanHolder, serverId: string, toolCo
   await seedMaintenance(user.uid, serverId);
   await seedChecks(serverId, toolCount);
   await seedScan(user, serverId);
-  await createStatusPage(user, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true });
+  await addStatusPage(user.uid, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true });
   await seedWorkbench(user.uid, serverId);
 }

@@ -15,7 +15,7 @@ import { readInventory } from "../servers/inventory";
 import { discoveryOutcome, recordDiscoveryCheck } from "../monitoring/discovery-check";
 import { findOwnedServer } from "../servers/owned-server";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
-import { createServer, getServer, type Actor, type Origin } from "../servers/service";
+import { assertServerAllowed, createServer, getServer, type Actor, type Origin } from "../servers/service";
 import { countsOf, describeCounts, discoverAndSave, saveAndRecord } from "./save";
 
 /**
@@ -33,6 +33,7 @@ export async function testServerConnection(
   origin: Origin = {},
   limits?: Partial<McpLimits>,
 ): Promise<ConnectionTestResult> {
+  assertServerAllowed(actor, input.url);
   await spendConnection(actor);
   const target: McpTarget = {
     transport: input.transport,

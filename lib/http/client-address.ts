@@ -25,6 +25,21 @@ export function clientAddress(forwardedFor: string | null, trustProxy: number): 
   return ipaddr.process(hop).toString();
 }
 
+/**
+ * What a per-address limit counts a client under: an IPv4 address itself,
+ * and an IPv6 address's /64, written `2001:db8:1:2::/64`. One subscriber, one
+ * host even, is given a whole /64 and picks any address in it at will (privacy
+ * addresses change by the hour), so a limit per IPv6 address limits nothing.
+ * The audit trail keeps the whole address (`clientIp`).
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const network = new ipaddr.IPv6([...(parsed as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
+}
+
 /** The client address of a request, under this deployment's TRUST_PROXY. */
 export function clientIp(req: Request): string {
   return clientAddress(req.headers.get("x-forwarded-for"), env().trustProxy);

@@ -40,6 +40,8 @@ export const tokenExpired = () =>
 export const forbidden = (message = "You are not allowed to do this.") => new HttpError("forbidden", message);
 /** A feature the user's plan does not include; `feature` names it for the UI's upsell. */
 export const planRequired = (feature: string, message: string) => new HttpError("plan_required", message, { extra: { feature } });
+/** What a demo account may not do; the message says why, and the console offers sign-up. */
+export const demoAccount = (message: string) => new HttpError("demo_account", message);
 export const notFound = (message = "Not found.") => new HttpError("not_found", message);
 export const conflict = (message: string) => new HttpError("conflict", message);
 export const payloadTooLarge = (limit: number) =>

@@ -8,6 +8,7 @@ import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { plural } from "../plural";
 import { createAndDiscover } from "../discovery/service";
+import { assertAllowed } from "../plans/capabilities";
 import { planOf } from "../plans/holder";
 import { ConfigFileError, readConfigFile, type ImportPreviewEntry, type ImportResult } from "../servers/mcp-config";
 import type { ServerCreate } from "../servers/schema";
@@ -34,6 +35,8 @@ async function refusal(url: string): Promise<string | null> {
 }
 
 async function plan(actor: Actor, text: string): Promise<Planned[]> {
+  // A file names servers of its own: a demo account has the demo's only.
+  assertAllowed(actor, "ownServers");
   let entries;
   try {
     entries = readConfigFile(text);

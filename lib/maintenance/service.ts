@@ -6,6 +6,8 @@ import { db } from "../db";
 import type { Db } from "../db/database";
 import { maintenanceWindows, maintenanceWindowServers, servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
+import { assertAllowed } from "../plans/capabilities";
+import type { PlanHolder } from "../plans/holder";
 import type { Origin } from "../servers/service";
 import type { MaintenanceCreate, MaintenanceDto } from "./schema";
 
@@ -59,7 +61,10 @@ export async function listMaintenance(uid: string, now = new Date()): Promise<Ma
   return withServers(d, uid, rows);
 }
 
-export async function scheduleMaintenance(uid: string, input: MaintenanceCreate, origin: Origin = {}, now = new Date()): Promise<MaintenanceDto> {
+export async function scheduleMaintenance(actor: PlanHolder, input: MaintenanceCreate, origin: Origin = {}, now = new Date()): Promise<MaintenanceDto> {
+  const { uid } = actor;
+  // The note is on the public status pages that list these servers.
+  if (input.note) assertAllowed(actor, "publishing");
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
   if (endsAt <= now) throw badRequest("This window is already over.", [{ path: "endsAt", message: "Choose an end in the future." }]);

@@ -9,7 +9,7 @@ import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handler
 import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/token.js";
 import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { env } from "../env";
-import { clientAddress } from "../http/client-address";
+import { addressKey, clientAddress } from "../http/client-address";
 import { log } from "../log";
 import { observeRequest } from "../metrics/http";
 import { hit } from "../rate-limit/service";
@@ -40,11 +40,11 @@ export function isOAuthServerPath(url: string): boolean {
   return SERVED.has(path) || RESOURCE_METADATA.test(path);
 }
 
-/** The SDK's limits, per client address and endpoint, counted in the database. */
+/** The SDK's limits, per client address (an IPv6 client's /64) and endpoint, counted in the database. */
 function limited(name: string, limit: number, windowSec: number) {
   return (req: Request, res: Response, next: NextFunction) => {
     const ip = clientAddress(req.headers["x-forwarded-for"]?.toString() ?? null, env().trustProxy);
-    hit(`oauth:${name}:${ip}`, limit, windowSec).then(
+    hit(`oauth:${name}:${addressKey(ip)}`, limit, windowSec).then(
       ({ allowed, retryAfterSec }) => {
         if (allowed) return next();
         res.setHeader("Retry-After", String(retryAfterSec));

@@ -1,6 +1,7 @@
 import "server-only";
 import { badRequest, planRequired, type HttpError } from "../http/errors";
 import { plural } from "../plural";
+import { demoServersFull } from "./capabilities";
 import type { Plan } from "./table";
 
 /** The plan's limits on servers, as the API enforces them. */
@@ -18,6 +19,8 @@ export function assertInterval(plan: Plan, intervalSec: number) {
 }
 
 export function serverLimitReached(plan: Plan, count: number): HttpError {
+  // A demo account cannot upgrade: it is told why, and offered sign-up.
+  if (!plan.allows.ownServers) return demoServersFull(plan.maxServers);
   return planRequired(
     "servers",
     `The ${plan.label} plan allows ${plural(plan.maxServers, "server")}, and you have ${count}. Delete a server or upgrade your plan to add more.`,

@@ -9,6 +9,18 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export const FEATURES = ["fullMonitoring", "fullScanner", "dataExport"] as const;
 export type Feature = (typeof FEATURES)[number];
 
+/**
+ * What an account may do at all: every plan allows all of it. A demo
+ * visitor's account (lib/plans/demo.ts), which anyone gets without signing
+ * up, is denied what would let an anonymous visitor reach addresses of their
+ * choosing or publish on the console's domain: servers other than the demo's
+ * (adding, importing, testing a connection), email and webhook alerts,
+ * publishing (status pages and what they show), and API tokens other than
+ * Gateways tokens.
+ */
+export const CAPABILITIES = ["ownServers", "alerts", "publishing", "apiTokens"] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
 export interface Plan {
   id: PlanId;
   label: string;
@@ -31,9 +43,11 @@ export interface Plan {
    */
   gatewayRequestsPerMinute: number;
   features: Record<Feature, boolean>;
+  allows: Record<Capability, boolean>;
 }
 
 const DAY_SEC = 24 * 3600;
+const EVERYTHING: Record<Capability, boolean> = { ownServers: true, alerts: true, publishing: true, apiTokens: true };
 
 export const PLANS: Record<PlanId, Plan> = {
   "free tier": {
@@ -49,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerMinute: 120,
     gatewayRequestsPerMinute: 600,
     features: { fullMonitoring: false, fullScanner: false, dataExport: false },
+    allows: EVERYTHING,
   },
   pro: {
     id: "pro",
@@ -63,6 +78,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerMinute: 3_000,
     gatewayRequestsPerMinute: 15_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+    allows: EVERYTHING,
   },
   enterprise: {
     id: "enterprise",
@@ -77,6 +93,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerMinute: 60_000,
     gatewayRequestsPerMinute: 300_000,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+    allows: EVERYTHING,
   },
 };
 

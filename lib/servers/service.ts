@@ -5,6 +5,8 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db/database";
 import { serverHeaders, servers, users } from "../db/schema";
+import { demoServerOrigin } from "../demo/server-origin";
+import { env } from "../env";
 import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
@@ -13,6 +15,7 @@ import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import type { PlanHolder } from "../plans/holder";
 import { planOf } from "../plans/holder";
+import { assertAllowed } from "../plans/capabilities";
 import { assertInterval, serverLimitReached } from "../plans/limits";
 // servers <-> scanner, the one pair left on purpose: a server's answer carries its latest scan's
 // summary (the list's security column, read here and typed in ./schema and ./responses), while the
@@ -47,9 +50,20 @@ export interface Origin {
 
 const nameTaken = () => conflict("You already have a server with this name.");
 
-/** Refuses a URL whose address the outbound policy refuses; a name that does not resolve (yet) can still be saved. */
-async function assertUrlAllowed(uid: string, url: string) {
-  await spendNameLookups(uid, 1);
+/** A server at `url` (added, moved there, or tested): any, or the demo's own for a plan without `ownServers` (a demo account's). */
+export function assertServerAllowed(actor: Actor, url: string): void {
+  if (sameOrigin(demoServerOrigin(env().demoMcpPort), url)) return;
+  assertAllowed(actor, "ownServers");
+}
+
+/**
+ * Refuses a URL the account may not use (a demo account: any but the demo
+ * server's) or whose address the outbound policy refuses; a name that does
+ * not resolve (yet) can still be saved.
+ */
+async function assertUrlAllowed(actor: Actor, url: string) {
+  assertServerAllowed(actor, url);
+  await spendNameLookups(actor.uid, 1);
   try {
     await checkUrlAddress(new URL(url));
   } catch (err) {
@@ -108,7 +122,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
   const plan = planOf(actor);
   const monitoring = input.monitoring ?? { enabled: true, intervalSec: plan.minCheckIntervalSec };
   assertInterval(plan, monitoring.intervalSec);
-  await assertUrlAllowed(actor.uid, input.url);
+  await assertUrlAllowed(actor, input.url);
   // The id is chosen here, not by the database: each header's ciphertext is bound to it.
   const id = randomUUID();
   const sealed = input.headers.map((h) => sealHeader(id, h.name, h.value));
@@ -179,7 +193,9 @@ export async function updateServer(
 ): Promise<{ server: ServerUpdateResult; droppedSignIn: DroppedSignIn | null }> {
   const current = await findOwned(actor.uid, id);
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
-  if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor.uid, patch.url);
+  if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor, patch.url);
+  // A server's name is on its owner's public status pages.
+  if (patch.name !== undefined && patch.name !== current.name) assertAllowed(actor, "publishing");
   const moved = patch.url !== undefined && !sameOrigin(current.url, patch.url);
   let headersDropped: string[] = [];
   let droppedSignIn: DroppedSignIn | null = null;

@@ -12,7 +12,9 @@ import { servers, users } from "../db/schema";
 import { env } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { mailEnabled } from "../mail/service";
-import { effectiveSubscription, PLANS } from "../plans/table";
+import { assertAllowed } from "../plans/capabilities";
+import { planFor, type PlanHolder } from "../plans/holder";
+import { effectiveSubscription } from "../plans/table";
 import { newSigningSecret } from "../webhooks/sign";
 import { webhookUrl, type SettingsResponse, type SettingsUpdate, type UserSettings } from "./schema";
 
@@ -55,7 +57,7 @@ async function loadRow(uid: string) {
 export async function getSettings(uid: string, now = new Date()): Promise<UserSettings> {
   const row = await loadRow(uid);
   const subscription = effectiveSubscription(row.plan, row.expiresAt, now);
-  const plan = PLANS[subscription.tier];
+  const plan = planFor(uid, subscription.tier);
   const today = utcDayStart(now);
   const [[serverCount], callsToday] = await Promise.all([
     (await db()).select({ n: sql<number>`count(*)::int` }).from(servers).where(eq(servers.ownerUid, uid)),
@@ -91,7 +93,10 @@ async function renameIdentity(uid: string, displayName: string) {
   }
 }
 
-export async function updateSettings(uid: string, change: SettingsUpdate, ctx: RequestContext): Promise<SettingsResponse> {
+export async function updateSettings(user: PlanHolder, change: SettingsUpdate, ctx: RequestContext): Promise<SettingsResponse> {
+  const { uid } = user;
+  // Alerts send mail and reach an address of the user's choosing (a webhook); turning them off never needs asking.
+  if (change.emailAlerts === true || (change.webhookUrl !== undefined && change.webhookUrl !== null)) assertAllowed(user, "alerts");
   const before = await loadRow(uid);
   const set: Partial<typeof users.$inferInsert> = {};
   const changed: string[] = [];

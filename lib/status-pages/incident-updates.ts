@@ -5,6 +5,7 @@ import { db } from "../db";
 import { incidents, incidentUpdates, servers } from "../db/schema";
 import { notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
+import { assertAllowed } from "../plans/capabilities";
 import { planOf, type PlanHolder } from "../plans/holder";
 import type { IncidentUpdateDto } from "./schema";
 
@@ -43,6 +44,7 @@ export async function listIncidentUpdates(uid: string, serverId: string, inciden
 
 export async function postIncidentUpdate(actor: PlanHolder, serverId: string, incidentId: string, body: string, origin: Origin = {}): Promise<IncidentUpdateDto> {
   const incident = await findIncident(actor.uid, serverId, incidentId);
+  assertAllowed(actor, "publishing");
   if (!planOf(actor).features.fullMonitoring) {
     throw planRequired("fullMonitoring", "Incident updates for status pages come with full monitoring on the Pro or Enterprise plan.");
   }

@@ -8,13 +8,15 @@ import type { Tx } from "../db/transaction";
 import { servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, conflict, notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
+import { assertAllowed } from "../plans/capabilities";
 import { planOf, type PlanHolder } from "../plans/holder";
 import type { StatusPageCreate, StatusPageDto, StatusPageUpdate } from "./schema";
 
 /**
  * The owner's side of public status pages. Every query is scoped to the
- * owner; publishing needs fullMonitoring, while unpublishing and deleting
- * never do (a lapsed plan must not keep a page up).
+ * owner; publishing needs fullMonitoring and an account that may publish (a
+ * demo account may not), while unpublishing and deleting never do (a lapsed
+ * plan must not keep a page up).
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +24,7 @@ const missing = () => notFound("No status page with this id.");
 const slugTaken = () => conflict("This address is taken. Choose another one.");
 
 function assertCanPublish(actor: PlanHolder) {
+  assertAllowed(actor, "publishing");
   if (planOf(actor).features.fullMonitoring) return;
   throw planRequired("fullMonitoring", "Public status pages come with full monitoring on the Pro or Enterprise plan.");
 }
@@ -113,18 +116,27 @@ async function writing<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 
 export async function createStatusPage(actor: PlanHolder, input: StatusPageCreate, origin: Origin = {}): Promise<StatusPageDto> {
   assertCanPublish(actor);
+  return addStatusPage(actor.uid, input, origin);
+}
+
+/**
+ * The page made without asking whether the owner may publish: createStatusPage's
+ * work, and the demo's seeding, whose page says only what the console wrote
+ * (lib/demo/history.ts).
+ */
+export async function addStatusPage(uid: string, input: StatusPageCreate, origin: Origin = {}): Promise<StatusPageDto> {
   const id = await writing(async (tx) => {
-    await assertOwnsServers(tx, actor.uid, input.serverIds);
+    await assertOwnsServers(tx, uid, input.serverIds);
     await slugFree(tx, input.slug);
     const [page] = await tx
       .insert(statusPages)
-      .values({ ownerUid: actor.uid, slug: input.slug, title: input.title, published: input.published, showUrls: input.showUrls })
+      .values({ ownerUid: uid, slug: input.slug, title: input.title, published: input.published, showUrls: input.showUrls })
       .returning({ id: statusPages.id });
     await replaceServers(tx, page.id, input.serverIds);
     return page.id;
   });
   await record({
-    userUid: actor.uid,
+    userUid: uid,
     action: "status_page.created",
     summary: `Created the status page /status/${input.slug}${input.published ? "" : " (not published)"}`,
     target: { type: "status_page", id },
@@ -132,7 +144,7 @@ export async function createStatusPage(actor: PlanHolder, input: StatusPageCreat
     req: origin.req,
     ip: origin.ip,
   });
-  return getStatusPage(actor.uid, id);
+  return getStatusPage(uid, id);
 }
 
 export async function updateStatusPage(actor: PlanHolder, id: string, patch: StatusPageUpdate, origin: Origin = {}): Promise<StatusPageDto> {

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
-import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans/table";
+import { planFor } from "@/lib/plans/holder";
+import { FREE_SUBSCRIPTION, type Plan, type Subscription } from "@/lib/plans/table";
 import { subscriptionKeys } from "./keys";
 
 /**
@@ -11,9 +12,10 @@ import { subscriptionKeys } from "./keys";
  * (lib/subscription/prefetch.ts, from the layout); it is asked again as any
  * query is. Only with no user, or before any answer, does the free default
  * apply: a failed refresh keeps the plan already known instead of turning a
- * paying user's pages into upsells.
+ * paying user's pages into upsells. `plan`: the limits it comes with (a demo
+ * account's are the demo's, whatever its subscription).
  */
-export function useSubscription(): { subscription: Subscription; loading: boolean; fetched: boolean } {
+export function useSubscription(): { subscription: Subscription; plan: Plan; loading: boolean; fetched: boolean } {
   const { user } = useAuth();
   const enabled = Boolean(user);
   const query = useQuery({
@@ -22,5 +24,6 @@ export function useSubscription(): { subscription: Subscription; loading: boolea
     enabled,
   });
   const data = enabled ? query.data : undefined;
-  return { subscription: data ?? FREE_SUBSCRIPTION, loading: enabled && query.isPending, fetched: data !== undefined };
+  const subscription = data ?? FREE_SUBSCRIPTION;
+  return { subscription, plan: planFor(user?.uid ?? "", subscription.tier), loading: enabled && query.isPending, fetched: data !== undefined };
 }

@@ -3,6 +3,8 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { apiTokens, gateways } from "../db/schema";
+import { assertAllowed, tokensEndBy } from "../plans/capabilities";
+import type { PlanHolder } from "../plans/holder";
 import { forgetTokenHolder } from "./holder";
 import type { SelectedRow } from "../db/selection";
 import { isUuid } from "../guards";
@@ -18,6 +20,9 @@ interface Origin {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The earlier of two expiries, null being never. */
+const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
 
 const tokenColumns = {
   id: apiTokens.id,
@@ -51,13 +56,16 @@ export async function listTokens(uid: string): Promise<TokenDto[]> {
 }
 
 /** Creates a token; the answer is the only time the token itself is shown. */
-export async function createToken(uid: string, input: TokenCreate, origin: Origin = {}): Promise<TokenCreated> {
+export async function createToken(user: PlanHolder, input: TokenCreate, origin: Origin = {}): Promise<TokenCreated> {
+  const { uid } = user;
+  // A Gateways token opens the user's gateways, which reach their own servers only; the others open the API.
+  if (input.scope !== "gateway") assertAllowed(user, "apiTokens");
   const d = await db();
   const [{ n }] = await d.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userUid, uid));
   if (n >= MAX_TOKENS) throw conflict(`You have ${MAX_TOKENS} tokens, the most an account keeps. Revoke one you no longer use.`);
   if (input.gatewayId) await assertOwnGateway(uid, input.gatewayId);
   const token = newToken();
-  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
+  const expiresAt = earliest(input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null, tokensEndBy(user));
   const [row] = await d
     .insert(apiTokens)
     .values({ userUid: uid, name: input.name, scope: input.scope, gatewayId: input.gatewayId ?? null, tokenHash: hashToken(token), displayPrefix: displayPrefixOf(token), expiresAt })

@@ -12,6 +12,17 @@ const root = path.resolve(new URL("../..", import.meta.url).pathname);
 const entry = path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const loopbackOnly = pathToFileURL(path.join(root, "scripts/lib/loopback-only.mjs")).href;
 
+/**
+ * The demo server's PATH, which its get-env tool shows to every visitor: the
+ * system's folders, the same on every machine, so it tells nothing of this
+ * one. The server runs no program (it is started by Node's full path,
+ * process.execPath, and spawns nothing), so it needs no more. Not the
+ * operator's PATH (their tool folders, the install folder's
+ * node_modules/.bin), nor Node's own folder, which would name where Node is
+ * installed (a version manager's folder in a home directory).
+ */
+const DEMO_PATH = "/usr/bin:/bin";
+
 /** lib/env.ts's rule (demoAccounts), for the scripts, which cannot import it: DEMO_ACCOUNTS, else on in local mode. */
 export function demoAccountsOn(env) {
   if (env.DEMO_ACCOUNTS) return env.DEMO_ACCOUNTS === "on";
@@ -35,7 +46,7 @@ export async function startDemoMcpServer({ port, strict = false }) {
   const child = spawn(process.execPath, ["--import", loopbackOnly, entry, "streamableHttp"], {
     // Its gzip-file-as-resource tool fetches any URL it is given, which would make it a way around the
     // console's outbound policy; its allow-list then admits only names under .invalid, which never resolve.
-    env: { PATH: process.env.PATH ?? "", PORT: String(port), GZIP_ALLOWED_DOMAINS: "invalid" },
+    env: { PATH: DEMO_PATH, PORT: String(port), GZIP_ALLOWED_DOMAINS: "invalid" },
     stdio: "ignore",
   });
   const stop = () => child.kill("SIGTERM");

@@ -29,15 +29,17 @@ test("a demo visit lands in an account of its own with the server's history; the
   await first.goto(`${serverUrl}?tab=security`);
   await expect(first.getByText("Changed since the pinned baseline").first()).toBeVisible();
 
-  // The first visitor renames their server; the next visitor's account knows nothing of it.
-  const renamed = await first.request.patch(`/api/servers/${serverUrl.split("/").pop()}`, { data: { name: "Renamed by the first visitor" } });
-  expect(renamed.status()).toBe(200);
+  // The first visitor tags their server (its name is on the demo's public status page: not theirs to change); the next visitor's account knows nothing of it.
+  const serverApi = `/api/servers/${serverUrl.split("/").pop()}`;
+  expect((await first.request.patch(serverApi, { data: { name: "Renamed by the first visitor" } })).status()).toBe(403);
+  const tagged = await first.request.patch(serverApi, { data: { tags: ["first-visitor"] } });
+  expect(tagged.status()).toBe(200);
 
   const second = await (await browser.newContext()).newPage();
   await tryTheDemo(second);
   await second.goto("/servers");
   await expect(second.getByRole("link", { name: "Everything (demo)" }).first()).toBeVisible();
-  await expect(second.getByText("Renamed by the first visitor")).toHaveCount(0);
+  await expect(second.getByText("first-visitor")).toHaveCount(0);
   expect((await second.request.get(serverUrl.replace(/^https?:\/\/[^/]+/, "/api"))).status()).toBe(404);
 });
 
@@ -61,4 +63,36 @@ test("the product tour ends with the demo offer", async ({ page }) => {
   await tour.getByRole("button", { name: "Try it without signing up" }).click();
   await page.waitForURL(/\/servers\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Everything (demo)" })).toBeVisible();
+});
+
+test("a demo visitor is told, where they try, why a server of their own, a webhook and an API token need an account, and can make one from there", async ({ page }) => {
+  test.setTimeout(120_000);
+  await tryTheDemo(page);
+
+  await page.goto("/servers/new");
+  await page.getByRole("textbox", { name: "Name" }).fill("Mine");
+  await page.getByRole("textbox", { name: "URL" }).fill("https://mcp.example.com/mcp");
+  await page.getByRole("button", { name: "Save server" }).click();
+  const server = page.getByRole("alert").filter({ hasText: "they connect to the demo's MCP server only" });
+  await expect(server).toBeInViewport();
+  await expect(server.getByRole("button", { name: "Create a free account" })).toBeVisible();
+  await expect(page).toHaveURL(/\/servers\/new$/);
+
+  await page.goto("/settings");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await notifications.getByLabel("Webhook URL").fill("https://hooks.example/mcp-console");
+  await notifications.getByRole("button", { name: "Save webhook" }).click();
+  await expect(notifications.getByRole("alert").filter({ hasText: "they send no email or webhook alerts" })).toBeVisible();
+
+  const tokens = page.getByRole("region", { name: "API tokens" });
+  await tokens.getByLabel("Token name").fill("CI deploy");
+  await tokens.getByRole("button", { name: "Create token" }).click();
+  const token = tokens.getByRole("alert").filter({ hasText: "their only tokens are Gateways tokens" });
+  await expect(token).toBeVisible();
+  await expect(tokens.getByRole("list", { name: "Your API tokens" })).toHaveCount(0);
+
+  // Signing up leaves the demo for the sign-up page.
+  await token.getByRole("button", { name: "Create a free account" }).click();
+  await page.waitForURL(/\/auth\/register$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
 });

@@ -74,10 +74,10 @@ test("a protected page without a session redirects to the login page", async ({ 
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
 });
 
-test("the health endpoint reports the database reachable", async ({ request }) => {
+test("the health endpoint tells an anonymous caller the service is up, and nothing of how it runs", async ({ request }) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({ status: "ok", database: { reachable: true } });
+  expect(await res.json()).toEqual({ status: "ok" });
 });
 
 test("a signed-in user moves through the console with the sidebar, switches theme and signs out", async ({ page }) => {

@@ -9,5 +9,5 @@ export const GET = route({ auth: "user", doc: { summary: "The user's maintenance
 
 export const POST = route(
   { auth: "user", doc: { summary: "Schedule maintenance: checks in the window open no incident and send no alert", status: 201, response: maintenanceDto }, body: maintenanceCreate },
-  async ({ user, body, req, ip, log }) => json(await scheduleMaintenance(user.uid, body, { req, ip, log }), 201),
+  async ({ user, body, req, ip, log }) => json(await scheduleMaintenance(user, body, { req, ip, log }), 201),
 );

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { ApiError } from "@/lib/api/api-error";
-import { FREE_SUBSCRIPTION, type Subscription } from "@/lib/plans/table";
+import { DEMO_PLAN } from "@/lib/plans/demo";
+import { FREE_SUBSCRIPTION, PLANS, type Subscription } from "@/lib/plans/table";
 import { subscriptionKeys } from "@/lib/subscription/keys";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 
@@ -29,7 +30,7 @@ describe("useSubscription", () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(subscriptionKeys.current("u1"), pro);
     const { result } = renderHook(() => useSubscription(), { wrapper: withCache(client) });
-    expect(result.current).toEqual({ subscription: pro, loading: false, fetched: true });
+    expect(result.current).toEqual({ subscription: pro, plan: PLANS.pro, loading: false, fetched: true });
     expect(mockApiGet).not.toHaveBeenCalled();
   });
 
@@ -48,16 +49,26 @@ describe("useSubscription", () => {
     let answer: (s: Subscription) => void = () => {};
     mockApiGet.mockReturnValue(new Promise<Subscription>((resolve) => (answer = resolve)));
     const { result } = renderHook(() => useSubscription(), { wrapper: withCache(client) });
-    expect(result.current).toEqual({ subscription: FREE_SUBSCRIPTION, loading: true, fetched: false });
+    expect(result.current).toEqual({ subscription: FREE_SUBSCRIPTION, plan: PLANS["free tier"], loading: true, fetched: false });
     answer(pro);
     await waitFor(() => expect(result.current.subscription).toEqual(pro));
     expect(mockApiGet).toHaveBeenCalledWith("/api/user/subscription", expect.anything());
   });
 
+  it("gives a demo visitor the demo's limits, on the Pro subscription it shows", () => {
+    mockUser = { uid: "demo-visitor-0123456789ab" };
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    client.setQueryData(subscriptionKeys.current(mockUser.uid), pro);
+    const { result } = renderHook(() => useSubscription(), { wrapper: withCache(client) });
+    expect(result.current.subscription).toEqual(pro);
+    expect(result.current.plan).toEqual(DEMO_PLAN);
+    expect(result.current.plan.label).toBe("Demo");
+  });
+
   it("asks nothing without a user", () => {
     mockUser = null;
     const { result } = renderHook(() => useSubscription(), { wrapper: withCache(new QueryClient()) });
-    expect(result.current).toEqual({ subscription: FREE_SUBSCRIPTION, loading: false, fetched: false });
+    expect(result.current).toEqual({ subscription: FREE_SUBSCRIPTION, plan: PLANS["free tier"], loading: false, fetched: false });
     expect(mockApiGet).not.toHaveBeenCalled();
   });
 });

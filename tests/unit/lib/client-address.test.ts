@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { clientAddress } from "@/lib/http/client-address";
+import { addressKey, clientAddress } from "@/lib/http/client-address";
 
 // What scripts/server.mjs hands the app: X-Forwarded-For as the client sent
 // it, then every proxy's addition, then the connection's own address.
@@ -28,5 +28,32 @@ describe("clientAddress", () => {
     expect(clientAddress("2001:db8::1", 0)).toBe("2001:db8::1");
     expect(clientAddress("not-an-address", 0)).toBe("unknown");
     expect(clientAddress(null, 0)).toBe("unknown");
+  });
+});
+
+// A subscriber's IPv6 network is a /64 (often more), and a host picks any address in it.
+describe("addressKey", () => {
+  it("keys an IPv4 client by its address, written as IPv4 however it came", () => {
+    expect(addressKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(addressKey("::ffff:198.51.100.7")).toBe(addressKey("198.51.100.7"));
+    expect(addressKey("::ffff:c633:6407")).toBe(addressKey("198.51.100.7"));
+    expect(addressKey("198.51.100.8")).not.toBe(addressKey("198.51.100.7"));
+  });
+
+  it("keys every address of one IPv6 /64 alike, however it is written", () => {
+    const key = addressKey("2001:db8:1:2::1");
+    expect(key).toBe("2001:db8:1:2::/64");
+    for (const address of ["2001:db8:1:2::ffff", "2001:db8:1:2:abcd:ef01:2345:6789", "2001:0db8:0001:0002:0000:0000:0000:0002", "2001:DB8:1:2::3"]) {
+      expect(addressKey(address)).toBe(key);
+    }
+  });
+
+  it("keys IPv6 addresses of different /64s apart, neighbours included", () => {
+    const keys = ["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:2:2::1", "2001:db9:1:2::1"].map(addressKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("leaves an unreadable address as it is", () => {
+    expect(addressKey("unknown")).toBe("unknown");
   });
 });

@@ -18,7 +18,7 @@ jest.mock("@/lib/api/fetch", () => ({
 }));
 let mockSubscription: Subscription = FREE_SUBSCRIPTION;
 jest.mock("@/lib/subscription/use-subscription", () => ({
-  useSubscription: () => ({ subscription: mockSubscription, loading: false }),
+  useSubscription: () => ({ subscription: mockSubscription, plan: PLANS[mockSubscription.tier], loading: false }),
 }));
 jest.mock("next/link", () => ({
   __esModule: true,

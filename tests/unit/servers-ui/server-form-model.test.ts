@@ -171,6 +171,11 @@ describe("server errors onto the form", () => {
     expect(mapSaveError(new ApiError(0, "Network Error", "Network error while fetching /api/servers: x")).problem?.message).toMatch(/could not be reached/);
   });
 
+  it("turns demo_account into the banner that offers a free account", () => {
+    const demo = apiError(403, { error: "demo_account", message: "Demo accounts are open to anyone without signing up, so they connect to the demo's MCP server only." });
+    expect(mapSaveError(demo)).toEqual({ fields: {}, problem: { kind: "demo", message: "Demo accounts are open to anyone without signing up, so they connect to the demo's MCP server only." } });
+  });
+
   it("reads the suggested transport of a failed test", () => {
     expect(suggestedTransport(apiError(502, { error: "upstream_error", message: "x", details: { suggestion: { transport: "sse" } } }))).toBe("sse");
     expect(suggestedTransport(apiError(502, { error: "upstream_error", message: "x", details: { suggestion: { transport: "ws" } } }))).toBeNull();

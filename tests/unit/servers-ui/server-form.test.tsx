@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { ServerForm } from "@/components/servers/server-form";
 import { emptyValues, valuesFromServer } from "@/components/servers/server-form-model";
 import { ApiError } from "@/lib/api/api-error";
-import { FREE_SUBSCRIPTION } from "@/lib/plans/table";
+import { FREE_SUBSCRIPTION, PLANS } from "@/lib/plans/table";
 import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
@@ -14,7 +14,7 @@ jest.mock("@/lib/api/fetch", () => ({
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));
 jest.mock("@/lib/subscription/use-subscription", () => ({
-  useSubscription: () => ({ subscription: FREE_SUBSCRIPTION, loading: false }),
+  useSubscription: () => ({ subscription: FREE_SUBSCRIPTION, plan: PLANS["free tier"], loading: false }),
 }));
 jest.mock("next/link", () => ({
   __esModule: true,

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NotificationsSection } from "@/components/settings/notifications-section";
+import { ApiError } from "@/lib/api/api-error";
 import type { AlertDeliveryDto } from "@/lib/alerts/schema";
 import type { UserSettings } from "@/lib/settings/schema";
 
@@ -11,6 +12,9 @@ jest.mock("@/lib/api/fetch", () => ({
   apiGet: (...args: unknown[]) => mockApiGet(...args),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));
+
+const mockSignOut = jest.fn();
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({ signOut: (...args: unknown[]) => mockSignOut(...args) }) }));
 
 const notifications = (over: Partial<UserSettings["notifications"]> = {}): UserSettings["notifications"] => ({
   emailAlerts: true,
@@ -159,5 +163,33 @@ describe("NotificationsSection: recent alerts", () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription("Add a webhook URL or turn on email alerts to send one.");
     await screen.findByText(/No alerts sent yet/);
+  });
+});
+
+describe("NotificationsSection: a demo account", () => {
+  const refusal = "Demo accounts are open to anyone without signing up, so they send no email or webhook alerts. Create a free account to be alerted.";
+
+  it("says why a webhook is refused, not as a fault of the URL, and offers a free account, which leaves the demo for the sign-up page", async () => {
+    const user = userEvent.setup();
+    mockApiGet.mockResolvedValue({ deliveries: [], nextCursor: null });
+    mockApiSend.mockRejectedValue(new ApiError(403, "Forbidden", refusal, { error: "demo_account", message: refusal }));
+    renderSection(notifications({ webhookUrl: null, webhookSecretSet: false, emailAlerts: false }));
+    await user.type(screen.getByLabelText("Webhook URL"), "https://hooks.example.com/mine");
+    await user.click(screen.getByRole("button", { name: "Save webhook" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(refusal);
+    expect(screen.getByLabelText("Webhook URL")).not.toHaveAttribute("aria-invalid", "true");
+    await user.click(within(alert).getByRole("button", { name: "Create a free account" }));
+    expect(mockSignOut).toHaveBeenCalledWith({ redirectTo: "/auth/register" });
+  });
+
+  it("says the same when email alerts are turned on", async () => {
+    const user = userEvent.setup();
+    mockApiGet.mockResolvedValue({ deliveries: [], nextCursor: null });
+    mockApiSend.mockRejectedValue(new ApiError(403, "Forbidden", refusal, { error: "demo_account", message: refusal }));
+    renderSection(notifications({ webhookUrl: null, webhookSecretSet: false, emailAlerts: false }));
+    await user.click(screen.getByRole("switch", { name: "Email alerts" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
   });
 });

@@ -5,18 +5,19 @@ import { sessionPayload, type SessionUser } from "@/lib/auth/schema";
 import { sealSession, sessionCookieOptions } from "@/lib/auth/session";
 import { badRequest, unauthenticated } from "@/lib/http/errors";
 import { json, route } from "@/lib/route/handler";
+import { addressKey } from "@/lib/http/client-address";
 import { enforce } from "@/lib/rate-limit/service";
 import { toSessionUser } from "@/lib/auth/session-user";
 import { upsertOnSignIn } from "@/lib/users/service";
 import { signInMethodLabel } from "@/lib/auth/sign-in-methods";
 import { sessionAnswer } from "@/lib/auth/responses";
 
-/** Sign-ins per IP per minute: generous for people, tight for credential stuffing. */
+/** Sign-ins per address (an IPv6 client's /64) per minute: generous for people, tight for credential stuffing. */
 const SIGN_INS_PER_MINUTE = 20;
 
 export const POST = route({ auth: "none", doc: { summary: "Exchange a Firebase ID token for the session cookie", response: sessionAnswer }, body: sessionPayload }, async ({ body, req, ip }) => {
   assertSameOrigin(req);
-  await enforce(`session:${ip}`, SIGN_INS_PER_MINUTE, 60, "Too many sign-in attempts. Wait a minute and try again.");
+  await enforce(`session:${addressKey(ip)}`, SIGN_INS_PER_MINUTE, 60, "Too many sign-in attempts. Wait a minute and try again.");
 
   let decoded;
   try {

@@ -10,5 +10,5 @@ export const GET = route({ auth: "user", tokens: false, doc: { summary: "List pe
 });
 
 export const POST = route({ auth: "user", tokens: false, doc: { summary: "Create a personal API token (the only answer that holds it)", status: 201, response: tokenCreated }, body: tokenCreate }, async ({ user, body, req, ip }) =>
-  json(await createToken(user.uid, body, { req, ip }), 201),
+  json(await createToken(user, body, { req, ip }), 201),
 );
