@@ -30,7 +30,7 @@ interface LibraryState {
 interface Library {
   url: string;
   state: LibraryState;
-  /** Requests each handler answered: `private` and `files` reads, `greet` completions. */
+  /** Requests that reached each handler: `private` reads, reads of each file, `greet` completions. */
   reached: Map<string, number>;
   stop(): Promise<void>;
 }
@@ -49,9 +49,15 @@ async function startLibrary(): Promise<Library> {
       count("private");
       return { contents: [{ uri: uri.href, text: `PRIVATE ${uri.href}` }] };
     });
+    mcp.registerResource("secret", "files://docs/secret", { description: "The owner's secret." }, (uri) => {
+      count("docs/secret");
+      return { contents: [{ uri: uri.href, text: "SECRET" }] };
+    });
+    // Reads the file its URL names, by host and path, as a handler given the parsed URL may.
     mcp.registerResource("files", new ResourceTemplate("files://{+path}", { list: undefined }), { description: "Any file by its path." }, (uri) => {
-      count("files");
-      return { contents: [{ uri: uri.href, text: `public ${uri.href}` }] };
+      const file = `${uri.hostname}${uri.pathname}`;
+      count(file);
+      return { contents: [{ uri: uri.href, text: file === "docs/secret" ? "SECRET" : `public ${file}` }] };
     });
     mcp.registerPrompt(
       "greet",
@@ -123,7 +129,7 @@ describeEachDatabase("a gateway in front of an SDK McpServer", () => {
     expect(res.status).toBe(201);
     serverId = res.json.id as string;
     // The owner leaves the private files out of the gateway.
-    gateway = await createGateway(owner, { name: "Files", servers: [{ serverId, prefix: "lib", resources: { deny: ["private"] } }] });
+    gateway = await createGateway(owner, { name: "Files", servers: [{ serverId, prefix: "lib", resources: { deny: ["private", "secret"] } }] });
     token = await gatewayToken(owner);
     client = await connectClient(endpoint.url(gateway.slug), token);
   });
@@ -136,7 +142,7 @@ describeEachDatabase("a gateway in front of an SDK McpServer", () => {
     expect((view.json as unknown as GatewayViewDto).items.find((i) => i.exposedName === "files://private/{name}")!.hidden).toMatchObject({ kind: "filtered" });
 
     const note = await client.readResource({ uri: "files://docs/readme" });
-    expect(JSON.stringify(note.contents)).toContain("public files://docs/readme");
+    expect(JSON.stringify(note.contents)).toContain("public docs/readme");
 
     for (const uri of ["files://private/keys", "files://PRIVATE/keys", "files://private//keys", "files://private/%6Beys"]) {
       const err = await refused(client.readResource({ uri }));
@@ -146,6 +152,15 @@ describeEachDatabase("a gateway in front of an SDK McpServer", () => {
     expect(reached("private")).toBe(0);
     const blocked = await recordedBlocked(owner.uid);
     expect(blocked).toContain("files://private/keys");
+  });
+
+  it("never reads a hidden resource under a spelling with credentials or a port, which a handler reading the URL's host and path ignores", async () => {
+    expect(JSON.stringify((await client.readResource({ uri: "files://docs/public" })).contents)).toContain("public docs/public");
+    for (const uri of ["files://docs/secret", "files://ada@docs/secret", "files://ada:pw@docs/secret", "files://docs:8080/secret", "files://DOCS:1/secret/"]) {
+      const err = await refused(client.readResource({ uri }));
+      expect([uri, err.code]).toEqual([uri, -32602]);
+    }
+    expect(reached("docs/secret")).toBe(0);
   });
 
   it("sends no completion for a prompt the server changed since its approval", async () => {
