@@ -5,11 +5,13 @@
  * resource under another spelling. Servers differ in how they match a URI:
  * the SDK's parses it as a URL (scheme and host in lower case, default
  * ports and dot segments dropped), a file server decodes the path and may
- * sit on a case-insensitive file system, and many ignore a trailing slash,
- * doubled slashes or the fragment. So both sides are brought to one form
- * that folds all of that: percent-decoded until nothing changes, in Unicode
- * NFC, without fragment, with forward slashes, parsed as a URL where it is
- * one, in lower case, without repeated or trailing slashes. Two different
+ * sit on a case-insensitive file system, many ignore a trailing slash,
+ * doubled slashes or the fragment, and a handler given the parsed URL may
+ * read only its host and path. So both sides are brought to one form that
+ * folds all of that: percent-decoded until nothing changes, in Unicode NFC,
+ * without fragment, with forward slashes, parsed as a URL where it is one
+ * (without credentials, port or a host name's root dot), in lower case,
+ * without repeated or trailing slashes. Two different
  * resources may come out alike (say, two files differing in case): a read of
  * one is then refused with the other, which errs on the side the guard is for.
  */
@@ -45,8 +47,21 @@ export function resourceIdentity(uri: string): string {
   text = text.normalize("NFC").replace(/\\/g, "/");
   const hash = text.indexOf("#");
   if (hash >= 0) text = text.slice(0, hash);
-  if (URL.canParse(text)) text = new URL(text).href;
+  if (URL.canParse(text)) text = withoutAuthorityExtras(new URL(text));
   return trimSlashes(text.toLowerCase().replace(/([^:/])\/{2,}/g, "$1/"));
+}
+
+/**
+ * The URL without what a handler that reads its host and path never sees:
+ * credentials, a port (the URL parser drops only the default ports of the
+ * schemes it knows) and the root dot of a host name.
+ */
+function withoutAuthorityExtras(url: URL): string {
+  url.username = "";
+  url.password = "";
+  url.port = "";
+  if (url.hostname.endsWith(".")) url.hostname = url.hostname.slice(0, -1);
+  return url.href;
 }
 
 /** Without trailing slashes; a loop, since `/\/+$/` backtracks quadratically on a long run of them. */

@@ -1,6 +1,7 @@
 import type { InventoryKind } from "../mcp/definitions";
 import { exposedName } from "./names";
 import { resourceIdentity, resourceIdentityWithoutQuery } from "./resource-identity";
+import { templateMatches } from "./template-match";
 import type { BlockSeverity, GatewayPolicy, HiddenReason, ItemFilter } from "./schema";
 
 /**
@@ -73,6 +74,12 @@ export interface GatewayView {
    * names one is refused, whatever template would take it.
    */
   hiddenResources: Map<string, ViewItem>;
+  /**
+   * Templates hidden for what they are: a server that dispatches a read to
+   * the first of its templates that matches (as the SDK's McpServer does)
+   * would serve a URI of one through a listed template that also matches it.
+   */
+  hiddenTemplates: ViewItem[];
 }
 
 const RUG_PULL_RULE = "rug-pull";
@@ -163,8 +170,29 @@ export function hiddenResourceAt(view: GatewayView, uri: string): ViewItem | und
   return view.hiddenResources.get(resourceIdentity(uri)) ?? view.hiddenResources.get(resourceIdentityWithoutQuery(uri));
 }
 
+/**
+ * The hidden template of `template`'s server that a read of `uri` through
+ * `template` could reach on that server, if any: `uri` fits it as written,
+ * or its identity fits it in lower case (resource-identity.ts).
+ */
+export function hiddenTemplateAt(view: GatewayView, template: ViewItem, uri: string): ViewItem | undefined {
+  const ofServer = view.hiddenTemplates.filter((t) => t.server.serverId === template.server.serverId);
+  if (ofServer.length === 0) return undefined;
+  const identity = resourceIdentity(uri);
+  return ofServer.find((t) => templateMatches(t.key, uri) || templateMatches(t.key.toLowerCase(), identity));
+}
+
 export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): GatewayView {
-  const view: GatewayView = { items: [], tools: new Map(), prompts: new Map(), resources: new Map(), templates: [], byExposedName: new Map(), hiddenResources: new Map() };
+  const view: GatewayView = {
+    items: [],
+    tools: new Map(),
+    prompts: new Map(),
+    resources: new Map(),
+    templates: [],
+    byExposedName: new Map(),
+    hiddenResources: new Map(),
+    hiddenTemplates: [],
+  };
   const templatesSeen = new Set<string>();
   for (const server of servers) {
     const findings = blockingFindings(server, policy);
@@ -182,6 +210,7 @@ export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): Gatew
         const identity = resourceIdentity(name);
         if (!view.hiddenResources.has(identity)) view.hiddenResources.set(identity, item);
       }
+      if (stored.kind === "resource_template" && hidden && hidden.kind !== "collision") view.hiddenTemplates.push(item);
       if (hidden) continue;
       if (stored.kind === "resource_template") {
         templatesSeen.add(name);

@@ -149,12 +149,24 @@ export function leaseSession(uid: string, target: CallTarget, lane?: Lane): Prom
  * Runs `work` on the user's pooled connection to `target`, for requests that
  * are not calls (completions, subscriptions); a connection it finds broken is
  * closed. Fails with the API's error: an HttpError `work` threw, or the
- * connection's failure as 502/504.
+ * connection's failure as 502/504; or with the lane's refusal (LaneRefusal),
+ * and then nothing of `work` was sent.
  */
 export async function onPooledSession<T>(uid: string, target: CallTarget, work: (session: WorkbenchSession) => Promise<T>, lane?: Lane): Promise<T> {
   const lease = await leaseSession(uid, target, lane).catch((err: unknown) => {
     throw upstreamHttpError(err);
   });
+  try {
+    // A lane's check comes before any request of `work`, as before a call's (Lane.admit).
+    await lane?.admit?.(lease.session);
+  } catch (err) {
+    if (err instanceof LaneRefusal) {
+      lease.release();
+      throw err;
+    }
+    lease.discard();
+    throw upstreamHttpError(err instanceof McpFailure ? err : lease.session.connection.describe(err));
+  }
   try {
     const result = await work(lease.session);
     lease.release();

@@ -172,6 +172,29 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
     }
   });
 
+  it("counts each message of a batch as a request: a batch is no way to send a hundred for one", async () => {
+    await startEarlyInMinute();
+    const gateway = await newGateway();
+    const a = await gatewayTokenWithId(owner);
+    const sessionId = await initializeRaw(gateway.url, a.token);
+    const counters = requestCounters(owner.uid, gateway.id, { tokenId: a.id, grantId: null });
+    await spendCounter(counters.credentialKey, REQUESTS - 9);
+    // Nine messages in one POST: served, and the minute is spent.
+    const pings = Array.from({ length: 9 }, (_, i) => ping(i + 1));
+    const served = await postRaw(gateway.url, a.token, sessionId, pings);
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as unknown[]).length).toBe(9);
+    const after = await postRaw(gateway.url, a.token, sessionId, ping());
+    expect(after.status).toBe(429);
+
+    // With the minute nearly spent, a batch larger than what is left is refused whole, cancellations as much as requests.
+    await spendCounter(counters.credentialKey, REQUESTS - 2);
+    const cancellations = Array.from({ length: 100 }, (_, i) => notification("notifications/cancelled", { requestId: i }));
+    const refused = await postRaw(gateway.url, a.token, sessionId, cancellations);
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe(-32029);
+  });
+
   it("ends a token's least recently used session beyond its open ones; that client is told to initialize again, the others are served", async () => {
     const gateway = await newGateway();
     const mine = await gatewayTokenWithId(owner);

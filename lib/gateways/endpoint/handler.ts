@@ -13,7 +13,7 @@ import { activeGrant } from "../../oauth-server/grants";
 import { gatewayResource } from "../../oauth-server/issuer";
 import type { PlanHolder } from "../../plans/holder";
 import { endSession, findSession, gatewayBySlug, openSession, type Credential, type GatewayRef, type SessionRef } from "./access";
-import { countGatewayRequest } from "./limits";
+import { countGatewayRequest, type LimitHit } from "./limits";
 import { GATEWAY_ERRORS, gatewayServer } from "./mcp-server";
 import { deliver, holdRequest } from "./relay";
 import { openListStream } from "./list-stream";
@@ -93,7 +93,10 @@ async function admit(req: Request, slug: string): Promise<Caller | Response> {
   const caller = await authorize(req, slug);
   if (caller instanceof Response) return caller;
   const limited = await countGatewayRequest(caller.user, caller.gateway.id, caller.credential);
-  if (!limited) return caller;
+  return limited ? tooMany(limited) : caller;
+}
+
+function tooMany(limited: LimitHit): Response {
   return Response.json(
     { jsonrpc: "2.0", error: { code: GATEWAY_ERRORS.rateLimited, message: limited.message, data: { retryAfterSec: limited.retryAfterSec } }, id: null },
     { status: 429, headers: { "Retry-After": String(limited.retryAfterSec) } },
@@ -140,6 +143,11 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
   if (caller instanceof Response) return caller;
   const messages = await readMessages(req);
   if (messages instanceof Response) return messages;
+  // A batch is as many requests as it holds messages: the first was counted above.
+  if (messages.length > 1) {
+    const limited = await countGatewayRequest(caller.user, caller.gateway.id, caller.credential, messages.length - 1);
+    if (limited) return tooMany(limited);
+  }
 
   const initialize = messages.find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
   let session: SessionRef | null;

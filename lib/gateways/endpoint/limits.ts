@@ -84,13 +84,13 @@ const requestHit = prepared("gateway_request_hit", (database, name) =>
   database
     .insert(rateLimits)
     .values([
-      { key: sql.placeholder("gatewayKey"), windowStart: sql.placeholder("windowStart"), count: 1 },
-      { key: sql.placeholder("credentialKey"), windowStart: sql.placeholder("windowStart"), count: 1 },
+      { key: sql.placeholder("gatewayKey"), windowStart: sql.placeholder("windowStart"), count: sql.placeholder("requests") },
+      { key: sql.placeholder("credentialKey"), windowStart: sql.placeholder("windowStart"), count: sql.placeholder("requests") },
     ])
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count else excluded.count end`,
         windowStart: sql`excluded.window_start`,
       },
     })
@@ -106,12 +106,22 @@ export function requestCounters(uid: string, gatewayId: string, credential: Pick
   };
 }
 
-/** Counts a request of `credential` to the gateway; null when it may go ahead, else what to tell the client. */
-export async function countGatewayRequest(owner: PlanHolder, gatewayId: string, credential: Pick<Credential, "tokenId" | "grantId">, now = new Date()): Promise<LimitHit | null> {
+/**
+ * Counts `requests` requests of `credential` to the gateway (a JSON-RPC
+ * batch is as many as it holds messages); null when they may go ahead, else
+ * what to tell the client.
+ */
+export async function countGatewayRequest(
+  owner: PlanHolder,
+  gatewayId: string,
+  credential: Pick<Credential, "tokenId" | "grantId">,
+  requests = 1,
+  now = new Date(),
+): Promise<LimitHit | null> {
   const limit = planOf(owner).gatewayRequestsPerMinute;
   const { gatewayKey, credentialKey } = requestCounters(owner.uid, gatewayId, credential);
   const start = windowStart(now, MINUTE_SEC);
-  const rows = await requestHit(await db()).execute({ gatewayKey, credentialKey, windowStart: start });
+  const rows = await requestHit(await db()).execute({ gatewayKey, credentialKey, windowStart: start, requests });
   const count = (key: string) => Number(rows.find((r) => r.key === key)!.count);
   if (count(gatewayKey) <= limit && count(credentialKey) <= limit) return null;
   const retryAfterSec = retryAfter(start, MINUTE_SEC, now);

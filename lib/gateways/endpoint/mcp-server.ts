@@ -30,7 +30,8 @@ import { SITE } from "../../site";
 import { auditGatewayEvent, recordOutcome } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
 import type { CachedView } from "../view-cache";
-import { approvalKey, hiddenResourceAt, type ViewItem } from "../view";
+import { approvalKey, hiddenResourceAt, hiddenTemplateAt, type ViewItem } from "../view";
+import { templateMatches } from "../template-match";
 import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
 import { beginGatewayCall } from "./limits";
@@ -90,36 +91,6 @@ function page<T>(items: T[], cursor: string | undefined): { items: T[]; nextCurs
   }
   const end = start + PAGE_SIZE;
   return { items: items.slice(start, end), ...(end < items.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}) };
-}
-
-/** The literal text between a URI template's expressions. */
-function literals(template: string): string[] {
-  const parts: string[] = [];
-  let at = 0;
-  for (;;) {
-    const open = template.indexOf("{", at);
-    const close = open < 0 ? -1 : template.indexOf("}", open);
-    if (close < 0) return [...parts, template.slice(at)];
-    parts.push(template.slice(at, open));
-    at = close + 1;
-  }
-}
-
-/** Whether a URI fits a template, each expression standing for any text: its literals in order, in linear time. */
-function templateMatches(template: string, uri: string): boolean {
-  const parts = literals(template);
-  if (parts.length === 1) return uri === parts[0];
-  const first = parts[0];
-  const last = parts[parts.length - 1];
-  if (!uri.startsWith(first) || !uri.endsWith(last) || uri.length < first.length + last.length) return false;
-  let at = first.length;
-  const end = uri.length - last.length;
-  for (const middle of parts.slice(1, -1)) {
-    const found = uri.indexOf(middle, at);
-    if (found < 0 || found + middle.length > end) return false;
-    at = found + middle.length;
-  }
-  return true;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -185,10 +156,11 @@ export function gatewayServer(ctx: EndpointContext): Server {
 
   /**
    * The listed resource with this URI, else the first listed template it
-   * fits; but never a hidden resource, under any spelling of its URI: a
-   * template of the same (or another) server must not serve what the view
-   * hid. Such a read is a way round the guard, and is audited even when the
-   * owner's filter hid the resource.
+   * fits; but never a hidden resource, under any spelling of its URI, nor a
+   * URI of a hidden template of that template's server: a template of the
+   * same (or another) server must not serve what the view hid. Such a read
+   * is a way round the guard, and is audited even when the owner's filter
+   * hid the item.
    */
   async function resolveResource(uri: string): Promise<ViewItem> {
     const listed = view.resources.get(uri);
@@ -197,6 +169,9 @@ export function gatewayServer(ctx: EndpointContext): Server {
     if (hidden) return refuse("resources/read", hidden, uri, unknownResource(uri));
     const template = view.templates.find((t) => templateMatches(t.key, uri));
     if (!template) throw unknownResource(uri);
+    // Its server may take the URI with a template the view hid, registered before this one.
+    const hiddenTemplate = hiddenTemplateAt(view, template, uri);
+    if (hiddenTemplate) return refuse("resources/read", hiddenTemplate, uri, unknownResource(uri));
     return template;
   }
 
@@ -261,6 +236,13 @@ export function gatewayServer(ctx: EndpointContext): Server {
       }),
   });
 
+  /** A request stopped before it reached the server (DefinitionChanged): its event, recorded as under way, becomes the refusal. */
+  function changedRefusal(callId: string, method: string, item: ViewItem, err: DefinitionChanged, logged: Record<string, unknown>): never {
+    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
+    recordOutcome(callId, eventOf("blocked", method, where, 0, { ...logged, reason: "quarantined", change: "changed" }));
+    throw new GatewayError(GATEWAY_ERRORS.quarantined, `The gateway refused ${item.exposedName}: ${err.message} See ${consoleLink(item)}`, { reason: "quarantined" });
+  }
+
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, extra: Extra, logged: Record<string, unknown>) {
     const callId = await begin(method, item, logged);
@@ -278,9 +260,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
       });
     } catch (err) {
       if (!(err instanceof DefinitionChanged)) throw err;
-      // Stopped before it reached the server: the call's event becomes the refusal.
-      recordOutcome(callId, eventOf("blocked", method, where, 0, { ...logged, reason: "quarantined", change: "changed" }));
-      throw new GatewayError(GATEWAY_ERRORS.quarantined, `The gateway refused ${item.exposedName}: ${err.message} See ${consoleLink(item)}`, { reason: "quarantined" });
+      return changedRefusal(callId, method, item, err, logged);
     }
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
     recordOutcome(
@@ -358,6 +338,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
       recordOutcome(callId, eventOf("ok", "completion/complete", where, Math.round(performance.now() - started), logged));
       return result;
     } catch (err) {
+      if (err instanceof DefinitionChanged) return changedRefusal(callId, "completion/complete", item, err, logged);
       const error = err instanceof Error ? err.message : String(err);
       recordOutcome(callId, eventOf("error", "completion/complete", where, Math.round(performance.now() - started), { ...logged, error }));
       throw err;
