@@ -399,6 +399,8 @@ export async function executeCall(
         return { ok: false, failure: fromMcpFailure(f), durationMs: elapsed() };
       }
       if (lane?.admit) {
+        // What the server asks meanwhile is the call's client's to answer; a too-large answer ends the listing by its own timeout.
+        const leave = lease.session.attend({ onServerRequest: events.onServerRequest, onRoots: events.onRoots, fail: () => {} });
         try {
           await lane.admit(lease.session);
         } catch (err) {
@@ -410,6 +412,8 @@ export async function executeCall(
           lease.discard();
           if (round === 0 && !control.signal.aborted && notDelivered(err)) continue;
           return { ok: false, failure: fromMcpFailure(err instanceof McpFailure ? err : lease.session.connection.describe(err)), durationMs: elapsed() };
+        } finally {
+          leave();
         }
       }
       const attempt: Attempt = { request, target, session: lease.session, signal: control.signal, events };

@@ -198,6 +198,18 @@ export class WorkbenchSession {
     };
   }
 
+  /**
+   * Lets `running` answer what the server asks (its roots, a question) while
+   * requests that are not a call run on the connection, until the returned
+   * function is called: a server that asks for the client's roots soon after
+   * it is initialized may ask while a gateway lists its definitions before
+   * the first call (Lane.admit), and the client's roots are the answer.
+   */
+  attend(running: Running): () => void {
+    this.running.add(running);
+    return () => this.running.delete(running);
+  }
+
   /** Sets the server's log level when it supports logging and the level changed. */
   async useLogLevel(level: LogLevel): Promise<void> {
     if (!this.connection.capabilities.logging || this.logLevel === level) return;
