@@ -21,7 +21,8 @@ export function DemoSignUp({ message, notice = false }: { message: string; notic
   return (
     <div role={notice ? undefined : "alert"} className="flex flex-wrap items-start gap-3 rounded-lg border border-primary/40 bg-accent p-4 text-sm text-accent-foreground">
       <UserPlus aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <p className="min-w-0 flex-1 font-medium">{message}</p>
+      {/* Wide enough to read: on a phone the button goes below the message rather than squeezing it. */}
+      <p className="min-w-48 flex-1 font-medium">{message}</p>
       <Button type="button" size="sm" onClick={() => void signOut({ redirectTo: "/auth/register" })}>
         Create a free account
       </Button>

@@ -12,6 +12,11 @@ const FEATURE_LABELS: Record<Feature, string> = {
   dataExport: "Data export: CSV and JSON of activity, checks and findings",
 };
 
+/** What a demo account's plan does of a feature, where it does less than the plan it copies (it sends no alerts). */
+const DEMO_FEATURE_LABELS: Partial<Record<Feature, string>> = {
+  fullMonitoring: "Full monitoring: incidents, uptime beyond 24 hours (alerts need an account of your own)",
+};
+
 function Meter({ label, used, limit, note }: { label: string; used: number; limit: number; note?: string }) {
   const pct = Math.min(100, Math.round((used / Math.max(1, limit)) * 100));
   return (
@@ -62,7 +67,7 @@ export function PlanSection({ plan, usage, demo = false }: Pick<UserSettings, "p
           <li key={f} className="flex gap-2">
             <span aria-hidden="true">{plan.features[f] ? "✓" : "—"}</span>
             <span className={plan.features[f] ? undefined : "text-muted-foreground"}>
-              {FEATURE_LABELS[f]}
+              {(demo && DEMO_FEATURE_LABELS[f]) || FEATURE_LABELS[f]}
               <span className="sr-only">{plan.features[f] ? " (included)" : " (not included)"}</span>
             </span>
           </li>

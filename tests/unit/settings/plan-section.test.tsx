@@ -1,0 +1,35 @@
+import { render, screen, within } from "@testing-library/react";
+import { PlanSection } from "@/components/settings/plan-section";
+import type { UserSettings } from "@/lib/settings/schema";
+
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({ signOut: jest.fn() }) }));
+
+const plan = (over: Partial<UserSettings["plan"]> = {}): UserSettings["plan"] => ({
+  tier: "pro",
+  label: "Pro",
+  active: true,
+  expiresAt: null,
+  features: { fullMonitoring: true, fullScanner: true, dataExport: true },
+  ...over,
+});
+
+const usage: UserSettings["usage"] = {
+  servers: { used: 1, limit: 2 },
+  workbenchCallsToday: { used: 0, limit: 200, resetsAt: "2026-11-29T00:00:00.000Z" },
+};
+
+describe("PlanSection", () => {
+  it("promises a paying account alerts with full monitoring", () => {
+    render(<PlanSection plan={plan()} usage={usage} />);
+    const features = screen.getByRole("list", { name: "Plan features" });
+    expect(within(features).getByText(/Full monitoring: alerts, incidents/)).toBeInTheDocument();
+  });
+
+  it("promises a demo account no alerts, which it does not send, and says when it is erased", () => {
+    render(<PlanSection plan={plan({ label: "Demo", expiresAt: "2026-11-29T19:11:00.000Z" })} usage={usage} demo />);
+    const features = screen.getByRole("list", { name: "Plan features" });
+    expect(within(features).queryByText(/alerts, incidents/)).not.toBeInTheDocument();
+    expect(within(features).getByText(/alerts need an account of your own/)).toBeInTheDocument();
+    expect(screen.getByText(/Until 2026-11-29 19:11 UTC; then this account is erased/)).toBeInTheDocument();
+  });
+});
