@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { describeEachDatabase } from "../support/databases";
 import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
 import { call } from "../support/http";
+import { startHttpServer } from "../support/mcp-server";
 import { signedIn } from "../support/sign-in";
 
 /**
@@ -28,7 +27,7 @@ async function startRootsServer(): Promise<RootsServer> {
   const told: unknown[] = [];
   // Stateful, as a server that asks its client must be: the client's answer comes back in a request of its own.
   const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
-  const server = http.createServer(async (req, res) => {
+  const server = await startHttpServer(async (req, res) => {
     const id = req.headers["mcp-session-id"];
     const known = typeof id === "string" ? sessions.get(id) : undefined;
     if (known) return void (await known.handleRequest(req, res));
@@ -47,17 +46,7 @@ async function startRootsServer(): Promise<RootsServer> {
     await mcp.connect(transport);
     await transport.handleRequest(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    told,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${server.origin}/mcp`, told, stop: server.stop };
 }
 
 let upstream: RootsServer;

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -12,6 +10,7 @@ import type { GatewayViewDto } from "@/lib/gateways/schema";
 import { describeEachDatabase } from "../support/databases";
 import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
 import { call } from "../support/http";
+import { startHttpServer } from "../support/mcp-server";
 import { signedIn, type Session } from "../support/sign-in";
 
 /**
@@ -42,7 +41,7 @@ async function startLibrary(): Promise<Library> {
   const state: LibraryState = { greetDescription: "Greets someone by name." };
   const reached = new Map<string, number>();
   const count = (what: string) => reached.set(what, (reached.get(what) ?? 0) + 1);
-  const server = http.createServer(async (req, res) => {
+  const server = await startHttpServer(async (req, res) => {
     const mcp = new McpServer({ name: "library", version: "1.0.0" });
     // Registered first, so it takes every URI it matches, whatever template the gateway chose.
     mcp.registerResource("private", new ResourceTemplate("files://private/{name}", { list: undefined }), { description: "The owner's private files." }, (uri) => {
@@ -80,18 +79,7 @@ async function startLibrary(): Promise<Library> {
     await mcp.connect(transport);
     await transport.handleRequest(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    state,
-    reached,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${server.origin}/mcp`, state, reached, stop: server.stop };
 }
 
 let library: Library;
