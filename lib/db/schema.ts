@@ -79,6 +79,9 @@ export interface ServerInfo {
   version: string;
   protocolVersion: string;
 }
+/** A negotiation's verdict, as the v2 client's `connect(transport, { prior })` takes it back: a modern server's `server/discover` result, or a 2025 server. */
+export type ProtocolPrior = { kind: "modern"; discover: Record<string, unknown> } | { kind: "legacy" };
+
 export interface InventoryCounts {
   tools: number;
   resources: number;
@@ -107,6 +110,10 @@ export const servers = pgTable(
     lastCheckAt: timestamp("last_check_at", { withTimezone: true }),
     latencyMs: integer("latency_ms"),
     serverInfo: jsonb("server_info").$type<ServerInfo>(),
+    /** The protocol revision to speak: "auto" negotiates (the 2026-07-28 revision first, 2025 after); a revision pins it, for servers that misbehave when probed. */
+    protocol: text("protocol").notNull().default("auto"),
+    /** What the last negotiation found, so a connection need not probe again: a modern server's `server/discover` result, or "legacy" (2025). Cleared when a call fails for a protocol reason. */
+    protocolPrior: jsonb("protocol_prior").$type<ProtocolPrior>(),
     capabilities: jsonb("capabilities").$type<Record<string, unknown>>(),
     counts: jsonb("counts").$type<InventoryCounts>(),
     discoveredAt: timestamp("discovered_at", { withTimezone: true }),
