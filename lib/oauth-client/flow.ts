@@ -16,10 +16,12 @@ import { readOAuth, seal, writeOAuth, writeOAuthFor } from "./store";
  * The MCP authorization flow for a server the owner registered, with the
  * SDK's client auth: protected resource metadata (RFC 9728), authorization
  * server metadata (RFC 8414 / OpenID discovery), the client's registration
- * (a client id, and secret, the owner entered; else a Client ID Metadata
- * Document over https; else dynamic registration, RFC 7591), then authorization code with PKCE (S256) and the `resource`
- * parameter (RFC 8707). `state` is random, stored as a hash, bound to the
- * person who started the flow, and lasts ten minutes.
+ * (a client id, and secret, the owner entered; else the console's Client ID
+ * Metadata Document, where the authorization server accepts one and the
+ * console is on https; else dynamic registration, RFC 7591), then
+ * authorization code with PKCE (S256) and the `resource` parameter (RFC 8707).
+ * `state` is random, stored as a hash, bound to the person who started the
+ * flow, and lasts ten minutes.
  */
 
 const STATE_TTL_MS = 10 * 60_000;

@@ -26,8 +26,9 @@ export const callbackUrl = () => `${env().appUrl}/api/oauth/callback`;
 
 /**
  * The Client ID Metadata Document's address (the console's stable client
- * id): only over https, which its spec requires; elsewhere registration is
- * dynamic (RFC 7591).
+ * id): only over https, which its spec requires. The SDK's `auth()` presents
+ * it where the authorization server's metadata say
+ * `client_id_metadata_document_supported`, and registers (RFC 7591) elsewhere.
  */
 export const clientMetadataUrl = () => (env().appUrl.startsWith("https:") ? `${env().appUrl}/oauth/client-metadata.json` : undefined);
 

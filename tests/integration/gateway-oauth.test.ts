@@ -260,11 +260,11 @@ describeEachDatabase("gateways with OAuth", () => {
     expect(badHttp.status).toBe(400);
     expect(await badHttp.json()).toMatchObject({ error: "invalid_client_metadata" });
 
-    // Denied: the app hears access_denied; answered again (another tab, another person): refused.
+    // Denied: the app hears access_denied, from this issuer; answered again (another tab, another person): refused.
     const id = new URL((await authorize({})).headers.get("location")!, endpoint.origin).pathname.split("/").pop()!;
     const denied = await answer(who, id, "deny");
     expect(denied.status).toBe(200);
-    expect(new URL(denied.json.redirectTo).searchParams.get("error")).toBe("access_denied");
+    expect(Object.fromEntries(new URL(denied.json.redirectTo).searchParams)).toMatchObject({ error: "access_denied", state: "s1", iss: endpoint.origin });
     expect((await answer(other, id, "allow")).status).toBe(404);
 
     // Another person may not hand out someone else's gateway.

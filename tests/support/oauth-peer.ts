@@ -9,13 +9,17 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
  * - `/as`: oidc-provider (a certified OpenID Connect server) with dynamic
  *   client registration, PKCE, resource indicators (RFC 8707) issuing JWT
  *   access tokens for the MCP server, rotating refresh tokens and revocation.
- *   Its development sign-in pages take any login and password.
+ *   Its development sign-in pages take any login and password. With
+ *   `PEER_CIMD=on` it also accepts clients that name themselves by the https
+ *   URL of their metadata (Client ID Metadata Documents), and says so in its
+ *   metadata; the process trusts the certificate NODE_EXTRA_CA_CERTS names.
  * - `/mcp`: an MCP server built with the SDK that checks each request's
  *   access token with jose (signature, issuer, audience, expiry) and answers
  *   401 with its protected resource metadata (RFC 9728) otherwise.
  * - `/test/*`: what a test does to the peer: revoke every grant (as a person
  *   revoking the app at the provider would), or refuse the tokens issued so far;
- *   and what it asks of it: whether a refresh token is still known.
+ *   and what it asks of it: how many clients registered and refresh tokens
+ *   it keeps, whether a refresh token is still known.
  *
  * Prints `{"listening": port}`.
  */
@@ -71,6 +75,7 @@ async function main() {
   const mcpUrl = `${origin}/mcp`;
   let notBefore = 0;
 
+  const cimd = process.env.PEER_CIMD === "on";
   const provider = new Provider(issuer, {
     adapter: MemoryAdapter as never,
     clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
@@ -79,6 +84,7 @@ async function main() {
       devInteractions: { enabled: true },
       registration: { enabled: true },
       revocation: { enabled: true },
+      clientIdMetadataDocument: { enabled: cimd, ...(cimd ? { ack: "draft-02" } : {}) },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => mcpUrl,
@@ -94,6 +100,8 @@ async function main() {
     pkce: { required: () => true },
     scopes: ["openid", "offline_access", "mcp"],
     findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    // Without its guard against special-use addresses: the console under test serves its document on loopback.
+    fetch: (url: string, options: RequestInit) => fetch(url, { ...options, dispatcher: undefined } as RequestInit),
   } as never);
   const asHandler = provider.callback();
 
@@ -130,7 +138,7 @@ async function main() {
     if (url.pathname === "/test/grants") {
       const count = (model: string) => [...store.keys()].filter((k) => k.startsWith(`${model}:`)).length;
       res.writeHead(200, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ refreshTokens: count("RefreshToken") }));
+      return res.end(JSON.stringify({ clients: count("Client"), refreshTokens: count("RefreshToken") }));
     }
     if (url.pathname === "/test/refresh-token") {
       // Opaque tokens are stored under their value: gone once revoked (or rotated).
