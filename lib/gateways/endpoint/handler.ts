@@ -14,7 +14,8 @@ import { gatewayResource } from "../../oauth-server/issuer";
 import type { PlanHolder } from "../../plans/holder";
 import { endSession, findSession, gatewayBySlug, openSession, type Credential, type GatewayRef, type SessionRef } from "./access";
 import { countGatewayRequest, type LimitHit } from "./limits";
-import { GATEWAY_ERRORS, gatewayServer } from "./mcp-server";
+import { gatewayServer, sessionClient } from "./mcp-server";
+import { GATEWAY_ERRORS } from "./operations";
 import { deliver, holdRequest } from "./relay";
 import { openListStream } from "./list-stream";
 
@@ -180,7 +181,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
     gatewayId: caller.gateway.id,
     owner: caller.user,
     credential: { name: caller.credential.name, app: caller.credential.app },
-    session,
+    client: sessionClient(session),
     current,
     req,
   });
