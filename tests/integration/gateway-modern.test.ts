@@ -39,8 +39,8 @@ afterAll(async () => {
   fs.rmSync(home, { recursive: true, force: true });
 });
 
-async function modernClient(url: string, token: string, mode: "auto" | { pin: string }): Promise<ModernClient> {
-  const client = new ModernClient({ name: "modern-test-client", version: "2.0.0" }, { versionNegotiation: { mode } });
+async function modernClient(url: string, token: string, mode: "auto" | { pin: string }, capabilities: Record<string, unknown> = {}): Promise<ModernClient> {
+  const client = new ModernClient({ name: "modern-test-client", version: "2.0.0" }, { versionNegotiation: { mode }, capabilities });
   await client.connect(new ModernTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
 }
@@ -176,6 +176,35 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
     expect(res.status).toBe(200);
     const events = await recordedCalls(owner.uid, "everything__echo");
     expect(events.some((e) => e.traceparent === traceparent && e.outcome === "ok")).toBe(true);
+  });
+
+  it("puts a 2025 server's elicitation to a modern client as input_required, and completes the call with its answer", async () => {
+    const { token } = await gatewayTokenWithId(owner);
+    const client = await modernClient(url, token, { pin: MODERN }, { elicitation: {} });
+    const asked: string[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      asked.push(String(request.params.message));
+      return { action: "accept", content: { name: "Ada, answered in a round" } } as never;
+    });
+    try {
+      const result = await client.callTool({ name: "everything__trigger-elicitation-request", arguments: {} });
+      expect(asked).toHaveLength(1);
+      expect(JSON.stringify(result.content)).toContain("Ada, answered in a round");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers input_required with a signed requestState, and refuses a forged one", async () => {
+    const { token } = await gatewayTokenWithId(owner);
+    const res = await postModern(url, token, "tools/call", { name: "everything__trigger-elicitation-request", arguments: {}, _meta: {} });
+    // The raw client declared no elicitation: the server's question is refused, with the reason.
+    const refused = (await res.json()) as { result?: { isError?: boolean; content?: unknown }; error?: { message: string } };
+    expect(JSON.stringify(refused)).toMatch(/does not support elicitation/);
+    const forged = await postModern(url, token, "tools/call", { name: "everything__echo", arguments: { message: "x" }, requestState: "v1.forged.state", inputResponses: {} });
+    const { error } = (await forged.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(-32602);
+    expect(error.message).toBe("Invalid or expired requestState");
   });
 
   it("refuses a modern request without a token with 401 and where to get one", async () => {

@@ -11,7 +11,8 @@ import { log } from "../../log";
 import { VIEW_TTL_MS, type CachedView } from "../view-cache";
 import type { Credential } from "./access";
 import type { PlanHolder } from "../../plans/holder";
-import { GatewayError, gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext, type GatewayClient } from "./operations";
+import { inputRound, roundStates } from "./input-required";
+import { gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext, type GatewayClient, type GatewayOperations } from "./operations";
 
 /**
  * The MCP server a client of the 2026-07-28 revision talks to at a
@@ -20,7 +21,8 @@ import { GatewayError, gatewayIdentity, gatewayOperations, traceparentOf, type C
  * its capabilities in the request's `_meta`, so there is no session to
  * open, store or look up; `server/discover` is the SDK's answer from the
  * identity and capabilities given here. What it lists and how it calls is
- * operations.ts's, as for 2025 clients.
+ * operations.ts's, as for 2025 clients; what a server asks during a call
+ * reaches the client as `input_required` (input-required.ts).
  */
 
 /**
@@ -49,27 +51,22 @@ function clientOf(ctx: ServerContext, laneId: string): GatewayClient {
   };
 }
 
-/** The call's way back to its client: its cancellation, its progress and the server's log messages on the request's stream. */
-function channelOf(ctx: ServerContext, client: GatewayClient): CallChannel {
+/**
+ * The call's way back to its client: its cancellation, its progress and
+ * the server's log messages on the request's stream; the server's
+ * questions go to the client as `input_required` (input-required.ts).
+ */
+function channelOf(ctx: ServerContext, round: ReturnType<typeof inputRound>): CallChannel {
   const progressToken = ctx.mcpReq._meta?.progressToken;
-  const clientNamed = client.name ? ` (${client.name})` : "";
-  const untranslated = (asked: string) =>
-    Promise.reject(
-      new GatewayError(
-        -32600,
-        `The server asked for ${asked} during the call; the client using this gateway${clientNamed} speaks MCP 2026-07-28, to which the gateway does not translate that request, so it cannot be answered.`,
-      ),
-    );
   return {
-    signal: ctx.mcpReq.signal,
+    signal: round.signal,
     traceparent: traceparentOf(ctx.mcpReq._meta),
     events: {
       onProgress: (p) => {
         if (progressToken !== undefined) void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
       },
       onLog: (m) => void ctx.mcpReq.notify({ method: "notifications/message", params: { level: m.level, data: m.data, ...(m.logger ? { logger: m.logger } : {}) } }).catch(() => {}),
-      onRoots: () => untranslated("roots"),
-      onServerRequest: (request) => untranslated(request.kind),
+      ...round.events,
     },
   };
 }
@@ -82,30 +79,33 @@ export interface ModernCaller {
 
 function modernServer(caller: ModernCaller, current: CachedView, req: Request): Server {
   const identity = gatewayIdentity({ current });
-  const server = new Server(identity.info, { capabilities: CAPABILITIES, instructions: identity.instructions, cacheHints: CACHE_HINTS });
+  const server = new Server(identity.info, {
+    capabilities: CAPABILITIES,
+    instructions: identity.instructions,
+    cacheHints: CACHE_HINTS,
+    // A requestState that fails its signature, or expired, is refused before any handler runs.
+    requestState: { verify: (state, ctx) => roundStates().verify(state, ctx) },
+  });
   // A modern client has no session: its requests share its credential's connections to the gateway's servers.
   const laneId = `gw:${caller.gatewayId}:${caller.credential.tokenId ?? `grant:${caller.credential.grantId}`}`;
   const opsOf = (ctx: ServerContext) => {
     const client = clientOf(ctx, laneId);
     const endpoint: EndpointContext = { gatewayId: caller.gatewayId, owner: caller.user, credential: { name: caller.credential.name, app: caller.credential.app }, client, current, req };
-    return { ops: gatewayOperations(endpoint), channel: () => channelOf(ctx, client) };
+    return { ops: gatewayOperations(endpoint), client };
+  };
+  /** A call, in as many rounds as the server's questions take. */
+  const roundTrip = <T>(ctx: ServerContext, item: string, call: (ops: GatewayOperations, channel: CallChannel) => Promise<T>) => {
+    const { ops, client } = opsOf(ctx);
+    const round = inputRound(ctx, caller.gatewayId, client, item);
+    return round.settle(call(ops, channelOf(ctx, round)));
   };
   server.setRequestHandler("tools/list", (request, ctx) => opsOf(ctx).ops.listTools(request.params?.cursor) as never);
   server.setRequestHandler("prompts/list", (request, ctx) => opsOf(ctx).ops.listPrompts(request.params?.cursor) as never);
   server.setRequestHandler("resources/list", (request, ctx) => opsOf(ctx).ops.listResources(request.params?.cursor) as never);
   server.setRequestHandler("resources/templates/list", (request, ctx) => opsOf(ctx).ops.listResourceTemplates(request.params?.cursor) as never);
-  server.setRequestHandler("tools/call", (request, ctx) => {
-    const { ops, channel } = opsOf(ctx);
-    return ops.callTool(request.params, channel());
-  });
-  server.setRequestHandler("prompts/get", (request, ctx) => {
-    const { ops, channel } = opsOf(ctx);
-    return ops.getPrompt(request.params, channel());
-  });
-  server.setRequestHandler("resources/read", (request, ctx) => {
-    const { ops, channel } = opsOf(ctx);
-    return ops.readResource(request.params, channel());
-  });
+  server.setRequestHandler("tools/call", (request, ctx) => roundTrip(ctx, request.params.name, (ops, channel) => ops.callTool(request.params, channel)));
+  server.setRequestHandler("prompts/get", (request, ctx) => roundTrip(ctx, request.params.name, (ops, channel) => ops.getPrompt(request.params, channel)));
+  server.setRequestHandler("resources/read", (request, ctx) => roundTrip(ctx, request.params.uri, (ops, channel) => ops.readResource(request.params, channel)));
   server.setRequestHandler("completion/complete", (request, ctx) => opsOf(ctx).ops.complete(request.params as never) as never);
   return server;
 }
