@@ -195,7 +195,7 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
     }
   });
 
-  it("answers input_required with a signed requestState, and refuses a forged one", async () => {
+  it("refuses what it cannot translate: a question the client did not declare it takes, and a requestState the gateway did not sign", async () => {
     const { token } = await gatewayTokenWithId(owner);
     const res = await postModern(url, token, "tools/call", { name: "everything__trigger-elicitation-request", arguments: {}, _meta: {} });
     // The raw client declared no elicitation: the server's question is refused, with the reason.
