@@ -14,11 +14,12 @@ import { loadGatewayState, type GatewayState } from "./view-data";
  * when one of its servers changes (definitions, approvals, findings, status:
  * lib/servers/changes.ts) or the gateway is edited; nothing is kept until
  * this process listens. Should the listening connection be lost, an entry
- * still lives `TTL_MS` at most.
+ * still lives `VIEW_TTL_MS` at most.
  */
 
 const GATEWAY_CHANGED = "gateway_changed";
-const TTL_MS = 30_000;
+/** How long this process may serve a view whose change it did not hear of (the listening connection lost). */
+export const VIEW_TTL_MS = 30_000;
 
 export interface CachedView {
   state: GatewayState;
@@ -35,7 +36,7 @@ interface Cache {
 }
 
 const cache = () =>
-  processSingleton("gateway-views", (): Cache => ({ entries: new LRUCache({ max: 2_000, ttl: TTL_MS }), listening: undefined, watchers: new Set() }));
+  processSingleton("gateway-views", (): Cache => ({ entries: new LRUCache({ max: 2_000, ttl: VIEW_TTL_MS }), listening: undefined, watchers: new Set() }));
 
 function dropGateway(c: Cache, gatewayId: string) {
   c.entries.delete(gatewayId);

@@ -2,11 +2,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { count, sql } from "drizzle-orm";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { count, eq, sql } from "drizzle-orm";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db, useDatabase } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/database";
-import { gatewayRelay } from "@/lib/db/schema";
+import { gatewayRelay, gatewaySessions } from "@/lib/db/schema";
 import { MAX_SESSIONS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
 import { requestCounters } from "@/lib/gateways/endpoint/limits";
 import { PLANS } from "@/lib/plans/table";
@@ -170,6 +171,37 @@ async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
       expect(new Set(nginx.upstreams())).toEqual(new Set(instances.map((i) => `127.0.0.1:${i.port}`)));
       const elicitations = await recordedCalls(owner.uid, "everything__trigger-elicitation-request");
       expect(elicitations).toEqual([expect.objectContaining({ outcome: "ok" }), expect.objectContaining({ outcome: "ok" })]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("completes a modern client's call whose server asks during it, with the rounds on both instances: the requestState carries all, no session", async () => {
+    const owner = await signedIn("pro");
+    const server = await call(serversPOST, "/api/servers", { headers: owner.headers, body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+    const gateway = await createGateway(owner, { name: "Modern across instances", servers: [{ serverId: server.json.id, prefix: "everything" }] });
+    const token = await gatewayToken(owner);
+    const calls: string[] = [];
+    const client = new ModernClient({ name: "modern-two-instances", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: {} } });
+    client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Ada in two rounds" } }) as never);
+    await client.connect(
+      new ModernTransport(new URL(`${origin}/mcp/${gateway.slug}`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          if (sentOf(init) === "tools/call") calls.push(res.headers.get("x-upstream") ?? "");
+          return res;
+        },
+      }),
+    );
+    try {
+      const elicited = await client.callTool({ name: "everything__trigger-elicitation-request", arguments: {} });
+      expect(JSON.stringify(elicited.content)).toContain("Ada in two rounds");
+      // The call, stopped at the question, and its retry with the answer: one on each instance, in nginx's turn.
+      expect(calls).toHaveLength(2);
+      expect(new Set(calls).size).toBe(2);
+      const [{ sessions }] = await (await db()).select({ sessions: count() }).from(gatewaySessions).where(eq(gatewaySessions.gatewayId, gateway.id));
+      expect(sessions).toBe(0);
     } finally {
       await client.close();
     }

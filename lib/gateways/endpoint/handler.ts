@@ -1,4 +1,5 @@
 import "server-only";
+import { isLegacyRequest } from "@modelcontextprotocol/server";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema, LATEST_PROTOCOL_VERSION, type InitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { env } from "../../env";
@@ -14,13 +15,18 @@ import { gatewayResource } from "../../oauth-server/issuer";
 import type { PlanHolder } from "../../plans/holder";
 import { endSession, findSession, gatewayBySlug, openSession, type Credential, type GatewayRef, type SessionRef } from "./access";
 import { countGatewayRequest, type LimitHit } from "./limits";
-import { GATEWAY_ERRORS, gatewayServer } from "./mcp-server";
+import { gatewayServer, sessionClient } from "./mcp-server";
+import { GATEWAY_ERRORS } from "./operations";
 import { deliver, holdRequest } from "./relay";
 import { openListStream } from "./list-stream";
+import { serveModern } from "./modern-server";
 
 /**
- * A gateway's MCP endpoint, `/mcp/{slug}`: Streamable HTTP, served by the
- * SDK's server transport for one request at a time. The session lives in
+ * A gateway's MCP endpoint, `/mcp/{slug}`: Streamable HTTP, for clients of
+ * both revisions, told apart per request. A request that carries the
+ * 2026-07-28 envelope stands alone (modern-server.ts, v2 SDK). A 2025
+ * client's is served by the v1 SDK's server transport, one request at a
+ * time, in its session (mcp-server.ts). The session lives in
  * the database, so that each request may land on any instance behind the
  * load balancer (no sticky sessions): the transport runs without sessions of
  * its own and this handler checks the client's `Mcp-Session-Id` itself.
@@ -117,7 +123,8 @@ function tooDeep(value: unknown): boolean {
   return false;
 }
 
-async function readMessages(req: Request): Promise<JSONRPCMessage[] | Response> {
+/** The request's JSON body, bounded in size and depth, or the HTTP answer that refuses it. */
+async function readBody(req: Request): Promise<{ value: unknown } | Response> {
   let body: unknown;
   try {
     body = await readJsonBody(req, MAX_BODY_BYTES);
@@ -127,6 +134,11 @@ async function readMessages(req: Request): Promise<JSONRPCMessage[] | Response> 
   }
   if (body === undefined) return jsonRpcError(400, -32700, "Parse error: the body is empty.");
   if (tooDeep(body)) return jsonRpcError(400, -32600, `Invalid request: nested deeper than ${MAX_DEPTH} levels.`);
+  return { value: body };
+}
+
+/** A 2025 client's message or batch of messages. */
+function messagesOf(body: unknown): JSONRPCMessage[] | Response {
   const list = Array.isArray(body) ? body : [body];
   if (list.length === 0 || list.length > 100) return jsonRpcError(400, -32600, "Invalid request: send one JSON-RPC message, or a batch of 1 to 100.");
   const messages: JSONRPCMessage[] = [];
@@ -141,7 +153,15 @@ async function readMessages(req: Request): Promise<JSONRPCMessage[] | Response> 
 export async function handleGatewayPost(req: Request, slug: string): Promise<Response> {
   const caller = await admit(req, slug);
   if (caller instanceof Response) return caller;
-  const messages = await readMessages(req);
+  const body = await readBody(req);
+  if (body instanceof Response) return body;
+  // A request that carries the 2026-07-28 envelope in its `_meta` stands alone: no session, served by the v2 SDK.
+  if (!(await isLegacyRequest(req, body.value))) {
+    const current = await cachedView(caller.gateway.id);
+    if (!current) return notFound();
+    return serveModern(req, body.value, { user: caller.user, credential: caller.credential, gatewayId: caller.gateway.id }, current);
+  }
+  const messages = messagesOf(body.value);
   if (messages instanceof Response) return messages;
   // A batch is as many requests as it holds messages: the first was counted above.
   if (messages.length > 1) {
@@ -180,7 +200,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
     gatewayId: caller.gateway.id,
     owner: caller.user,
     credential: { name: caller.credential.name, app: caller.credential.app },
-    session,
+    client: sessionClient(session),
     current,
     req,
   });

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
@@ -18,332 +17,78 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import { version } from "../../../package.json";
-import { namesCode } from "../../api/error-codes";
-import { env } from "../../env";
 import { lazyValidator } from "../../mcp/lazy-validator";
-import { findCallTarget } from "../../servers/call-target";
-import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type CallOutcome, type Lane } from "../../workbench/call";
-import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
+import { MAX_TOTAL_MS } from "../../workbench/call";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
-import { SITE } from "../../site";
-import { auditGatewayEvent, recordOutcome } from "../audit";
-import type { PlanHolder } from "../../plans/holder";
-import type { CachedView } from "../view-cache";
-import { approvalKey, hiddenResourceAt, hiddenTemplateAt, type ViewItem } from "../view";
-import { templateMatches } from "../template-match";
-import type { GatewayCallDto } from "../schema";
-import { refreshSoon } from "../refresh";
-import { beginGatewayCall } from "./limits";
-import { admitOn, DefinitionChanged } from "./live-definitions";
 import type { SessionRef } from "./access";
-import { anySignal } from "../../follow-signal";
+import { GatewayError, gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext } from "./operations";
 
 /**
- * The MCP server an agent talks to at a gateway's endpoint, made for one
- * HTTP request (any instance can serve any request of a session). It lists
- * what the gateway's view lists, and passes each call to the server that
- * holds the item, on a pooled connection of the client's session, through
- * the guarded outbound fetch; what the view hides is refused with the
- * reason. Every call is audited.
+ * The MCP server a 2025 client talks to at a gateway's endpoint (v1 SDK),
+ * made for one HTTP request of its session (any instance can serve any
+ * request of a session). What it lists and how it calls is operations.ts's;
+ * here are the 2025 ways of the session: the server asks the client
+ * during a call with requests of its own, on the request's stream.
  */
-
-export interface EndpointContext {
-  gatewayId: string;
-  owner: PlanHolder;
-  /** The token's or the OAuth app's name, for the audit (never a secret). */
-  credential: { name: string; app: string | null };
-  session: SessionRef;
-  current: CachedView;
-  req: Request;
-}
-
-/** JSON-RPC error codes of a gateway's refusals (server-defined range). */
-export const GATEWAY_ERRORS = {
-  blocked: -32010,
-  quarantined: -32011,
-  serverDown: -32012,
-  rateLimited: -32029,
-  upstream: -32020,
-} as const;
-
-const PAGE_SIZE = 200;
-
-/**
- * A JSON-RPC error as the client reads it. (The SDK's McpError puts "MCP
- * error <code>:" into its message, and its client adds the same again.)
- */
-export class GatewayError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-function page<T>(items: T[], cursor: string | undefined): { items: T[]; nextCursor?: string } {
-  let start = 0;
-  if (cursor !== undefined) {
-    start = Number.parseInt(Buffer.from(cursor, "base64url").toString(), 10);
-    if (!Number.isSafeInteger(start) || start < 0 || start > items.length) throw new GatewayError(ErrorCode.InvalidParams, "This cursor is not one the gateway gave.");
-  }
-  const end = start + PAGE_SIZE;
-  return { items: items.slice(start, end), ...(end < items.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}) };
-}
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-type Outcome = GatewayCallDto["outcome"];
+
+/** What the audit and the client's lane know of a 2025 client: what its session recorded at initialize. */
+export const sessionClient = (session: SessionRef) => ({
+  laneId: `gw:${session.id}`,
+  name: session.clientName,
+  version: session.clientVersion,
+  capabilities: session.clientCapabilities,
+});
 
 export function gatewayServer(ctx: EndpointContext): Server {
-  const { view, state } = ctx.current;
-  const server = new Server(
-    { name: `${SITE.name}: ${state.name}`, version },
-    {
-      capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true }, completions: {}, logging: {} },
-      instructions: `Tools and prompts of ${state.servers.length === 1 ? "one server" : `${state.servers.length} servers`}, each named <server prefix>__<name>, served through the ${SITE.name} gateway "${state.name}".`,
-      jsonSchemaValidator: lazyValidator(),
-    },
-  );
-  const consoleLink = (item?: ViewItem) =>
-    item?.hidden?.kind === "blocked" ? `${env().appUrl}/servers/${item.server.serverId}?tab=security` : `${env().appUrl}/gateways/${ctx.gatewayId}`;
+  const identity = gatewayIdentity(ctx);
+  const server = new Server(identity.info, {
+    capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true }, completions: {}, logging: {} },
+    instructions: identity.instructions,
+    jsonSchemaValidator: lazyValidator(),
+  });
+  const ops = gatewayOperations(ctx);
+  const caps = ctx.client.capabilities;
+  const clientNamed = ctx.client.name ? ` (${ctx.client.name})` : "";
 
-  const eventOf = (outcome: Outcome, method: string, item: { serverId?: string; server?: string; name: string }, durationMs: number, extra: Record<string, unknown> = {}) => ({
-      userUid: ctx.owner.uid,
-      action: outcome === "blocked" ? ("gateway.blocked" as const) : ("gateway.call" as const),
-      summary: `${state.name}: ${method} ${item.name} → ${outcome === "running" ? "under way" : outcome}${outcome === "blocked" || outcome === "running" ? "" : ` in ${durationMs} ms`}${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""}`,
-      target: { type: "gateway", id: ctx.gatewayId },
-      metadata: {
-        method,
-        item: item.name,
-        ...(item.serverId ? { serverId: item.serverId, server: item.server } : {}),
-        outcome,
-        durationMs,
-        // The token's name, never its value. (Not under a key that says "token": the log's redaction hides those.)
-        keyName: ctx.credential.name,
-        ...(ctx.credential.app ? { app: ctx.credential.app } : {}),
-        client: { name: ctx.session.clientName, version: ctx.session.clientVersion },
-        ...extra,
-      },
-      req: ctx.req,
-    });
-  const audit = (...args: Parameters<typeof eventOf>) => auditGatewayEvent(eventOf(...args));
-
-  const unknownTool = (kind: "tool" | "prompt", name: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
-  const unknownResource = (uri: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
-
-  /** Refuses a request for an item the view hid, once the refusal is audited; a filtered item is answered with `unknown`. */
-  async function refuse(method: string, known: ViewItem, name: string, unknown: GatewayError): Promise<never> {
-    const reason = known.hidden!;
-    await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
-    // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
-    if (reason.kind === "filtered" || reason.kind === "collision") throw unknown;
-    const code = reason.kind === "blocked" ? GATEWAY_ERRORS.blocked : reason.kind === "quarantined" ? GATEWAY_ERRORS.quarantined : GATEWAY_ERRORS.serverDown;
-    throw new GatewayError(code, `The gateway refused ${name}: ${reason.message} See ${consoleLink(known)}`, { reason: reason.kind });
-  }
-
-  /** The listed item, or a refusal that says why (audited when the view hid it for what it is). */
-  async function resolve(method: string, kind: "tool" | "prompt", name: string): Promise<ViewItem> {
-    const listed = (kind === "tool" ? view.tools : view.prompts).get(name);
-    if (listed) return listed;
-    const known = view.byExposedName.get(name);
-    const reason = known?.kind === kind ? known.hidden : null;
-    // An agent guessing names is not worth a record: a name it was not shown is unknown.
-    if (!known || !reason || reason.kind === "filtered" || reason.kind === "collision") throw unknownTool(kind, name);
-    return refuse(method, known, name, unknownTool(kind, name));
-  }
-
-  /**
-   * The listed resource with this URI, else the first listed template it
-   * fits; but never a hidden resource, under any spelling of its URI, nor a
-   * URI of a hidden template of that template's server: a template of the
-   * same (or another) server must not serve what the view hid. Such a read
-   * is a way round the guard, and is audited even when the owner's filter
-   * hid the item.
-   */
-  async function resolveResource(uri: string): Promise<ViewItem> {
-    const listed = view.resources.get(uri);
-    if (listed) return listed;
-    const hidden = hiddenResourceAt(view, uri);
-    if (hidden) return refuse("resources/read", hidden, uri, unknownResource(uri));
-    const template = view.templates.find((t) => templateMatches(t.key, uri));
-    if (!template) throw unknownResource(uri);
-    // Its server may take the URI with a template the view hid, registered before this one.
-    const hiddenTemplate = hiddenTemplateAt(view, template, uri);
-    if (hiddenTemplate) return refuse("resources/read", hiddenTemplate, uri, unknownResource(uri));
-    return template;
-  }
-
-  /** Counts the call and records it as under way (one round trip); the id of its event, or the limit's refusal. */
-  async function begin(method: string, item: ViewItem, logged: Record<string, unknown>): Promise<string> {
-    const id = randomUUID();
-    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
-    const limited = await beginGatewayCall(ctx.owner, ctx.gatewayId, id, eventOf("running", method, where, 0, logged));
-    if (!limited) return id;
-    recordOutcome(id, eventOf("rate_limited", method, where, 0, { ...logged, retryAfterSec: limited.retryAfterSec }));
-    throw new GatewayError(GATEWAY_ERRORS.rateLimited, limited.message, { retryAfterSec: limited.retryAfterSec });
-  }
-
-  const caps = ctx.session.clientCapabilities;
-  function callEvents(extra: Extra, progressToken: string | number | undefined): CallEvents {
+  /** The call's way back to its client: notifications and the server's own requests on the request's stream. */
+  function channelOf(extra: Extra): CallChannel {
+    const progressToken = extra._meta?.progressToken;
     return {
-      // A server asks during a call what it may work in: the client's roots, when it declared it has some.
-      onRoots: (signal: AbortSignal) =>
-        caps.roots
-          ? extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, { signal, timeout: MAX_TOTAL_MS })
-          : Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""} does not offer roots.`)),
-      onProgress: (p) => {
-        if (progressToken !== undefined) void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
-      },
-      onLog: (m) => void extra.sendNotification({ method: "notifications/message", params: { level: m.level as never, data: m.data, ...(m.logger ? { logger: m.logger } : {}) } }).catch(() => {}),
-      onServerRequest: (request: UpstreamRequest, signal: AbortSignal) => {
-        const asked = request.kind === "elicitation" ? "elicitation" : "sampling";
-        if (!caps[asked]) {
-          return Promise.reject(
-            new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${ctx.session.clientName ? ` (${ctx.session.clientName})` : ""} does not support ${asked}, so the request cannot be answered.`),
-          );
-        }
-        const options = { signal, timeout: MAX_TOTAL_MS };
-        return request.kind === "elicitation"
-          ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options)
-          : extra.sendRequest({ method: "sampling/createMessage", params: request.params as never }, CreateMessageResultSchema, options);
+      signal: extra.signal,
+      traceparent: traceparentOf(extra._meta),
+      events: {
+        // A server asks during a call what it may work in: the client's roots, when it declared it has some.
+        onRoots: (signal: AbortSignal) =>
+          caps.roots
+            ? extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, { signal, timeout: MAX_TOTAL_MS })
+            : Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${clientNamed} does not offer roots.`)),
+        onProgress: (p) => {
+          if (progressToken !== undefined) void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
+        },
+        onLog: (m) => void extra.sendNotification({ method: "notifications/message", params: { level: m.level as never, data: m.data, ...(m.logger ? { logger: m.logger } : {}) } }).catch(() => {}),
+        onServerRequest: (request: UpstreamRequest, signal: AbortSignal) => {
+          const asked = request.kind === "elicitation" ? "elicitation" : "sampling";
+          if (!caps[asked]) {
+            return Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${clientNamed} does not support ${asked}, so the request cannot be answered.`));
+          }
+          const options = { signal, timeout: MAX_TOTAL_MS };
+          return request.kind === "elicitation"
+            ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options)
+            : extra.sendRequest({ method: "sampling/createMessage", params: request.params as never }, CreateMessageResultSchema, options);
+        },
       },
     };
   }
 
-  /** The stored definitions' hashes of one server, as the view has them. */
-  const storedOf = (serverId: string) => new Map(view.items.filter((i) => i.server.serverId === serverId).map((i) => [approvalKey(i.kind, i.key), i.hash]));
-
-  /**
-   * The client session's own connection to the item's server. Before a
-   * request goes out on it, the server's definition of the item must be the
-   * one the view serves (live-definitions.ts: one listing per connection,
-   * saved as a rediscovery when it differs). The server's list_changed
-   * starts a rediscovery, so that the view follows what the server lists now.
-   */
-  const laneOf = (item: ViewItem): Lane => ({
-    id: `gw:${ctx.session.id}`,
-    watch: (event) => {
-      if (event.type === "list-changed") refreshSoon(item.server.serverId);
-    },
-    admit: (session) =>
-      admitOn(session, item, {
-        viewLoadedAt: ctx.current.loadedAt,
-        timeoutMs: env().gatewayCallTimeoutMs,
-        stored: () => storedOf(item.server.serverId),
-        changed: (found) => refreshSoon(item.server.serverId, found),
-      }),
-  });
-
-  /** A request stopped before it reached the server (DefinitionChanged): its event, recorded as under way, becomes the refusal. */
-  function changedRefusal(callId: string, method: string, item: ViewItem, err: DefinitionChanged, logged: Record<string, unknown>): never {
-    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
-    recordOutcome(callId, eventOf("blocked", method, where, 0, { ...logged, reason: "quarantined", change: "changed" }));
-    throw new GatewayError(GATEWAY_ERRORS.quarantined, `The gateway refused ${item.exposedName}: ${err.message} See ${consoleLink(item)}`, { reason: "quarantined" });
-  }
-
-  /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
-  async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, extra: Extra, logged: Record<string, unknown>) {
-    const callId = await begin(method, item, logged);
-    const progressToken = extra._meta?.progressToken;
-    const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
-    // The gateway's bound, not the workbench's 60 s: a client that gives up first never learns that the server hung.
-    const timeoutMs = Math.min(DEFAULT_TIMEOUT_MS[method], env().gatewayCallTimeoutMs);
-    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
-    let outcome: CallOutcome;
-    try {
-      outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
-        signal: anySignal([extra.signal, ctx.req.signal]),
-        events: callEvents(extra, progressToken),
-        lane: laneOf(item),
-      });
-    } catch (err) {
-      if (!(err instanceof DefinitionChanged)) throw err;
-      return changedRefusal(callId, method, item, err, logged);
-    }
-    const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
-    recordOutcome(
-      callId,
-      eventOf(result, method, where, outcome.durationMs, {
-        ...logged,
-        ...(outcome.ok ? {} : { error: outcome.failure.message }),
-      }),
-    );
-    if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
-    return outcome.result as never;
-  }
-
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
-    const { items, nextCursor } = page([...view.tools.values()], request.params?.cursor);
-    return { tools: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
-  });
-  server.setRequestHandler(ListPromptsRequestSchema, (request) => {
-    const { items, nextCursor } = page([...view.prompts.values()], request.params?.cursor);
-    return { prompts: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
-  });
-  server.setRequestHandler(ListResourcesRequestSchema, (request) => {
-    const { items, nextCursor } = page([...view.resources.values()], request.params?.cursor);
-    return { resources: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
-  });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) => {
-    const { items, nextCursor } = page(view.templates, request.params?.cursor);
-    return { resourceTemplates: items.map((i) => i.served) as never, ...(nextCursor ? { nextCursor } : {}) };
-  });
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
-    const item = await resolve("tools/call", "tool", name);
-    return forward("tools/call", item, { method: "tools/call", params: { name: item.key, arguments: args } }, extra, {
-      arguments: args ?? {},
-    });
-  });
-
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
-    const item = await resolve("prompts/get", "prompt", name);
-    return forward("prompts/get", item, { method: "prompts/get", params: { name: item.key, arguments: args } }, extra, {
-      arguments: args ?? {},
-    });
-  });
-
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-    const { uri } = request.params;
-    const item = await resolveResource(uri);
-    return forward("resources/read", item, { method: "resources/read", params: { uri } }, extra, {});
-  });
-
-  // A completion reaches the item's server as a call does: counted against the same quotas, and audited.
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
-    const { ref, argument } = request.params;
-    const item =
-      ref.type === "ref/prompt" ? view.prompts.get(ref.name) : view.templates.find((t) => t.key === ref.uri) ?? view.resources.get(ref.uri);
-    if (!item) return { completion: { values: [] } };
-    const logged = { argument };
-    const callId = await begin("completion/complete", item, logged);
-    const started = performance.now();
-    const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
-    const upstreamRef = ref.type === "ref/prompt" ? { ...ref, name: item.key } : ref;
-    try {
-      const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
-      const result = await onPooledSession(
-        ctx.owner.uid,
-        target,
-        async ({ connection }) => {
-          if (!connection.capabilities.completions) return { completion: { values: [] } };
-          return connection.client.complete({ ...request.params, ref: upstreamRef }, connection.requestOptions());
-        },
-        laneOf(item),
-      );
-      recordOutcome(callId, eventOf("ok", "completion/complete", where, Math.round(performance.now() - started), logged));
-      return result;
-    } catch (err) {
-      if (err instanceof DefinitionChanged) return changedRefusal(callId, "completion/complete", item, err, logged);
-      const error = err instanceof Error ? err.message : String(err);
-      recordOutcome(callId, eventOf("error", "completion/complete", where, Math.round(performance.now() - started), { ...logged, error }));
-      throw err;
-    }
-  });
-
+  server.setRequestHandler(ListToolsRequestSchema, (request) => ops.listTools(request.params?.cursor) as never);
+  server.setRequestHandler(ListPromptsRequestSchema, (request) => ops.listPrompts(request.params?.cursor) as never);
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => ops.listResources(request.params?.cursor) as never);
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) => ops.listResourceTemplates(request.params?.cursor) as never);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => ops.callTool(request.params, channelOf(extra)));
+  server.setRequestHandler(GetPromptRequestSchema, (request, extra) => ops.getPrompt(request.params, channelOf(extra)));
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => ops.readResource(request.params, channelOf(extra)));
+  server.setRequestHandler(CompleteRequestSchema, (request) => ops.complete(request.params) as never);
   return server;
 }

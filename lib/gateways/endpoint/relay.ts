@@ -10,7 +10,7 @@ import { log } from "../../log";
 import { processSingleton } from "../../process-singleton";
 import { openedBy, type SessionRef } from "./access";
 import { MAX_PENDING_ANSWERS_PER_CREDENTIAL } from "./bounds";
-import { GATEWAY_ERRORS, GatewayError } from "./mcp-server";
+import { GATEWAY_ERRORS, GatewayError } from "./operations";
 
 /**
  * Messages a client sends about a request that is still running: its answer
