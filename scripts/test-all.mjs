@@ -67,7 +67,9 @@ await step("Lint (ESLint)", npxBin("eslint"), [".", "--max-warnings=0"]);
 await step("Types (tsc --noEmit)", npxBin("tsc"), ["--noEmit"]);
 
 const unitReport = path.join(reports, "unit.json");
-await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--json", `--outputFile=${unitReport}`], testEnv, jestCounts(unitReport));
+// Two workers: Jest's default is one fewer than the cores, which on CI's two runs the whole
+// suite in one process while the other core idles; unit tests share no files, ports or servers.
+await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--maxWorkers=2", "--json", `--outputFile=${unitReport}`], testEnv, jestCounts(unitReport));
 
 // Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine; keep them below the
 // system's ephemeral range (32768 and up on Linux), where an outgoing connection may hold one.
