@@ -4,8 +4,10 @@ import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/app/copy-button";
 import { clientConfig } from "@/lib/servers/client-config";
+import { PROTOCOL_AUTO } from "@/lib/servers/protocol-revisions";
 import type { ServerDto } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
+import { ProtocolRevision } from "./protocol-revision";
 import { formatEvery, formatMs } from "@/components/app/format-time";
 import { RefreshInventoryButton } from "./refresh-inventory-button";
 import { SignInCard } from "./sign-in-card";
@@ -93,16 +95,19 @@ export function OverviewTab({ server }: { server: ServerDto }) {
             <Item label="Version">
               <span className="font-mono">{info.version}</span>
             </Item>
-            <Item label="Protocol version">
-              <span className="font-mono">{info.protocolVersion}</span>
+            <Item label="Protocol revision">
+              <ProtocolRevision server={server} />
             </Item>
             <Item label="Transport">{TRANSPORT_INFO[server.transport].label}</Item>
             <Item label="Headers">{server.headers.length === 0 ? "None" : server.headers.map((h) => h.name).join(", ")}</Item>
           </dl>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            The server has not introduced itself yet. Refresh the inventory to connect and read its name, version and capabilities.
-          </p>
+          <div className="flex flex-col gap-2 text-sm">
+            <p className="text-muted-foreground">
+              The server has not introduced itself yet. Refresh the inventory to connect and read its name, version, protocol revision and capabilities.
+            </p>
+            {server.protocol !== PROTOCOL_AUTO ? <p>Protocol revision pinned to <span className="font-mono">{server.protocol}</span> in its settings.</p> : null}
+          </div>
         )}
       </CardSection>
 

@@ -10,6 +10,7 @@ import {
   type ServerUpdate,
 } from "@/lib/servers/schema";
 import type { Transport } from "@/lib/mcp/types";
+import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/servers/protocol-revisions";
 import { isRecord } from "@/lib/guards";
 import { sameOrigin } from "@/lib/servers/secret-origin";
 
@@ -40,6 +41,7 @@ export interface ServerFormValues {
   tags: string[];
   monitoringEnabled: boolean;
   intervalSec: number;
+  protocol: ProtocolSetting;
   /** A server behind OAuth: the URL its sign-in was made for, which stays with that origin (lib/servers/sign-in-origin.ts). */
   signInFor?: string;
 }
@@ -61,6 +63,7 @@ export function emptyValues(minIntervalSec: number): ServerFormValues {
     tags: [],
     monitoringEnabled: true,
     intervalSec: minIntervalSec,
+    protocol: PROTOCOL_AUTO,
   };
 }
 
@@ -74,6 +77,7 @@ export function valuesFromServer(server: ServerDto): ServerFormValues {
     tags: [...server.tags],
     monitoringEnabled: server.monitoring.enabled,
     intervalSec: server.monitoring.intervalSec,
+    protocol: server.protocol,
     ...(server.auth.type === "oauth" ? { signInFor: server.url } : {}),
   };
 }
@@ -106,6 +110,7 @@ export function validateCreate(values: ServerFormValues): Validated<ServerCreate
     description: values.description,
     tags: values.tags,
     monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
+    protocol: values.protocol,
   });
   return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collectFieldErrors(parsed.error.issues) };
 }
@@ -131,6 +136,7 @@ export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate
     description: values.description,
     tags: values.tags,
     monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
+    protocol: values.protocol,
   });
   const errors = parsed.success ? {} : collectFieldErrors(parsed.error.issues);
   // The schema lets any header go without a value; only a stored one has a value to keep.

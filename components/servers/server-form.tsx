@@ -7,6 +7,7 @@ import { CardSection } from "@/components/app/card-section";
 import { FormProblemBanner } from "@/components/app/form-problem";
 import { Button } from "@/components/ui/button";
 import type { ServerCreate, ServerUpdate } from "@/lib/servers/schema";
+import { AdvancedSection } from "./advanced-section";
 import { ConnectionSection } from "./connection-section";
 import { DetailsSection } from "./details-section";
 import { MonitoringFields } from "@/components/monitoring/monitoring-fields";
@@ -34,6 +35,7 @@ export function ServerForm(props: ServerFormProps) {
       <ConnectionSection form={form} />
       <DetailsSection form={form} />
       <MonitoringSection form={form} />
+      <AdvancedSection form={form} />
       <FormActions form={form} mode={props.mode} cancelHref={props.cancelHref} />
     </form>
   );

@@ -8,6 +8,7 @@ import { HeartbeatBar } from "@/components/monitoring/heartbeat-bar";
 import { LatencySparkline } from "@/components/monitoring/latency-sparkline";
 import { StatusBadge } from "@/components/monitoring/status-badge";
 import { StatusSource } from "@/components/monitoring/status-source";
+import { ProtocolRevision } from "./protocol-revision";
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="text-muted-foreground">—</span>;
@@ -36,6 +37,8 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
               <TableHead className="text-right">Uptime, 24 h</TableHead>
               <TableHead className="text-right">Latency</TableHead>
               <TableHead className="text-right">Tools</TableHead>
+              {/* The revision spoken: left out where the table is narrow (the cards show it on phones). */}
+              <TableHead className="hidden lg:table-cell">Protocol</TableHead>
               <TableHead>Tags</TableHead>
               <TableHead>Security</TableHead>
             </TableRow>
@@ -71,6 +74,9 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                   </div>
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{s.counts.tools}</TableCell>
+                <TableCell className="hidden text-xs lg:table-cell">
+                  <ProtocolRevision server={s} compact />
+                </TableCell>
                 <TableCell>
                   <Tags tags={s.tags} />
                 </TableCell>
@@ -115,6 +121,12 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
               <div>
                 <dt className="text-xs text-muted-foreground">Tools</dt>
                 <dd className="tabular-nums">{s.counts.tools}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Protocol</dt>
+                <dd className="text-xs">
+                  <ProtocolRevision server={s} compact />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Security</dt>

@@ -14,7 +14,7 @@ export function SettingsTab({ server }: { server: ServerDto }) {
   const update = useUpdateServer(server.id);
   // The form starts again from the saved server only when a field it shows
   // changed, so pausing does not throw away edits in progress.
-  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.description, server.tags, server.monitoring]);
+  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.description, server.tags, server.monitoring, server.protocol]);
   // A save always starts the form again, even when the API's view of it looks the same (a rotated value stays masked).
   const [saves, setSaves] = useState(0);
   const paused = server.status === "paused";

@@ -65,6 +65,7 @@ async function seedAccount(user: Awaited<ReturnType<typeof newVisitor>>, log: Lo
       headers: [],
       tags: ["demo", "local"],
       monitoring: { enabled: true, intervalSec: 300 },
+      protocol: "auto",
     }, { log });
     await seedDemoHistory(user, server.id, server.counts.tools);
     return server.id;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans/table";
+import type { ProtocolSetting } from "../servers/protocol-revisions";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const subscriptionPlan = pgEnum("subscription_plan", PLAN_IDS);
@@ -111,7 +112,7 @@ export const servers = pgTable(
     latencyMs: integer("latency_ms"),
     serverInfo: jsonb("server_info").$type<ServerInfo>(),
     /** The protocol revision to speak: "auto" negotiates (the 2026-07-28 revision first, 2025 after); a revision pins it, for servers that misbehave when probed. */
-    protocol: text("protocol").notNull().default("auto"),
+    protocol: text("protocol").$type<ProtocolSetting>().notNull().default("auto"),
     /** What the last negotiation found, so a connection need not probe again: a modern server's `server/discover` result, or "legacy" (2025). Cleared when a call fails for a protocol reason. */
     protocolPrior: jsonb("protocol_prior").$type<ProtocolPrior>(),
     capabilities: jsonb("capabilities").$type<Record<string, unknown>>(),

@@ -3,7 +3,7 @@ import { z, type ZodType } from "zod";
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
-import { CHECK_RESULTS, CHECK_TRIGGERS, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
+import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
 import { TRANSPORTS } from "../mcp/types";
 
 /**
@@ -14,7 +14,12 @@ import { TRANSPORTS } from "../mcp/types";
 
 export const serverCounts = z.object({ tools: z.number().int(), resources: z.number().int(), prompts: z.number().int() });
 
-const serverInfo = z.object({ name: z.string(), title: z.string().optional(), version: z.string(), protocolVersion: z.string() });
+const serverInfo = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  version: z.string(),
+  protocolVersion: z.string().describe('The MCP protocol revision actually spoken with the server, e.g. "2026-07-28".'),
+});
 
 export const serverDto = z.object({
   id: z.string(),
@@ -34,6 +39,7 @@ export const serverDto = z.object({
     .describe("How the server's requests are signed in; never a token."),
   tags: z.array(z.string()),
   monitoring: z.object({ enabled: z.boolean(), intervalSec: z.number().int(), thresholdMs: z.number().int() }),
+  protocol: protocolSetting,
   status: z.enum(SERVER_STATUSES),
   lastCheckAt: z.iso.datetime({ offset: true }).nullable(),
   lastCheck: z

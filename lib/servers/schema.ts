@@ -1,6 +1,7 @@
 import { z } from "zod";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
+import { PROTOCOL_REVISIONS, PROTOCOL_SETTINGS, type ProtocolSetting } from "./protocol-revisions";
 import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
 
 /**
@@ -99,6 +100,13 @@ export const monitoringInput = z.object({
     .optional(),
 });
 
+/** "auto", or a revision the console speaks to pin the server to. */
+export const protocolSetting = z
+  .enum(PROTOCOL_SETTINGS, { error: `Choose "auto" or one of the protocol revisions the console speaks: ${PROTOCOL_REVISIONS.join(", ")}.` })
+  .describe(
+    `The MCP protocol revision to speak to the server: "auto" negotiates (the newest revision first, 2025 revisions after); a revision pins it, for servers that misbehave when probed. Changing it makes the next connection negotiate again.`,
+  );
+
 export const connectionInput = z.object({
   transport: z.enum(TRANSPORTS),
   url: serverUrl,
@@ -112,6 +120,7 @@ export const serverCreate = connectionInput.extend({
   tags: tags.default([]),
   /** Absent: monitored at the owner's plan's shortest interval (monitoring is on unless turned off). */
   monitoring: monitoringInput.optional(),
+  protocol: protocolSetting.default("auto"),
 });
 export type ServerCreate = z.infer<typeof serverCreate>;
 
@@ -124,6 +133,7 @@ export const serverUpdate = z
     headers: headerList(headerUpdate),
     tags,
     monitoring: monitoringInput,
+    protocol: protocolSetting,
     /** Pause (true) or resume (false) the server's monitoring and status. */
     paused: z.boolean(),
   })
@@ -187,6 +197,8 @@ export interface ServerDto {
   auth: ServerAuth;
   tags: string[];
   monitoring: { enabled: boolean; intervalSec: number; thresholdMs: number };
+  /** "auto" or the revision the server is pinned to; the revision actually spoken is `serverInfo.protocolVersion`. */
+  protocol: ProtocolSetting;
   status: ServerStatus;
   lastCheckAt: string | null;
   /** The latest check, which `status`, `lastCheckAt` and `latencyMs` come from; null before the first. */

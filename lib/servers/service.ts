@@ -153,6 +153,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           transport: input.transport,
           url: input.url,
           tags: input.tags,
+          protocol: input.protocol,
           monitoringEnabled: monitoring.enabled,
           intervalSec: monitoring.intervalSec,
           degradedThresholdMs: monitoring.thresholdMs ?? DEFAULT_THRESHOLD_MS,
@@ -172,7 +173,7 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
     action: "server.created",
     summary: `Added ${row.name} (${displayUrl(row.url)})`,
     target: { type: "server", id: row.id },
-    metadata: { transport: row.transport, url: displayUrl(row.url), headerNames: sealed.map((h) => h.name), tags: row.tags },
+    metadata: { transport: row.transport, url: displayUrl(row.url), headerNames: sealed.map((h) => h.name), tags: row.tags, protocol: row.protocol },
     req: origin.req,
     ip: origin.ip,
   });
@@ -202,7 +203,7 @@ export async function updateServer(
 
   const changed: string[] = [];
   const set: Partial<typeof servers.$inferInsert> = {};
-  for (const field of ["name", "description", "transport", "url", "tags"] as const) {
+  for (const field of ["name", "description", "transport", "url", "tags", "protocol"] as const) {
     const next = patch[field];
     if (next !== undefined && JSON.stringify(next) !== JSON.stringify(current[field])) {
       Object.assign(set, { [field]: next });
@@ -272,8 +273,10 @@ export async function updateServer(
         }
         if (edited) changed.push("headers");
       }
-      // A status measured on another endpoint or with other credentials says nothing about this one.
-      const reconnect = changed.some((f) => f === "url" || f === "transport" || f === "headers");
+      // A status measured on another endpoint, with other credentials or in another protocol revision says nothing about this one;
+      // nor does the last negotiation's verdict: the next connection negotiates afresh.
+      const reconnect = changed.some((f) => f === "url" || f === "transport" || f === "headers" || f === "protocol");
+      if (reconnect) set.protocolPrior = null;
       if (reconnect && (set.status ?? current.status) !== "paused") set.status = "unknown";
       // Failures counted before a pause or against the old endpoint do not count towards "down" now.
       if (set.status === "unknown") set.consecutiveFailures = 0;
@@ -301,6 +304,7 @@ export async function updateServer(
       metadata: {
         changed,
         ...(set.name ? { previousName: current.name } : {}),
+        ...(set.protocol ? { protocol: set.protocol, previousProtocol: current.protocol } : {}),
         ...(droppedSignIn ? { signInDropped: true } : {}),
         ...(headerChanges
           ? { headerNames: { added: headerChanges.added, rotated: headerChanges.rotated, removed: headerChanges.removed } }

@@ -82,6 +82,8 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   await expect(page.getByRole("heading", { level: 1, name: "Everything (e2e)" })).toBeVisible();
   await expect(definition(page.getByRole("tabpanel"), "Tools")).toHaveText(String(truth.tools.length));
   await expect(definition(page.getByRole("tabpanel"), "Name")).toHaveText(truth.name);
+  // The revision it negotiated: not pinned.
+  await expect(definition(page.getByRole("tabpanel"), "Protocol revision")).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   // Ready for another client, without the header's value.
   const config = page.getByLabel("Client configuration");
   await expect(config).toContainText(`"url": "${everything.origin}/mcp"`);
@@ -148,8 +150,13 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   await expect(stored).toHaveAccessibleDescription(/Stored value •+abcd/);
   await name.fill("Everything (renamed)");
   await stored.fill("second-value-wxyz");
+  const protocol = page.getByRole("combobox", { name: "Protocol revision" });
+  await expect(protocol).toHaveText("Automatic (recommended)");
+  await protocol.click();
+  await page.getByRole("option", { name: "2025-06-18" }).click();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Everything (renamed)" })).toBeVisible();
+  await expect(protocol).toHaveText("2025-06-18");
   await expect(page.getByLabel("New value of X-Trace", { exact: true })).toHaveAccessibleDescription(/Stored value •+wxyz/);
   await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();
 

@@ -63,6 +63,7 @@ export function server(over: Partial<ServerDto> = {}): ServerDto {
     auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
     tags: [],
     monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
+    protocol: "auto",
     status: "up",
     lastCheckAt: new Date().toISOString(),
     lastCheck: { trigger: "schedule", result: "up", reason: null },

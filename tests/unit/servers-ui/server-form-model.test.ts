@@ -32,6 +32,7 @@ const server: ServerDto = {
   auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
   tags: ["prod"],
   monitoring: { enabled: true, intervalSec: 900, thresholdMs: 2000 },
+  protocol: "auto",
   status: "up",
   lastCheckAt: null,
   lastCheck: null,
@@ -58,8 +59,16 @@ describe("client-side validation with the shared schema", () => {
         description: "",
         tags: ["a"],
         monitoring: { enabled: true, intervalSec: 900 },
+        protocol: "auto",
       },
     });
+  });
+
+  it("sends the protocol revision chosen, on create and on edit, and starts an edit from the server's", () => {
+    expect(validateCreate(valid({ protocol: "2025-06-18" }))).toMatchObject({ ok: true, payload: { protocol: "2025-06-18" } });
+    const pinned = valuesFromServer({ ...server, protocol: "2026-07-28" });
+    expect(pinned.protocol).toBe("2026-07-28");
+    expect(validateUpdate({ ...pinned, protocol: "auto" })).toMatchObject({ ok: true, payload: { protocol: "auto" } });
   });
 
   it("puts each problem on its own field, header rows by index", () => {
@@ -129,6 +138,7 @@ describe("editing: headers are kept, rotated or removed", () => {
       description: "",
       tags: ["prod"],
       monitoring: { enabled: true, intervalSec: 900 },
+      protocol: "auto",
     });
   });
 });

@@ -32,6 +32,8 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+  // Nor scrollIntoView, which Radix's select calls on the chosen item when it opens.
+  Element.prototype.scrollIntoView ??= () => {};
 });
 
 function renderForm(ui: ReactNode) {
@@ -86,6 +88,7 @@ describe("ServerForm (create)", () => {
       description: "",
       tags: ["local", "demo"],
       monitoring: { enabled: true, intervalSec: 900 },
+      protocol: "auto",
     });
     const name = screen.getByRole("textbox", { name: "Name" });
     expect(await screen.findByText("You already have a server with this name.")).toBeVisible();
@@ -150,6 +153,30 @@ describe("ServerForm (create)", () => {
   });
 });
 
+describe("ServerForm protocol revision", () => {
+  it("negotiates by default, and pins a revision chosen with the keyboard", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), name: "Old", url: "https://old.example.com/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    const protocol = screen.getByRole("combobox", { name: "Protocol revision" });
+    expect(protocol).toHaveTextContent("Automatic (recommended)");
+    expect(protocol).toHaveAccessibleDescription(expect.stringContaining("Pin a revision only for a server that misbehaves when probed."));
+
+    protocol.focus();
+    await user.keyboard("{Enter}");
+    const choices = await screen.findAllByRole("option");
+    expect(choices.map((o) => o.textContent)).toEqual(["Automatic (recommended)", "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]);
+    // jsdom lays nothing out, so the arrow keys' moves cannot be followed here: the item is focused as they would.
+    screen.getByRole("option", { name: "2025-06-18" }).focus();
+    await user.keyboard("{Enter}");
+    expect(protocol).toHaveTextContent("2025-06-18");
+
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ protocol: "2025-06-18" }));
+  });
+});
+
 describe("ServerForm headers", () => {
   it("adds rows with masked values that can be shown, and removes them", async () => {
     const user = userEvent.setup({ delay: null });
@@ -205,6 +232,7 @@ describe("ServerForm (edit)", () => {
     auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
     tags: [],
     monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
+    protocol: "auto",
     status: "up",
     lastCheckAt: null,
     lastCheck: null,
