@@ -1,7 +1,7 @@
 import "server-only";
 import { record } from "../activity/service";
-import type { McpLimits, McpTarget } from "../mcp/connection";
-import { discover, type Discovery } from "../mcp/discovery";
+import type { McpLimits, McpTarget } from "../upstream/connection";
+import { discover, type Discovery } from "../upstream/inventory";
 import { plural } from "../plural";
 import { scanAfterDiscovery } from "../scanner/auto-scan";
 import { authProviderFor } from "../oauth-client/target";

@@ -1,6 +1,6 @@
 import "server-only";
-import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/connection";
-import { listAll } from "../mcp/discovery";
+import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../upstream/connection";
+import { listAll } from "../upstream/inventory";
 import { toolsHash } from "../mcp/tools-hash";
 import { hashDefinitions } from "../mcp/hash-definitions";
 import { describeCheckFailure, type CheckFailure } from "./failure";

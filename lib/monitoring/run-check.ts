@@ -4,7 +4,7 @@ import { DecryptionError } from "../crypto/encryption";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { logger } from "../log";
-import type { McpLimits } from "../mcp/connection";
+import type { McpLimits } from "../upstream/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
 import { authProviderFor } from "../oauth-client/target";
 // Two ways on purpose: a check that sees the tools change asks for a discovery, and a discovery is

@@ -7,7 +7,7 @@ import path from "node:path";
 import { PUBLIC_ONLY } from "@/lib/net/address-policy";
 import { performCheck } from "@/lib/monitoring/check";
 import { toolsHash } from "@/lib/mcp/tools-hash";
-import { discover } from "@/lib/mcp/discovery";
+import { discover } from "@/lib/upstream/inventory";
 import {
   startAuthProxy,
   startEverything,

@@ -23,7 +23,7 @@ import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
 import { lazyValidator } from "../../mcp/lazy-validator";
 import { findCallTarget } from "../../servers/call-target";
-import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type CallOutcome, type Lane } from "../../workbench/call";
+import { onPooledSession, executeCall, MAX_TOTAL_MS, type CallEvents, type CallOutcome, type Lane } from "../../upstream/call";
 import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import { SITE } from "../../site";

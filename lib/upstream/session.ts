@@ -13,11 +13,11 @@ import {
   ToolListChangedNotificationSchema,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
-import { connectMcp, type McpTarget, type McpConnection } from "../mcp/connection";
-import { McpFailure } from "../mcp/errors";
+import { connectMcp, type McpTarget, type McpConnection } from "./connection";
+import { McpFailure } from "./errors";
 import { findOutboundError } from "../net/errors";
-import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "./schema";
-import type { ServerRequest } from "./server-requests";
+import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "../workbench/schema";
+import type { ServerRequest } from "../workbench/server-requests";
 
 /**
  * A live MCP connection kept by the pool for the workbench, with what the

@@ -10,13 +10,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ServerInfo } from "../db/schema";
-import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "./types";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "../mcp/types";
 import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./connection";
-import { definitionProblem, MAX_DEFINITION_CHARS, MAX_DEFINITION_DEPTH } from "./definition-limits";
-import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "./definitions";
+import { definitionProblem, MAX_DEFINITION_CHARS, MAX_DEFINITION_DEPTH } from "../mcp/definition-limits";
+import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "../mcp/definitions";
 import { McpFailure } from "./errors";
 import { yieldToEventLoop } from "../event-loop";
-import { TRANSPORT_LABELS } from "./types";
+import { TRANSPORT_LABELS } from "../mcp/types";
 
 export interface Discovery {
   serverInfo: ServerInfo;

@@ -3,7 +3,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { HttpError } from "../http/errors";
 import { findOutboundError, type OutboundError } from "../net/errors";
-import type { Transport } from "./types";
+import type { Transport } from "../mcp/types";
 import { publicUrl } from "../net/public-url";
 
 /**

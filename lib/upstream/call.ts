@@ -12,17 +12,17 @@ import {
 import { DecryptionError } from "../crypto/encryption";
 import { causeCodes } from "../errors/cause-chain";
 import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
-import { listAll } from "../mcp/discovery";
-import { displayUrl, failureCode, McpFailure } from "../mcp/errors";
+import { listAll } from "./inventory";
+import { displayUrl, failureCode, McpFailure } from "./errors";
 import { findOutboundError } from "../net/errors";
 import { authProviderFor } from "../oauth-client/target";
 import { decryptedHeaders } from "../servers/headers";
-import { publishSessionEvent } from "./event-channel";
+import { publishSessionEvent } from "../workbench/event-channel";
 import { poolKey, workbenchPool, type Lease } from "./pool";
-import { followSubscriptions } from "./subscriptions";
-import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest, type Root } from "./schema";
+import { followSubscriptions } from "../workbench/subscriptions";
+import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest, type Root } from "../workbench/schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage, type SessionEvent } from "./session";
-import type { ServerRequest } from "./server-requests";
+import type { ServerRequest } from "../workbench/server-requests";
 import type { CallTarget } from "../servers/call-target";
 import { anySignal } from "../follow-signal";
 

@@ -18,9 +18,9 @@ import { guardedFetch, type Resolver } from "../net/guarded-fetch";
 import { version } from "../../package.json";
 import { SITE } from "../site";
 import { signalFollower } from "../follow-signal";
-import type { Transport } from "./types";
+import type { Transport } from "../mcp/types";
 import { describeMcpError, McpFailure } from "./errors";
-import { lazyValidator } from "./lazy-validator";
+import { lazyValidator } from "../mcp/lazy-validator";
 
 /**
  * The one MCP client module: every conversation with an MCP server goes
