@@ -147,7 +147,16 @@ export async function saveListedQuietly(serverId: string, found: Discovery): Pro
 
 async function serverRow(serverId: string) {
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, ownerUid: servers.ownerUid })
+    .select({
+      id: servers.id,
+      name: servers.name,
+      transport: servers.transport,
+      url: servers.url,
+      authType: servers.authType,
+      ownerUid: servers.ownerUid,
+      protocol: servers.protocol,
+      protocolPrior: servers.protocolPrior,
+    })
     .from(servers)
     .where(eq(servers.id, serverId))
     .limit(1);

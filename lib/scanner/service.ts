@@ -65,7 +65,17 @@ export async function scanNow(user: PlanHolder, serverId: string, origin: Origin
   await spendConnection(user);
   let refreshError: string | undefined;
   try {
-    const found = await discover({ transport: server.transport, url: server.url, headers: await decryptedHeaders(server.id), authProvider: authProviderFor(server) }, limits);
+    const found = await discover(
+      {
+        transport: server.transport,
+        url: server.url,
+        headers: await decryptedHeaders(server.id),
+        authProvider: authProviderFor(server),
+        protocol: server.protocol,
+        prior: server.protocolPrior,
+      },
+      limits,
+    );
     // Stored without the automatic scan: this scan is the one the user asked for.
     await storeDiscovery(server.id, found);
   } catch (err) {

@@ -84,6 +84,7 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
         counts,
         discoveredAt: now,
         toolsHash: hashed.toolsHash,
+        ...(found.prior ? { protocolPrior: found.prior } : {}),
       })
       .where(eq(servers.id, serverId));
 
