@@ -5,7 +5,7 @@ import { DecryptionError } from "../crypto/encryption";
 import { causeCodes } from "../errors/cause-chain";
 import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
 import { listAll } from "./inventory";
-import { displayUrl, failureCode, McpFailure } from "./errors";
+import { displayUrl, failureCode, McpFailure, refusedRevision } from "./errors";
 import { findOutboundError } from "../net/errors";
 import { authProviderFor } from "../oauth-client/target";
 import { decryptedHeaders } from "../servers/headers";
@@ -106,8 +106,7 @@ async function openUpstream(target: CallTarget): Promise<WorkbenchSession> {
     session = await reach(target.protocolPrior);
   } catch (err) {
     if (!target.protocolPrior || !(err instanceof McpFailure) || err.kind !== "protocol") throw err;
-    await rememberVerdict(target.id, null);
-    target.protocolPrior = null;
+    await forgetVerdict(target);
     session = await reach(null);
   }
   if (verdictChanged(target.protocolPrior, session.connection.prior)) {
@@ -115,6 +114,12 @@ async function openUpstream(target: CallTarget): Promise<WorkbenchSession> {
     await rememberVerdict(target.id, session.connection.prior).catch(() => {});
   }
   return session;
+}
+
+/** The remembered verdict no longer holds: the next connection probes afresh (the cached target follows the stored row). */
+async function forgetVerdict(target: CallTarget): Promise<void> {
+  target.protocolPrior = null;
+  await rememberVerdict(target.id, null);
 }
 
 async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSession> {
@@ -446,10 +451,14 @@ export async function executeCall(
       } catch (err) {
         const failed = err as AttemptError;
         const { original, exchange } = failed;
-        const broken = notDelivered(original) || connectionLost(original) || failed.sessionReason !== undefined;
-        const retry = round === 0 && !control.signal.aborted && (notDelivered(original) || (connectionLost(original) && SAFE_TO_REPEAT.has(request.method)));
+        // A pooled connection that speaks a revision the server no longer does: refused before anything ran.
+        const staleVerdict = target.protocolPrior !== null && refusedRevision(original);
+        const broken = notDelivered(original) || connectionLost(original) || staleVerdict || failed.sessionReason !== undefined;
+        const retry =
+          round === 0 && !control.signal.aborted && (notDelivered(original) || staleVerdict || (connectionLost(original) && SAFE_TO_REPEAT.has(request.method)));
         if (broken) lease.discard();
         else lease.release();
+        if (staleVerdict && retry) await forgetVerdict(target);
         if (retry) continue;
         if (connectionLost(original) && !control.signal.aborted) {
           return {

@@ -78,6 +78,15 @@ function supportedRevisions(err: unknown): string[] | undefined {
   return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === "string").slice(0, 10) : [];
 }
 
+/**
+ * The server refused a request for the revision it was sent in (-32022, or
+ * HTTP 400, which is how a 2025 server answers a 2026-07-28 request): it did
+ * not run, and a connection that probes again may succeed.
+ */
+export function refusedRevision(err: unknown): boolean {
+  return supportedRevisions(err) !== undefined || (err instanceof SdkHttpError && err.status === 400);
+}
+
 /** A server that answered, but not in a revision the connection would speak. */
 function revisionMismatch(supported: string[], protocol: string, cause: unknown): McpFailure {
   const speaks = supported.length > 0 ? `The server speaks only protocol revision(s) ${supported.join(", ")}` : "The server refused the protocol revision asked for";

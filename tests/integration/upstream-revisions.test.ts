@@ -121,6 +121,26 @@ describeEachDatabase("servers of each protocol revision", () => {
     expect(row.prior).toEqual({ kind: "legacy" });
   });
 
+  it("probes again when a server no longer speaks the revision remembered for it", async () => {
+    const changing = await startModernServer("reject");
+    const id = await add("Changing revision", changing.url);
+    const echo = (message: string) =>
+      call(callPOST, `/api/servers/${id}/call`, { ...as(owner), params: { id }, body: { method: "tools/call", params: { name: "echo", arguments: { message } } } });
+    expect((await echo("modern")).status).toBe(200);
+    // The same address now serves a 2025 server: the pooled connection and the stored verdict are stale.
+    await changing.stop();
+    const older = await startEverything("streamableHttp", changing.port);
+    try {
+      const res = await echo("older");
+      expect(res.status).toBe(200);
+      expect(JSON.stringify((res.json as { result: unknown }).result)).toContain("older");
+      const [row] = await (await db()).select({ prior: servers.protocolPrior }).from(servers).where(eq(servers.id, id));
+      expect(row.prior).toEqual({ kind: "legacy" });
+    } finally {
+      await older.stop();
+    }
+  });
+
   it("names the cause when a modern-only server is pinned to a 2025 revision", async () => {
     const id = await add("Modern, pinned old", modernOnly.url);
     await pin(id, "2025-11-25");
