@@ -8,6 +8,8 @@ const shared = {
     // `server-only` throws outside a React Server Components bundle; tests
     // import server modules directly.
     "^server-only$": "<rootDir>/tests/support/empty-module.js",
+    // The Tasks extension exports its entry points for `import` only, which Jest's require-based resolver does not read.
+    "^@modelcontextprotocol/ext-tasks/(client|core|receiver)$": "<rootDir>/node_modules/@modelcontextprotocol/ext-tasks/dist/$1/index.js",
   },
 };
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { record } from "../activity/service";
-import type { McpLimits, McpTarget } from "../mcp/connection";
-import { discover, type Discovery } from "../mcp/discovery";
+import type { ProtocolPrior } from "../db/schema";
+import type { McpLimits, McpTarget } from "../upstream/connection";
+import { discover, type Discovery } from "../upstream/inventory";
 import { plural } from "../plural";
 import { scanAfterDiscovery } from "../scanner/auto-scan";
 import { authProviderFor } from "../oauth-client/target";
@@ -53,11 +54,18 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
  */
 export async function discoverAndSave(
   owner: { uid: string },
-  row: { id: string; name: string; transport: McpTarget["transport"]; url: string; authType: "headers" | "oauth" },
+  row: { id: string; name: string; transport: McpTarget["transport"]; url: string; authType: "headers" | "oauth"; protocol?: string; protocolPrior?: ProtocolPrior | null },
   origin: Origin,
   limits?: Partial<McpLimits>,
 ): Promise<Discovery> {
-  const target: McpTarget = { transport: row.transport, url: row.url, headers: await decryptedHeaders(row.id), authProvider: authProviderFor(row) };
+  const target: McpTarget = {
+    transport: row.transport,
+    url: row.url,
+    headers: await decryptedHeaders(row.id),
+    authProvider: authProviderFor(row),
+    protocol: row.protocol,
+    prior: row.protocolPrior,
+  };
   const found = await discover(target, limits);
   await saveAndRecord(owner, row, found, origin);
   return found;

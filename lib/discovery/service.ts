@@ -4,9 +4,9 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import type { Logger } from "../log";
-import type { McpLimits, McpTarget } from "../mcp/connection";
-import { testConnection, type Discovery } from "../mcp/discovery";
-import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
+import type { McpLimits, McpTarget } from "../upstream/connection";
+import { testConnection, type Discovery } from "../upstream/inventory";
+import { displayUrl, McpFailure, toHttpError } from "../upstream/errors";
 import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
 import { readInventory } from "../servers/inventory";
@@ -147,7 +147,16 @@ export async function saveListedQuietly(serverId: string, found: Discovery): Pro
 
 async function serverRow(serverId: string) {
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, ownerUid: servers.ownerUid })
+    .select({
+      id: servers.id,
+      name: servers.name,
+      transport: servers.transport,
+      url: servers.url,
+      authType: servers.authType,
+      ownerUid: servers.ownerUid,
+      protocol: servers.protocol,
+      protocolPrior: servers.protocolPrior,
+    })
     .from(servers)
     .where(eq(servers.id, serverId))
     .limit(1);

@@ -1,7 +1,7 @@
 import "server-only";
 import { rediscoverQuietly, saveListedQuietly } from "../discovery/service";
 import { log } from "../log";
-import type { Discovery } from "../mcp/discovery";
+import type { Discovery } from "../upstream/inventory";
 import { processSingleton } from "../process-singleton";
 
 /**

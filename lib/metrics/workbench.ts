@@ -1,6 +1,6 @@
 import "server-only";
 import { Gauge } from "prom-client";
-import { workbenchPool } from "../workbench/pool";
+import { workbenchPool } from "../upstream/pool";
 import { metric } from "./registry";
 
 /** The workbench pool's connections, read from the pool when metrics are scraped. */

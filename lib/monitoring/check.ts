@@ -1,16 +1,23 @@
 import "server-only";
-import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../mcp/connection";
-import { listAll } from "../mcp/discovery";
+import { connectMcp, type McpConnection, type McpLimits, type McpTarget } from "../upstream/connection";
+import { listAll } from "../upstream/inventory";
 import { toolsHash } from "../mcp/tools-hash";
 import { hashDefinitions } from "../mcp/hash-definitions";
 import { describeCheckFailure, type CheckFailure } from "./failure";
 import type { CheckPhases, CheckResult } from "./schema";
+import type { ProtocolPrior } from "../db/schema";
 
 /**
- * One health check of an MCP server: start the transport, the initialize
- * handshake, `ping`, `tools/list` (every page), close — over the one MCP
- * client, so the address policy and the size limits apply — the whole of it
- * bounded by `timeoutMs`.
+ * One health check of an MCP server, in the revision it speaks, over the one
+ * MCP client (so the address policy and the size limits apply), the whole of
+ * it bounded by `timeoutMs`. A 2025 server: start the transport, the
+ * initialize handshake, `ping`, `tools/list` (every page), close. A server
+ * of the 2026-07-28 revision has no handshake and no ping: one
+ * `server/discover` is the check (its answer is the server's identity and
+ * capabilities), then `tools/list` for the tools hash, which the change
+ * alerts and the inventory refresh are based on (discover does not list
+ * tools, and a hash of nothing would hide a rug pull until the next
+ * discovery).
  *
  * Latency is "handshake to ping": from the moment the transport starts
  * until the ping's answer arrives, so transport start + initialize + ping.
@@ -39,6 +46,8 @@ export interface CheckOutcome {
   toolCount: number | null;
   /** The tool list's hash (lib/mcp/tools-hash), null when the list could not be read. */
   toolsHash: string | null;
+  /** The negotiation's verdict, when a connection was made (lib/upstream/negotiation.ts). */
+  prior?: ProtocolPrior;
 }
 
 class Deadline extends Error {}
@@ -87,7 +96,9 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
   let startedTransport: number | undefined;
   let connection: McpConnection;
   try {
-    connection = await connectMcp(target, limits, {
+    // A modern verdict is not handed over: the probe that verifies it is the check's one `server/discover`.
+    const probed = target.prior?.kind === "modern" ? { ...target, prior: null } : target;
+    connection = await connectMcp(probed, limits, {
       serverStream: false,
       onTransportStarted: () => {
         startedTransport = performance.now();
@@ -98,22 +109,25 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
     return outcome("failed", { failure: describeCheckFailure(err, target.url) });
   }
   phases.initializeMs = startedTransport === undefined ? null : since(startedTransport);
+  const { prior } = connection;
 
   try {
     const remaining = () => timeoutMs - (performance.now() - t0);
-    const pingStarted = performance.now();
-    try {
-      await within(remaining(), connection.client.ping(connection.requestOptions()));
-    } catch (err) {
-      const failure = err instanceof Deadline ? timedOut() : describeCheckFailure(connection.describe(err), target.url);
-      return outcome("failed", { failure });
+    if (prior.kind === "legacy") {
+      const pingStarted = performance.now();
+      try {
+        await within(remaining(), connection.client.ping(connection.requestOptions()));
+      } catch (err) {
+        const failure = err instanceof Deadline ? timedOut() : describeCheckFailure(connection.describe(err), target.url);
+        return outcome("failed", { failure, prior });
+      }
+      phases.pingMs = since(pingStarted);
     }
-    phases.pingMs = since(pingStarted);
     const latencyMs = since(t0);
     const slow = slowness(latencyMs, opts.thresholdMs);
 
     if (!connection.capabilities.tools) {
-      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: 0, toolsHash: toolsHash([]) });
+      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: 0, toolsHash: toolsHash([]), prior });
     }
     const listStarted = performance.now();
     try {
@@ -123,10 +137,11 @@ export async function performCheck(target: McpTarget, opts: CheckOptions): Promi
       );
       phases.listMs = since(listStarted);
       const hashed = await hashDefinitions({ tools: items, resources: [], resourceTemplates: [], prompts: [] });
-      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: items.length, toolsHash: hashed.toolsHash });
+      return outcome(slow ? "degraded" : "up", { latencyMs, failure: slow, toolCount: items.length, toolsHash: hashed.toolsHash, prior });
     } catch (err) {
       const failure = err instanceof Deadline ? timedOut() : describeCheckFailure(connection.describe(err), target.url);
-      return outcome("degraded", { latencyMs, failure: { kind: failure.kind, reason: `The server answers ping, but listing its tools failed: ${failure.reason}` } });
+      const answered = prior.kind === "legacy" ? "answers ping" : "answers server/discover";
+      return outcome("degraded", { latencyMs, prior, failure: { kind: failure.kind, reason: `The server ${answered}, but listing its tools failed: ${failure.reason}` } });
     }
   } finally {
     await connection.close();

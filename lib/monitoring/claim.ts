@@ -57,6 +57,7 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
     returning s.id, ${epochMs("s.next_check_at")} as due_ms, s.interval_sec, ${epochMs("s.last_check_at")} as last_check_ms,
               u.subscription_plan, ${epochMs("u.subscription_expires_at")} as expires_ms,
               s.transport, s.url, s.auth_type, s.status, s.degraded_threshold_ms, s.consecutive_failures, s.tools_hash,
+              s.protocol, s.protocol_prior,
               exists (select 1 from incidents i where i.server_id = s.id and i.closed_at is null) as has_open_incident,
               (select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
                  from server_headers h where h.server_id = s.id) as headers,
@@ -81,6 +82,8 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
       hasOpenIncident: Boolean(r.has_open_incident),
       headers: (typeof r.headers === "string" ? JSON.parse(r.headers) : r.headers) as SealedHeader[],
       checked: Boolean(r.checked),
+      protocol: String(r.protocol),
+      protocolPrior: (typeof r.protocol_prior === "string" ? JSON.parse(r.protocol_prior) : r.protocol_prior) as ServerToCheck["protocolPrior"],
     },
   }));
 }

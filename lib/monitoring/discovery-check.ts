@@ -1,5 +1,5 @@
 import "server-only";
-import type { Discovery } from "../mcp/discovery";
+import type { Discovery } from "../upstream/inventory";
 import { slowness, type CheckOutcome } from "./check";
 import { describeCheckFailure } from "./failure";
 import { instanceName } from "./instance";

@@ -2,11 +2,12 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { DecryptionError } from "../crypto/encryption";
 import { db } from "../db";
-import { servers } from "../db/schema";
+import { servers, type ProtocolPrior } from "../db/schema";
 import { logger } from "../log";
-import type { McpLimits } from "../mcp/connection";
+import type { McpLimits } from "../upstream/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
 import { authProviderFor } from "../oauth-client/target";
+import { rememberVerdict, verdictChanged } from "../servers/protocol-verdict";
 // Two ways on purpose: a check that sees the tools change asks for a discovery, and a discovery is
 // recorded as a check (lib/discovery/service.ts).
 import { rediscoverQuietly } from "../discovery/service";
@@ -41,6 +42,9 @@ export interface ServerToCheck extends ServerState {
   thresholdMs: number;
   headers: SealedHeader[];
   checked: boolean;
+  /** "auto" or a pinned revision, and the last negotiation's verdict (lib/upstream/negotiation.ts). */
+  protocol: string;
+  protocolPrior: ProtocolPrior | null;
 }
 
 const log = logger({ module: "monitoring" });
@@ -65,6 +69,8 @@ async function loadServer(serverId: string, dueAt: Date): Promise<ServerToCheck 
       thresholdMs: servers.degradedThresholdMs,
       consecutiveFailures: servers.consecutiveFailures,
       toolsHash: servers.toolsHash,
+      protocol: servers.protocol,
+      protocolPrior: servers.protocolPrior,
       // (Spelled out: in a one-table select drizzle leaves column names unqualified, which the subqueries would misread.)
       hasOpenIncident: sql<boolean>`exists (select 1 from incidents i where i.server_id = servers.id and i.closed_at is null)`,
       headers: sql<SealedHeader[]>`(select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
@@ -112,11 +118,19 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
   const headers = headersOf(serverId, server.headers);
   const outcome = headers
     ? await performCheck(
-        { transport: server.transport, url: server.url, headers, authProvider: authProviderFor({ id: serverId, url: server.url, authType: server.authType }) },
+        {
+          transport: server.transport,
+          url: server.url,
+          headers,
+          authProvider: authProviderFor({ id: serverId, url: server.url, authType: server.authType }),
+          protocol: server.protocol,
+          prior: server.protocolPrior,
+        },
         { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
       )
     : notMade(HEADERS_UNOPENED);
   observeCheck(opts.trigger, outcome.result);
+  if (verdictChanged(server.protocolPrior, outcome.prior)) await rememberVerdict(serverId, outcome.prior);
   const recorded = await recordCheck({ serverId, dueAt: opts.dueAt, trigger: opts.trigger, instance: opts.instance, outcome, known: server });
   if (!recorded) return null;
   if (recorded.inventoryStale) await rediscoverQuietly(serverId, log);

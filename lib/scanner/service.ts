@@ -4,9 +4,9 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { inventoryItems, scanBaselines } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import type { McpLimits } from "../mcp/connection";
-import { discover } from "../mcp/discovery";
-import { displayUrl, McpFailure } from "../mcp/errors";
+import type { McpLimits } from "../upstream/connection";
+import { discover } from "../upstream/inventory";
+import { displayUrl, McpFailure } from "../upstream/errors";
 import { enforce } from "../rate-limit/service";
 import { decryptedHeaders } from "../servers/headers";
 import { authProviderFor } from "../oauth-client/target";
@@ -65,7 +65,17 @@ export async function scanNow(user: PlanHolder, serverId: string, origin: Origin
   await spendConnection(user);
   let refreshError: string | undefined;
   try {
-    const found = await discover({ transport: server.transport, url: server.url, headers: await decryptedHeaders(server.id), authProvider: authProviderFor(server) }, limits);
+    const found = await discover(
+      {
+        transport: server.transport,
+        url: server.url,
+        headers: await decryptedHeaders(server.id),
+        authProvider: authProviderFor(server),
+        protocol: server.protocol,
+        prior: server.protocolPrior,
+      },
+      limits,
+    );
     // Stored without the automatic scan: this scan is the one the user asked for.
     await storeDiscovery(server.id, found);
   } catch (err) {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { sharedCache } from "../cache/shared-cache";
 import { db } from "../db";
-import { servers } from "../db/schema";
+import { servers, type ProtocolPrior } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Transport } from "../mcp/types";
 import { isUuid } from "../guards";
@@ -16,6 +16,9 @@ export interface CallTarget {
   authType: "headers" | "oauth";
   /** Changes whenever the URL, transport or headers change: the pool's connection version. */
   version: string;
+  /** "auto" or a pinned revision, and the last negotiation's verdict (lib/upstream/negotiation.ts). */
+  protocol: string;
+  protocolPrior: ProtocolPrior | null;
 }
 
 /**
@@ -43,12 +46,21 @@ export async function findCallTarget(uid: string, id: string): Promise<CallTarge
   const kept = targets.get(keyOf(uid, id));
   if (kept) return kept;
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, updatedAt: servers.updatedAt })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, updatedAt: servers.updatedAt, protocol: servers.protocol, protocolPrior: servers.protocolPrior })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);
   if (!row) throw missing();
-  const target = { id: row.id, name: row.name, transport: row.transport, url: row.url, authType: row.authType, version: row.updatedAt.toISOString() };
+  const target = {
+    id: row.id,
+    name: row.name,
+    transport: row.transport,
+    url: row.url,
+    authType: row.authType,
+    version: row.updatedAt.toISOString(),
+    protocol: row.protocol,
+    protocolPrior: row.protocolPrior,
+  };
   targets.set(keyOf(uid, id), target);
   return target;
 }

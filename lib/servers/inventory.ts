@@ -4,7 +4,7 @@ import { db } from "../db";
 import { jsonChunks, type ChunkBounds } from "../db/json-rows";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import type { InventoryKind } from "../mcp/definitions";
-import type { Discovery } from "../mcp/discovery";
+import type { Discovery } from "../upstream/inventory";
 import { hashDefinitions } from "../mcp/hash-definitions";
 import type { ServerInventory } from "./schema";
 
@@ -84,6 +84,7 @@ export async function storeDiscovery(serverId: string, found: Discovery, now = n
         counts,
         discoveredAt: now,
         toolsHash: hashed.toolsHash,
+        ...(found.prior ? { protocolPrior: found.prior } : {}),
       })
       .where(eq(servers.id, serverId));
 

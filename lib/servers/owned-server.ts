@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db";
-import { servers } from "../db/schema";
+import { servers, type ProtocolPrior } from "../db/schema";
 import { isUuid } from "../guards";
 import { notFound } from "../http/errors";
 import type { Transport } from "../mcp/types";
@@ -14,6 +14,9 @@ export interface OwnedServer {
   authType: "headers" | "oauth";
   discoveredAt: Date | null;
   degradedThresholdMs: number;
+  /** "auto" or a pinned revision, and the last negotiation's verdict (lib/upstream/negotiation.ts). */
+  protocol: string;
+  protocolPrior: ProtocolPrior | null;
 }
 
 const missing = () => notFound("No server with this id.");
@@ -22,7 +25,7 @@ const missing = () => notFound("No server with this id.");
 export async function findOwnedServer(uid: string, id: string): Promise<OwnedServer> {
   if (!isUuid(id)) throw missing();
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, discoveredAt: servers.discoveredAt, degradedThresholdMs: servers.degradedThresholdMs })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, discoveredAt: servers.discoveredAt, degradedThresholdMs: servers.degradedThresholdMs, protocol: servers.protocol, protocolPrior: servers.protocolPrior })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);

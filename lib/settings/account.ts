@@ -5,7 +5,7 @@ import { forgetUser } from "../users/cache";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { badRequest, HttpError } from "../http/errors";
-import { closePooledConnections } from "../workbench/pool";
+import { closePooledConnections } from "../upstream/pool";
 import { RECENT_SIGN_IN_MS } from "../auth/revocation";
 import { ownedRows, schemaTables } from "./user-data";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { enforce } from "../rate-limit/service";
-import { onPooledSession } from "./call";
+import { onPooledSession } from "../upstream/call";
 import type { CompleteRequest, CompleteResponse } from "./schema";
 import { findCallTarget } from "../servers/call-target";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { channelsOf } from "../db/channels";
 import { database } from "../db";
 import { log } from "../log";
-import type { SessionEvent } from "./session";
+import type { SessionEvent } from "../upstream/session";
 
 /**
  * What a user's connections to a server say between calls, passed to

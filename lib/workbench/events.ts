@@ -1,6 +1,6 @@
 import "server-only";
 import { conflict } from "../http/errors";
-import { leaseSession, onPooledSession, upstreamHttpError } from "./call";
+import { leaseSession, onPooledSession, upstreamHttpError } from "../upstream/call";
 import { ndjsonResponse } from "../api/ndjson";
 import { enforce } from "../rate-limit/service";
 import type { ServerEventLine, SubscriptionsResponse } from "./schema";

@@ -6,7 +6,7 @@ import { db } from "../db";
 import { prepared } from "../db/prepared";
 import { activityEvents, servers, workbenchCalls } from "../db/schema";
 import { notFound } from "../http/errors";
-import type { CallOutcome } from "./call";
+import type { CallOutcome } from "../upstream/call";
 import { HISTORY_LIMIT, targetOf, type CallMethod, type CallRequest, type HistoryDetail, type HistoryEntry } from "./schema";
 import { boundedCopy, isErrorResult, summarizeResult } from "./summary";
 import type { CallTarget } from "../servers/call-target";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/client";
 import { channelsOf } from "../db/channels";
 import { database } from "../db";
 import { workbenchServerRequests } from "../db/schema";
@@ -78,7 +78,7 @@ export class ServerRequests {
       if (shared) await this.hold(id, uid, request);
       announce(id);
       const outcome = await answered;
-      if ("rejected" in outcome) throw new McpError(USER_REJECTED, outcome.rejected);
+      if ("rejected" in outcome) throw new ProtocolError(USER_REJECTED, outcome.rejected);
       return outcome.result;
     } finally {
       this.pending.delete(id);

@@ -2,7 +2,7 @@ import "server-only";
 import { HttpError } from "../http/errors";
 import type { Logger } from "../log";
 import type { PlanHolder } from "../plans/holder";
-import { assertTaskSupport, executeCall, type CallOutcome } from "./call";
+import { assertTaskSupport, executeCall, type CallOutcome } from "../upstream/call";
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";

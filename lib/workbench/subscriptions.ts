@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { channelsOf } from "../db/channels";
 import { database } from "../db";
 import { workbenchSubscriptions } from "../db/schema";
-import type { WorkbenchSession } from "./session";
+import type { WorkbenchSession } from "../upstream/session";
 
 /**
  * The resources a user subscribed to on a server, kept in the database so

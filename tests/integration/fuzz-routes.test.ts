@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { ZodType } from "zod";
 import { specOf } from "@/lib/route/handler";
 import { DEFAULT_MAX_BODY_BYTES } from "@/lib/http/body";
-import { workbenchPool } from "@/lib/workbench/pool";
+import { workbenchPool } from "@/lib/upstream/pool";
 import { describeEachDatabase } from "../support/databases";
 import { ORIGIN } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";

@@ -1,7 +1,7 @@
 import { POST as createPOST } from "@/app/api/servers/route";
 import { performCheck } from "@/lib/monitoring/check";
-import { executeCall } from "@/lib/workbench/call";
-import { workbenchPool } from "@/lib/workbench/pool";
+import { executeCall } from "@/lib/upstream/call";
+import { workbenchPool } from "@/lib/upstream/pool";
 import { findCallTarget } from "@/lib/servers/call-target";
 import { describeEachDatabase } from "../support/databases";
 import { startHostileServer, HOSTILE_BEHAVIOURS, type HostileServer } from "../support/hostile-servers";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { PUBLIC_ONLY } from "@/lib/net/address-policy";
 import { performCheck } from "@/lib/monitoring/check";
 import { toolsHash } from "@/lib/mcp/tools-hash";
-import { discover } from "@/lib/mcp/discovery";
+import { discover } from "@/lib/upstream/inventory";
 import {
   startAuthProxy,
   startEverything,
@@ -64,7 +64,11 @@ describe.each([
 describe("what a check asks of the server", () => {
   it("posts its requests and ends the session, and opens no event stream for the server's own messages", async () => {
     proxy.requests.length = 0;
-    const outcome = await performCheck({ transport: "streamable-http", url: `${proxy.origin}/mcp`, headers: { Authorization: `Bearer ${TOKEN}` } }, THRESHOLD);
+    // A server known to speak 2025 (the verdict its first check saved): no server/discover probe.
+    const outcome = await performCheck(
+      { transport: "streamable-http", url: `${proxy.origin}/mcp`, headers: { Authorization: `Bearer ${TOKEN}` }, prior: { kind: "legacy" } },
+      THRESHOLD,
+    );
     expect(outcome.result).toBe("up");
     // initialize, notifications/initialized, ping, tools/list; then the session's end.
     expect(proxy.requests.map((r) => r.method)).toEqual(["POST", "POST", "POST", "POST", "DELETE"]);

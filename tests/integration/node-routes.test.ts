@@ -8,7 +8,7 @@ import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { SESSION_COOKIE } from "@/lib/auth/session";
 import { ndjsonLines } from "@/lib/api/ndjson";
 import { nodeRoutes, type NodeRoute } from "@/lib/http/node-routes";
-import { workbenchPool } from "@/lib/workbench/pool";
+import { workbenchPool } from "@/lib/upstream/pool";
 import type { CallStreamLine } from "@/lib/workbench/schema";
 import { clientAddress } from "../support/client-address";
 import { describeEachDatabase } from "../support/databases";

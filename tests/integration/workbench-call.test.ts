@@ -12,7 +12,7 @@ import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
 import { ndjsonLines } from "@/lib/api/ndjson";
 import { db } from "@/lib/db";
 import { activityEvents, rateLimits, workbenchCalls } from "@/lib/db/schema";
-import { workbenchPool } from "@/lib/workbench/pool";
+import { workbenchPool } from "@/lib/upstream/pool";
 import { MAX_INVALID_ANSWERS, serverRequests } from "@/lib/workbench/server-requests";
 import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";

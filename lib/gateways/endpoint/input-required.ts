@@ -4,7 +4,7 @@ import { createRequestStateCodec, inputRequired, type InputRequiredResult, type 
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { anySignal } from "../../follow-signal";
 import { serverSecrets } from "../../secrets";
-import type { CallEvents } from "../../workbench/call";
+import type { CallEvents } from "../../upstream/call";
 import { GatewayError, type GatewayClient } from "./operations";
 
 /**

@@ -1,9 +1,9 @@
 import "server-only";
-import { listInventory, type Discovery } from "../../mcp/discovery";
-import { McpFailure } from "../../mcp/errors";
+import { listInventory, type Discovery } from "../../upstream/inventory";
+import { McpFailure } from "../../upstream/errors";
 import { hashDefinitions } from "../../mcp/hash-definitions";
-import { LaneRefusal } from "../../workbench/call";
-import type { WorkbenchSession } from "../../workbench/session";
+import { LaneRefusal } from "../../upstream/call";
+import type { WorkbenchSession } from "../../upstream/session";
 import { approvalKey, type ViewItem } from "../view";
 
 /**

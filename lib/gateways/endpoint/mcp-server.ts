@@ -18,7 +18,7 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { lazyValidator } from "../../mcp/lazy-validator";
-import { MAX_TOTAL_MS } from "../../workbench/call";
+import { MAX_TOTAL_MS } from "../../upstream/call";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import type { SessionRef } from "./access";
 import { GatewayError, gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext } from "./operations";

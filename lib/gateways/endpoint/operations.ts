@@ -6,7 +6,7 @@ import { namesCode } from "../../api/error-codes";
 import { env } from "../../env";
 import { SITE } from "../../site";
 import { findCallTarget } from "../../servers/call-target";
-import { onPooledSession, executeCall, type CallEvents, type CallOutcome, type Lane } from "../../workbench/call";
+import { onPooledSession, executeCall, type CallEvents, type CallOutcome, type Lane } from "../../upstream/call";
 import { DEFAULT_TIMEOUT_MS, type CallRequest } from "../../workbench/schema";
 import { auditGatewayEvent, recordOutcome } from "../audit";
 import type { PlanHolder } from "../../plans/holder";
@@ -237,7 +237,7 @@ export function gatewayOperations(ctx: EndpointContext) {
 
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, channel: CallChannel, logged: Record<string, unknown>) {
-    // The trace context is recorded with the call; the upstream runtime (lib/workbench/call.ts) takes no `_meta` to pass it on with yet.
+    // The trace context is recorded with the call; the upstream runtime (lib/upstream/call.ts) takes no `_meta` to pass it on with yet.
     const traced = channel.traceparent ? { ...logged, traceparent: channel.traceparent } : logged;
     const callId = await begin(method, item, traced);
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);

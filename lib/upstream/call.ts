@@ -1,29 +1,22 @@
 import "server-only";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  CallToolResultSchema,
-  EmptyResultSchema,
-  ErrorCode,
-  GetPromptResultSchema,
-  McpError,
-  ReadResourceResultSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { SdkError, SdkErrorCode, SdkHttpError, type RequestOptions } from "@modelcontextprotocol/client";
+import { createTaskSessionFromClient, resultFromTaskOutcome, type ToolDeclaration } from "@modelcontextprotocol/ext-tasks/client";
 import { DecryptionError } from "../crypto/encryption";
 import { causeCodes } from "../errors/cause-chain";
 import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
-import { listAll } from "../mcp/discovery";
-import { displayUrl, failureCode, McpFailure } from "../mcp/errors";
+import { listAll } from "./inventory";
+import { displayUrl, failureCode, McpFailure, refusedRevision } from "./errors";
 import { findOutboundError } from "../net/errors";
 import { authProviderFor } from "../oauth-client/target";
 import { decryptedHeaders } from "../servers/headers";
-import { publishSessionEvent } from "./event-channel";
+import { publishSessionEvent } from "../workbench/event-channel";
 import { poolKey, workbenchPool, type Lease } from "./pool";
-import { followSubscriptions } from "./subscriptions";
-import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest, type Root } from "./schema";
+import { followSubscriptions } from "../workbench/subscriptions";
+import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest, type Root } from "../workbench/schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage, type SessionEvent } from "./session";
-import type { ServerRequest } from "./server-requests";
+import type { ServerRequest } from "../workbench/server-requests";
 import type { CallTarget } from "../servers/call-target";
+import { rememberVerdict, verdictChanged } from "../servers/protocol-verdict";
 import { anySignal } from "../follow-signal";
 
 /**
@@ -75,9 +68,9 @@ class Cancelled extends Error {}
 
 /** The request never reached a live session: sending it again cannot run anything twice. */
 function notDelivered(err: unknown): boolean {
-  if (err instanceof Error && err.message === "Not connected") return true;
-  if (err instanceof StreamableHTTPError) {
-    return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
+  if (err instanceof SdkError && err.code === SdkErrorCode.NotConnected) return true;
+  if (err instanceof SdkHttpError) {
+    return err.status === 404 || (err.status === 400 && /session/i.test(`${err.message} ${String(err.data.text ?? "")}`));
   }
   if (err instanceof Error && /\(HTTP 404\)/.test(err.message)) return true;
   return causeCodes(err)[0] === "ECONNREFUSED";
@@ -85,15 +78,52 @@ function notDelivered(err: unknown): boolean {
 
 /** The connection broke while the request was out: it may or may not have run. */
 function connectionLost(err: unknown): boolean {
-  if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) return true;
+  if (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed) return true;
   const outbound = findOutboundError(err);
   return outbound?.kind === "unreachable";
 }
 
 const SAFE_TO_REPEAT = new Set<CallRequest["method"]>(["ping", "resources/read", "prompts/get"]);
 
+/**
+ * Opens a connection to a stored server in its revision. The verdict it
+ * reached is saved when it is news. A connection that fails for a protocol
+ * reason after a remembered verdict may fail because of it (the server
+ * changed revision): the verdict is forgotten and the server probed afresh, once.
+ */
+async function openUpstream(target: CallTarget): Promise<WorkbenchSession> {
+  const reach = async (prior: CallTarget["protocolPrior"]) =>
+    WorkbenchSession.open({
+      transport: target.transport,
+      url: target.url,
+      headers: await decryptedHeaders(target.id),
+      authProvider: authProviderFor(target),
+      protocol: target.protocol,
+      prior,
+    });
+  let session: WorkbenchSession;
+  try {
+    session = await reach(target.protocolPrior);
+  } catch (err) {
+    if (!target.protocolPrior || !(err instanceof McpFailure) || err.kind !== "protocol") throw err;
+    await forgetVerdict(target);
+    session = await reach(null);
+  }
+  if (verdictChanged(target.protocolPrior, session.connection.prior)) {
+    target.protocolPrior = session.connection.prior;
+    await rememberVerdict(target.id, session.connection.prior).catch(() => {});
+  }
+  return session;
+}
+
+/** The remembered verdict no longer holds: the next connection probes afresh (the cached target follows the stored row). */
+async function forgetVerdict(target: CallTarget): Promise<void> {
+  target.protocolPrior = null;
+  await rememberVerdict(target.id, null);
+}
+
 async function openSession(uid: string, target: CallTarget): Promise<WorkbenchSession> {
-  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id), authProvider: authProviderFor(target) });
+  const session = await openUpstream(target);
   let unfollow: () => void;
   try {
     unfollow = await followSubscriptions(uid, target.id, session);
@@ -134,7 +164,7 @@ export interface Lane {
 export class LaneRefusal extends Error {}
 
 async function openLaneSession(target: CallTarget, lane: Lane): Promise<WorkbenchSession> {
-  const session = await WorkbenchSession.open({ transport: target.transport, url: target.url, headers: await decryptedHeaders(target.id), authProvider: authProviderFor(target) });
+  const session = await openUpstream(target);
   if (lane.watch) session.watch(lane.watch);
   return session;
 }
@@ -190,17 +220,17 @@ async function send({ request, session, signal, events }: Attempt, options: Requ
   const { client } = session.connection;
   switch (request.method) {
     case "ping":
-      return client.request({ method: "ping" }, EmptyResultSchema, options);
+      return client.request({ method: "ping" }, options);
     case "resources/read":
-      return client.request({ method: "resources/read", params: request.params }, ReadResourceResultSchema, options);
+      return client.request({ method: "resources/read", params: request.params }, options);
     case "prompts/get":
-      return client.request({ method: "prompts/get", params: request.params }, GetPromptResultSchema, options);
+      return client.request({ method: "prompts/get", params: request.params }, options);
     case "tools/call": {
       const { name, arguments: args, task } = request.params;
       // The SDK asks for progress; the session passes each notification on, in order.
       const withProgress: RequestOptions = { ...options, onprogress: () => {} };
-      if (!task) return client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, withProgress);
-      return runAsTask(session, { name, arguments: args }, { ...withProgress, task }, signal, events);
+      if (!task) return client.request({ method: "tools/call", params: { name, arguments: args } }, withProgress);
+      return runAsTask(session, { name, arguments: args, ttl: task.ttl }, signal, events);
     }
   }
 }
@@ -229,41 +259,38 @@ export function assertTaskSupport(uid: string, target: CallTarget, name: string)
   });
 }
 
-/** A task-augmented tool call, followed to its result; its status changes are passed on. */
+/**
+ * A task-augmented tool call, followed to its result; its status changes are
+ * passed on. The v2 client has no tasks of its own: the Tasks extension runs
+ * them, on the connection's client. The tool was checked to accept a task
+ * (assertTaskSupport), so the extension is told so rather than listing the tools again.
+ */
 async function runAsTask(
   session: WorkbenchSession,
-  params: { name: string; arguments?: Record<string, unknown> },
-  options: RequestOptions,
+  params: { name: string; arguments?: Record<string, unknown>; ttl?: number },
   signal: AbortSignal,
   events: CallEvents,
 ): Promise<unknown> {
-  const { client } = session.connection;
-  const steps = client.experimental.tasks.callToolStream(params, CallToolResultSchema, options)[Symbol.asyncIterator]();
-  let taskId: string | undefined;
-  const cancelTask = () => {
-    if (taskId) void client.experimental.tasks.cancelTask(taskId, session.connection.requestOptions()).catch(() => {});
-  };
-  signal.addEventListener("abort", cancelTask, { once: true });
+  const declaration: ToolDeclaration = { name: params.name, inputSchema: { type: "object" }, taskSupport: "optional" };
+  const tasks = createTaskSessionFromClient(session.connection.client, { endpointId: session.connection.client.getServerVersion()?.name ?? "server", tools: { currentTool: () => declaration } });
   try {
-    // The first step sends the request synchronously, as the exchange tap expects.
-    for (let step = await steps.next(); !step.done; step = await steps.next()) {
-      const message = step.value;
-      if (message.type === "taskCreated" || message.type === "taskStatus") {
-        taskId = message.task.taskId;
-        events.onTask?.({
-          taskId,
-          status: message.task.status,
-          ...(message.task.statusMessage ? { statusMessage: message.task.statusMessage } : {}),
-        });
-      } else if (message.type === "result") {
-        return message.result;
-      } else if (message.type === "error") {
-        throw message.error;
-      }
-    }
-    throw new McpError(ErrorCode.InternalError, "The task ended without a result.");
+    const execution = await tasks.callTool(params.name, (params.arguments ?? {}) as never, {
+      signal,
+      declaration,
+      task: { preference: "require", ...(params.ttl ? { retentionMs: params.ttl } : {}) },
+      requestTimeoutMs: MAX_TOTAL_MS,
+    });
+    const { outcome } = await execution.settle({
+      signal,
+      onEvent: (event) => {
+        if (event.type !== "task") return;
+        const { taskId, status, statusMessage } = event.task;
+        events.onTask?.({ taskId, status, ...(statusMessage ? { statusMessage } : {}) });
+      },
+    });
+    return resultFromTaskOutcome(outcome);
   } finally {
-    signal.removeEventListener("abort", cancelTask);
+    await tasks.close().catch(() => {});
   }
 }
 
@@ -424,10 +451,14 @@ export async function executeCall(
       } catch (err) {
         const failed = err as AttemptError;
         const { original, exchange } = failed;
-        const broken = notDelivered(original) || connectionLost(original) || failed.sessionReason !== undefined;
-        const retry = round === 0 && !control.signal.aborted && (notDelivered(original) || (connectionLost(original) && SAFE_TO_REPEAT.has(request.method)));
+        // A pooled connection that speaks a revision the server no longer does: refused before anything ran.
+        const staleVerdict = target.protocolPrior !== null && refusedRevision(original);
+        const broken = notDelivered(original) || connectionLost(original) || staleVerdict || failed.sessionReason !== undefined;
+        const retry =
+          round === 0 && !control.signal.aborted && (notDelivered(original) || staleVerdict || (connectionLost(original) && SAFE_TO_REPEAT.has(request.method)));
         if (broken) lease.discard();
         else lease.release();
+        if (staleVerdict && retry) await forgetVerdict(target);
         if (retry) continue;
         if (connectionLost(original) && !control.signal.aborted) {
           return {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { ConnectionPool } from "@/lib/workbench/pool";
-import type { WorkbenchSession } from "@/lib/workbench/session";
+import { ConnectionPool } from "@/lib/upstream/pool";
+import type { WorkbenchSession } from "@/lib/upstream/session";
 
 /** A stand-in for a live connection: counts how often it was opened and closed. */
 function fakeSessions() {

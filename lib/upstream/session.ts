@@ -1,23 +1,10 @@
 import "server-only";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type JSONRPCMessage,
-} from "@modelcontextprotocol/sdk/types.js";
-import { connectMcp, type McpTarget, type McpConnection } from "../mcp/connection";
-import { McpFailure } from "../mcp/errors";
+import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import { connectMcp, type McpTarget, type McpConnection } from "./connection";
+import { McpFailure } from "./errors";
 import { findOutboundError } from "../net/errors";
-import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "./schema";
-import type { ServerRequest } from "./server-requests";
+import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "../workbench/schema";
+import type { ServerRequest } from "../workbench/server-requests";
 
 /**
  * A live MCP connection kept by the pool for the workbench, with what the
@@ -123,26 +110,26 @@ export class WorkbenchSession {
       receive?.(isResponse(message) ? this.inspect(message) : message, extra);
     };
     const { client } = connection;
-    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    client.setNotificationHandler("notifications/message", ({ params }) => {
       const entry: LogMessage = { level: params.level, data: params.data, ...(params.logger ? { logger: params.logger } : {}) };
       for (const call of this.running) call.onLog?.(entry);
       // Between calls, the watchers hear it instead.
       if (this.running.size === 0) this.emit({ type: "log", ...entry });
     });
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => this.emit({ type: "resource-updated", uri: params.uri }));
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "tools" }));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "resources" }));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.emit({ type: "list-changed", list: "prompts" }));
-    client.setRequestHandler(ListRootsRequestSchema, async (_request, extra) => {
+    client.setNotificationHandler("notifications/resources/updated", ({ params }) => this.emit({ type: "resource-updated", uri: params.uri }));
+    client.setNotificationHandler("notifications/tools/list_changed", () => this.emit({ type: "list-changed", list: "tools" }));
+    client.setNotificationHandler("notifications/resources/list_changed", () => this.emit({ type: "list-changed", list: "resources" }));
+    client.setNotificationHandler("notifications/prompts/list_changed", () => this.emit({ type: "list-changed", list: "prompts" }));
+    client.setRequestHandler("roots/list", async (_request, ctx) => {
       const asker = [...this.running].filter((call) => call.onRoots).at(-1);
-      return asker?.onRoots ? await asker.onRoots(extra.signal) : { roots: this.roots };
+      return asker?.onRoots ? await asker.onRoots(ctx.mcpReq.signal) : { roots: this.roots };
     });
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) =>
-      (await this.askPerson({ kind: "elicitation", params: request.params }, extra.signal)) ?? { action: "decline" },
+    client.setRequestHandler("elicitation/create", async (request, ctx) =>
+      ((await this.askPerson({ kind: "elicitation", params: request.params }, ctx.mcpReq.signal)) ?? { action: "decline" }) as never,
     );
-    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
-      const answer = await this.askPerson({ kind: "sampling", params: request.params }, extra.signal);
-      if (!answer) throw new McpError(ErrorCode.InvalidRequest, "Sampling requests are answered only during a call run from the workbench page.");
+    client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
+      const answer = await this.askPerson({ kind: "sampling", params: request.params }, ctx.mcpReq.signal);
+      if (!answer) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Sampling requests are answered only during a call run from the workbench page.");
       return answer as never;
     });
     connection.client.onclose = () => {
@@ -212,6 +199,8 @@ export class WorkbenchSession {
 
   /** Sets the server's log level when it supports logging and the level changed. */
   async useLogLevel(level: LogLevel): Promise<void> {
+    // The 2026-07-28 revision has no logging/setLevel (a level travels with each request instead).
+    if (this.connection.client.getProtocolEra() === "modern") return;
     if (!this.connection.capabilities.logging || this.logLevel === level) return;
     await this.connection.client.setLoggingLevel(level, this.connection.requestOptions());
     this.logLevel = level;

@@ -1,28 +1,24 @@
 import "server-only";
-import {
-  ErrorCode,
-  McpError,
-  PaginatedResultSchema,
-  PromptSchema,
-  ResourceSchema,
-  ResourceTemplateSchema,
-  ToolSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+// The v2 client exports no zod schemas of MCP's types: items are checked with v1's, which describe the same shapes.
+import { PaginatedResultSchema, PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { ServerInfo } from "../db/schema";
-import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "./types";
+import type { ProtocolPrior, ServerInfo } from "../db/schema";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "../mcp/types";
 import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./connection";
-import { definitionProblem, MAX_DEFINITION_CHARS, MAX_DEFINITION_DEPTH } from "./definition-limits";
-import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "./definitions";
+import { definitionProblem, MAX_DEFINITION_CHARS, MAX_DEFINITION_DEPTH } from "../mcp/definition-limits";
+import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "../mcp/definitions";
 import { McpFailure } from "./errors";
 import { yieldToEventLoop } from "../event-loop";
-import { TRANSPORT_LABELS } from "./types";
+import { TRANSPORT_LABELS } from "../mcp/types";
 
 export interface Discovery {
   serverInfo: ServerInfo;
   capabilities: Record<string, unknown>;
   instructions: string | null;
   handshakeMs: number;
+  /** The negotiation's verdict, for the server's next connection (lib/upstream/negotiation.ts); absent for a listing on a connection opened earlier. */
+  prior?: ProtocolPrior;
   tools: ToolDefinition[];
   resources: ResourceDefinition[];
   resourceTemplates: ResourceTemplateDefinition[];
@@ -103,11 +99,12 @@ export async function listAll<T>(connection: McpConnection, list: ListName): Pro
   for (let page = 0; page < connection.limits.maxPages; page++) {
     let result: Record<string, unknown>;
     try {
+      // A request of its own, not client.listTools and the like: those serve from the client's cache (lists carry ttlMs since 2026-07-28), and what is read here must be fresh.
       const request = { method: LISTS[list].method, params: cursor ? { cursor } : {} };
       result = await connection.client.request(request, PAGE_SCHEMAS[list], connection.requestOptions());
     } catch (err) {
       // A server that declares a capability but not every list of it (templates, usually) lists nothing there.
-      if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) return { items, truncated: false };
+      if (err instanceof ProtocolError && err.code === ProtocolErrorCode.MethodNotFound) return { items, truncated: false };
       throw err;
     }
     const listed = result[list] as unknown[];
@@ -123,7 +120,7 @@ export async function listAll<T>(connection: McpConnection, list: ListName): Pro
 }
 
 /** Lists everything a connected server offers, by the capabilities it declared. */
-export async function listInventory(connection: McpConnection): Promise<Omit<Discovery, "serverInfo" | "capabilities" | "instructions" | "handshakeMs">> {
+export async function listInventory(connection: McpConnection): Promise<Omit<Discovery, "serverInfo" | "capabilities" | "instructions" | "handshakeMs" | "prior">> {
   const { capabilities } = connection;
   const none = { items: [], truncated: false };
   const tools = capabilities.tools ? await listAll<Record<string, unknown>>(connection, "tools") : none;
@@ -148,6 +145,7 @@ export function discover(target: McpTarget, limits: Partial<McpLimits> = {}): Pr
       capabilities: connection.capabilities,
       instructions: connection.instructions,
       handshakeMs: connection.handshakeMs,
+      prior: connection.prior,
       ...(await listInventory(connection)),
     }),
     limits,

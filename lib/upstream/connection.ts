@@ -1,32 +1,31 @@
 import "server-only";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { ServerInfo } from "../db/schema";
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+  type RequestOptions,
+} from "@modelcontextprotocol/client";
+import type { ProtocolPrior, ServerInfo } from "../db/schema";
 import type { OutboundPolicy } from "../net/address-policy";
 import { findOutboundError, type OutboundError } from "../net/errors";
 import { guardedFetch, type Resolver } from "../net/guarded-fetch";
 import { version } from "../../package.json";
 import { SITE } from "../site";
 import { signalFollower } from "../follow-signal";
-import type { Transport } from "./types";
+import type { Transport } from "../mcp/types";
 import { describeMcpError, McpFailure } from "./errors";
-import { lazyValidator } from "./lazy-validator";
+import { lazyValidator } from "../mcp/lazy-validator";
+import { negotiationFor, verdictOf } from "./negotiation";
 
 /**
  * The one MCP client module: every conversation with an MCP server goes
  * through `withMcpConnection` (or `connectMcp` for callers that keep a
- * connection open), over the official SDK, through the guarded fetch, with
- * the user's headers and bounded in time and size.
+ * connection open), over the official SDK's v2 client, in the revision the
+ * server speaks (./negotiation), through the guarded fetch, with the user's
+ * headers and bounded in time and size.
  */
 
 export interface McpTarget {
@@ -36,6 +35,10 @@ export interface McpTarget {
   headers: Record<string, string>;
   /** A server behind OAuth: the SDK's transport signs each request with its access token and refreshes it (lib/oauth-client). */
   authProvider?: OAuthClientProvider;
+  /** The revision to speak (lib/upstream/negotiation.ts): "auto" (the default) or a pinned one. */
+  protocol?: string;
+  /** The last negotiation's verdict, so that a known server is not probed again. */
+  prior?: ProtocolPrior | null;
 }
 
 export interface McpLimits {
@@ -76,10 +79,10 @@ export const CLIENT_CAPABILITIES = {
 };
 
 function answerWithoutPerson(client: Client) {
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
-  client.setRequestHandler(ElicitRequestSchema, () => ({ action: "decline" as const }));
-  client.setRequestHandler(CreateMessageRequestSchema, () => {
-    throw new McpError(ErrorCode.InvalidRequest, "Nobody is there to answer a sampling request on this connection.");
+  client.setRequestHandler("roots/list", () => ({ roots: [] }));
+  client.setRequestHandler("elicitation/create", () => ({ action: "decline" as const }));
+  client.setRequestHandler("sampling/createMessage", () => {
+    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Nobody is there to answer a sampling request on this connection.");
   });
 }
 
@@ -92,7 +95,9 @@ export interface McpConnection {
   capabilities: Record<string, unknown>;
   /** What the server tells its clients (and so the model) about itself at the handshake. */
   instructions: string | null;
-  /** Transport start plus the initialize handshake, in ms. */
+  /** The negotiation's verdict, to be remembered for the next connection (lib/upstream/negotiation.ts). */
+  prior: ProtocolPrior;
+  /** Transport start plus the initialize handshake or the server/discover probe (none with a remembered modern verdict), in ms. */
   handshakeMs: number;
   limits: McpLimits;
   /** Aborted when the connection closes. */
@@ -154,7 +159,9 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
   const transport =
     target.transport === "sse"
       ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection, authProvider: target.authProvider })
-      : new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection, authProvider: target.authProvider });
+      : // The SDK's default redirect policy, as v1 did: a redirect within the server's origin is followed (through the
+        // guarded fetch, which checks each hop), one to another origin is not (lib/upstream/errors.ts names it).
+        new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection, authProvider: target.authProvider });
 
   if (options.onTransportStarted) {
     const start = transport.start.bind(transport);
@@ -164,15 +171,11 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     };
   }
 
-  // The negotiated version reaches the transport only; keep a copy on the way.
-  let protocolVersion = "";
-  const setProtocolVersion = transport.setProtocolVersion.bind(transport);
-  transport.setProtocolVersion = (version: string) => {
-    protocolVersion = version;
-    setProtocolVersion(version);
-  };
-
-  const client = new Client({ name: SITE.name, version }, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: lazyValidator() });
+  const negotiation = negotiationFor(target);
+  const client = new Client(
+    { name: SITE.name, version },
+    { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: lazyValidator(), ...negotiation.options },
+  );
   answerWithoutPerson(client);
   // Errors surface through the pending request; the default handler would only log them.
   client.onerror = () => {};
@@ -191,17 +194,17 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     await client.close().catch(() => {});
   };
   const describe = (err: unknown) =>
-    describeMcpError(err, { url: target.url, timeoutMs: limits.requestTimeoutMs, lastFetchError });
+    describeMcpError(err, { url: target.url, timeoutMs: limits.requestTimeoutMs, lastFetchError, protocol: target.protocol });
 
   const started = performance.now();
   const deadline = timeoutAfter(limits.connectTimeoutMs);
   try {
-    const connecting = client.connect(transport, { timeout: limits.connectTimeoutMs, signal: lifetime.signal });
+    const connecting = client.connect(transport, { timeout: limits.connectTimeoutMs, signal: lifetime.signal, ...(negotiation.prior ? { prior: negotiation.prior } : {}) });
     connecting.catch(() => {});
     // The SSE transport's start has no timeout of its own: the race bounds it.
     await Promise.race([connecting, deadline.expired]);
   } catch (err) {
-    const failure = describeMcpError(err, { url: target.url, timeoutMs: limits.connectTimeoutMs, lastFetchError });
+    const failure = describeMcpError(err, { url: target.url, timeoutMs: limits.connectTimeoutMs, lastFetchError, protocol: target.protocol });
     await close();
     throw failure;
   } finally {
@@ -215,13 +218,14 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     name: info?.name ?? "",
     ...(info?.title ? { title: info.title } : {}),
     version: info?.version ?? "",
-    protocolVersion,
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? "",
   };
   return {
     client,
     serverInfo,
     capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     instructions: client.getInstructions() ?? null,
+    prior: verdictOf(client),
     handshakeMs,
     limits,
     signal: lifetime.signal,
