@@ -189,10 +189,11 @@ async function countFor(caller: Caller, methods: (string | null)[]): Promise<Owe
  */
 async function countedAnswer(owed: OwedRequest, res: Response): Promise<Response> {
   let answer = res;
+  let shown: Promise<LimitHit | null> = owed.outcome;
   if (!owed.paid && res.body) {
     const reader = res.body.getReader();
     let first: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
-    await Promise.race([owed.outcome, first.then(() => owed.pay(), () => owed.pay())]);
+    shown = first.then(() => owed.pay(), () => owed.pay());
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const { done, value } = await (first ?? reader.read());
@@ -206,8 +207,10 @@ async function countedAnswer(owed: OwedRequest, res: Response): Promise<Response
   }
   let limited: LimitHit | null;
   try {
+    await Promise.race([owed.outcome, shown]);
     limited = await owed.pay();
   } catch (err) {
+    // The session's hold on the request ends with its answer.
     await answer.body?.cancel();
     throw err;
   }
