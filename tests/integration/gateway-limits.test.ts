@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { POST as decidePOST } from "@/app/api/oauth/authorizations/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
-import { gatewayRelay, gatewaySessions } from "@/lib/db/schema";
+import { gatewayRelay, gatewaySessions, rateLimits } from "@/lib/db/schema";
 import { MAX_PENDING_ANSWERS_PER_CREDENTIAL, MAX_SESSIONS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
 import { requestCounters } from "@/lib/gateways/endpoint/limits";
 import { PLANS } from "@/lib/plans/table";
@@ -193,6 +193,39 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
     const refused = await postRaw(gateway.url, a.token, sessionId, cancellations);
     expect(refused.status).toBe(429);
     expect((await errorOf(refused)).code).toBe(-32029);
+  });
+
+  it("counts a call's request once; a call of an unknown name is a request too; a call over the request limit is refused with 429, neither counted as a call nor recorded", async () => {
+    await startEarlyInMinute();
+    const gateway = await newGateway();
+    const a = await gatewayTokenWithId(owner);
+    // Once its list stream is open: that request is counted before the minute is spent below.
+    const { client } = await connectWithTransport(gateway.url, a.token);
+    const counters = requestCounters(owner.uid, gateway.id, { tokenId: a.id, grantId: null });
+    const callsKey = `gateway-minute:${owner.uid}:${gateway.id}`;
+    const calls = async () => (await (await db()).select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, callsKey)))[0].count;
+    const echoed = async () => (await recordedCalls(owner.uid, "everything__echo")).map((e) => (e.arguments as { message?: string }).message);
+    try {
+      // Three requests left: a call takes one of them, not two.
+      await spendCounter(counters.credentialKey, REQUESTS - 3);
+      const result = await client.callTool({ name: "everything__echo", arguments: { message: "counted once" } });
+      expect(result.content).toEqual([{ type: "text", text: "Echo: counted once" }]);
+      await expect(client.ping()).resolves.toEqual({});
+      // A name the gateway does not serve: answered as unknown, and the minute's last request spent.
+      const unknown = await refusal(client.callTool({ name: "everything__no-such-tool", arguments: {} }));
+      expect(unknown.message).toMatch(/Unknown tool: everything__no-such-tool/);
+
+      const callsBefore = await calls();
+      const refused = await refusal(client.callTool({ name: "everything__echo", arguments: { message: "over the minute" } }));
+      expect(statusOf(refused)).toBe(429);
+      expect(refused.message).toMatch(/"code":-32029,"message":"This token made its/);
+      expect(await calls()).toBe(callsBefore);
+      const messages = await echoed();
+      expect(messages).toContain("counted once");
+      expect(messages).not.toContain("over the minute");
+    } finally {
+      await client.close();
+    }
   });
 
   it("ends a token's least recently used session beyond its open ones; that client is told to initialize again, the others are served", async () => {

@@ -6,10 +6,11 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { eq } from "drizzle-orm";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
-import { gatewaySessions } from "@/lib/db/schema";
+import { gatewaySessions, rateLimits } from "@/lib/db/schema";
 import { requestCounters } from "@/lib/gateways/endpoint/limits";
 import { PLANS } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
+import { startEarlyInMinute } from "../support/fixed-window";
 import { call } from "../support/http";
 import { connectClient, createGateway, gatewayTokenWithId, recordedCalls, serveGateways, spendCounter, type Endpoint } from "../support/gateway";
 import { startEverything, type RunningServer } from "../support/mcp-server";
@@ -74,6 +75,8 @@ function postModern(url: string, token: string | null, method: string, params: R
     }),
   });
 }
+
+const countOf = async (key: string) => (await (await db()).select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
 
 const sessionsOf = async (tokenId: string) => (await (await db()).select({ id: gatewaySessions.id }).from(gatewaySessions).where(eq(gatewaySessions.tokenId, tokenId))).length;
 
@@ -223,5 +226,30 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     const { error } = (await res.json()) as { error: { code: number } };
     expect(error.code).toBe(-32029);
+  });
+
+  it("counts a modern call's request once, and refuses a call over the minute's requests with 429 before it is counted as a call or recorded", async () => {
+    await startEarlyInMinute();
+    const { token, id } = await gatewayTokenWithId(owner);
+    const { credentialKey } = requestCounters(owner.uid, gateway.id, { tokenId: id, grantId: null });
+    const callsKey = `gateway-minute:${owner.uid}:${gateway.id}`;
+    const limit = PLANS.pro.gatewayRequestsPerMinute;
+    // One request left: the call takes it, and only it.
+    await spendCounter(credentialKey, limit - 1);
+    const served = await postModern(url, token, "tools/call", { name: "everything__echo", arguments: { message: "modern, counted once" } });
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain("Echo: modern, counted once");
+    expect(await countOf(credentialKey)).toBe(limit);
+
+    const callsBefore = await countOf(callsKey);
+    const refused = await postModern(url, token, "tools/call", { name: "everything__echo", arguments: { message: "modern, over the minute" } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const { error } = (await refused.json()) as { error: { code: number; message: string } };
+    expect(error).toMatchObject({ code: -32029, message: expect.stringMatching(/^This token made its/) });
+    expect(await countOf(callsKey)).toBe(callsBefore);
+    const messages = (await recordedCalls(owner.uid, "everything__echo")).map((e) => (e.arguments as { message?: string }).message);
+    expect(messages).toContain("modern, counted once");
+    expect(messages).not.toContain("modern, over the minute");
   });
 });

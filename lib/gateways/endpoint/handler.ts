@@ -20,6 +20,7 @@ import { GATEWAY_ERRORS } from "./operations";
 import { deliver, holdRequest } from "./relay";
 import { openListStream } from "./list-stream";
 import { serveModern } from "./modern-server";
+import { OwedRequest } from "./owed-request";
 
 /**
  * A gateway's MCP endpoint, `/mcp/{slug}`: Streamable HTTP, for clients of
@@ -37,6 +38,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
 /** What a list or a ping needs: one JSON answer, not a stream. */
 const PLAIN_METHODS = new Set(["initialize", "ping", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "logging/setLevel"]);
+/** What the gateway answers from what it holds, changing nothing: answered while their count is under way. */
+const READ_METHODS = new Set(["ping", "server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list"]);
+/** What a call's start counts (operations.ts's `begin`), in both revisions. */
+const CALL_METHODS = new Set(["tools/call", "prompts/get", "resources/read", "completion/complete"]);
 
 export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
@@ -150,25 +155,95 @@ function messagesOf(body: unknown): JSONRPCMessage[] | Response {
   return messages;
 }
 
+/** The method of a request of a POST; null for a notification or an answer. */
+function methodOf(message: unknown): string | null {
+  const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+  return id !== undefined && typeof method === "string" ? method : null;
+}
+
+/**
+ * When a POST's requests are counted, in either revision: before anything
+ * when they may change something (a batch is as many requests as it holds
+ * messages); by its call's start when it carries one call alone; alongside
+ * the answer when they only read. Either way the count comes back before
+ * the answer goes out, and over a limit the answer is 429.
+ */
+async function countFor(caller: Caller, methods: (string | null)[]): Promise<OwedRequest | Response | null> {
+  const alone = () => countGatewayRequest(caller.user, caller.gateway.id, caller.credential, methods.length);
+  if (methods.length === 1 && CALL_METHODS.has(methods[0] ?? "")) return new OwedRequest(caller.credential, alone);
+  if (methods.every((m) => m !== null && READ_METHODS.has(m))) {
+    const owed = new OwedRequest(caller.credential, alone);
+    void owed.pay();
+    return owed;
+  }
+  const limited = await alone();
+  return limited ? tooMany(limited) : null;
+}
+
+/**
+ * The answer once its request is paid. A call's handler pays before it
+ * writes anything (its call's start, or its refusal); an answer that writes
+ * or ends unpaid came before any handler began (an unknown name, a
+ * completion of nothing, or the SDK's own refusal), and pays alone. Over
+ * the limit, 429 instead, the answer dropped.
+ */
+async function countedAnswer(owed: OwedRequest, res: Response): Promise<Response> {
+  let answer = res;
+  let shown: Promise<LimitHit | null> = owed.outcome;
+  if (!owed.paid && res.body) {
+    const reader = res.body.getReader();
+    let first: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
+    shown = first.then(() => owed.pay(), () => owed.pay());
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await (first ?? reader.read());
+        first = null;
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    answer = new Response(stream, { status: res.status, headers: res.headers });
+  }
+  let limited: LimitHit | null;
+  try {
+    await Promise.race([owed.outcome, shown]);
+    limited = await owed.pay();
+  } catch (err) {
+    // The session's hold on the request ends with its answer.
+    await answer.body?.cancel();
+    throw err;
+  }
+  if (!limited) return answer;
+  await answer.body?.cancel();
+  return tooMany(limited);
+}
+
 export async function handleGatewayPost(req: Request, slug: string): Promise<Response> {
-  const caller = await admit(req, slug);
+  const caller = await authorize(req, slug);
   if (caller instanceof Response) return caller;
   const body = await readBody(req);
-  if (body instanceof Response) return body;
   // A request that carries the 2026-07-28 envelope in its `_meta` stands alone: no session, served by the v2 SDK.
-  if (!(await isLegacyRequest(req, body.value))) {
-    const current = await cachedView(caller.gateway.id);
-    if (!current) return notFound();
-    return serveModern(req, body.value, { user: caller.user, credential: caller.credential, gatewayId: caller.gateway.id }, current);
+  const modern = !(body instanceof Response) && !(await isLegacyRequest(req, body.value));
+  const messages = body instanceof Response ? body : modern ? [body.value] : messagesOf(body.value);
+  if (messages instanceof Response) {
+    const limited = await countGatewayRequest(caller.user, caller.gateway.id, caller.credential);
+    return limited ? tooMany(limited) : messages;
   }
-  const messages = messagesOf(body.value);
-  if (messages instanceof Response) return messages;
-  // A batch is as many requests as it holds messages: the first was counted above.
-  if (messages.length > 1) {
-    const limited = await countGatewayRequest(caller.user, caller.gateway.id, caller.credential, messages.length - 1);
-    if (limited) return tooMany(limited);
-  }
+  const owed = await countFor(caller, messages.map(methodOf));
+  if (owed instanceof Response) return owed;
+  const res = modern ? await answerModern(req, caller, messages[0], owed) : await serve(req, caller, messages as JSONRPCMessage[], owed);
+  return owed ? countedAnswer(owed, res) : res;
+}
 
+async function answerModern(req: Request, caller: Caller, body: unknown, owed: OwedRequest | null): Promise<Response> {
+  const current = await cachedView(caller.gateway.id);
+  if (!current) return notFound();
+  return serveModern(req, body, { user: caller.user, credential: caller.credential, gatewayId: caller.gateway.id, owed }, current);
+}
+
+/** A 2025 client's answer to a POST's messages; `owed`, its count when it is not paid yet. */
+async function serve(req: Request, caller: Caller, messages: JSONRPCMessage[], owed: OwedRequest | null): Promise<Response> {
   const initialize = messages.find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
   let session: SessionRef | null;
   if (initialize) {
@@ -203,6 +278,7 @@ export async function handleGatewayPost(req: Request, slug: string): Promise<Res
     client: sessionClient(session),
     current,
     req,
+    owed: owed ?? undefined,
   });
   const plain = messages.every((m) => "method" in m && PLAIN_METHODS.has(m.method));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: plain });

@@ -9,12 +9,14 @@ import type { Credential } from "./access";
 
 /**
  * The gateway's counters. Every request, whatever its method, is counted
- * first against its gateway's and its credential's minute (one statement,
- * `countGatewayRequest`). A call's start is one statement too, and so one
+ * against its gateway's and its credential's minute, before it is answered
+ * (`countGatewayRequest`). A call's start is one statement, and so one
  * round trip to the database before the call reaches its server (what a
- * workbench call pays too): the call is counted against its two limits, the
- * account's calls a day (all its gateways, reset at 00:00 UTC) and the
- * gateway's calls a minute, and its audit event is written, as under way.
+ * workbench call pays too): the request that carries it is counted there
+ * (unless it came in a batch, counted as a whole before), then the call
+ * against its two limits, the account's calls a day (all its gateways,
+ * reset at 00:00 UTC) and the gateway's calls a minute, and its audit event
+ * is written, as under way.
  * Every call is thus on record before it runs; its outcome follows once the
  * client has its answer (lib/gateways/audit.ts). The counters are the fixed
  * windows of lib/rate-limit/service.ts (the minute's row first, as every
@@ -32,46 +34,88 @@ export interface LimitHit {
 const windowStart = (now: Date, sec: number) => new Date(Math.floor(now.getTime() / (sec * 1000)) * sec * 1000);
 const retryAfter = (start: Date, sec: number, now: Date) => Math.max(1, Math.ceil((start.getTime() + sec * 1000 - now.getTime()) / 1000));
 
-/** Counts the call and records it as under way with the id `eventId`; null when it may go ahead, else what to tell the client. */
-export async function beginGatewayCall(owner: PlanHolder, gatewayId: string, eventId: string, event: ActivityEvent, now = new Date()): Promise<LimitHit | null> {
+/** What a call's start came to: the request limit's refusal, else the call limits' (each null when under). */
+export interface CallStart {
+  request: LimitHit | null;
+  call: LimitHit | null;
+}
+
+/**
+ * Counts the call and records it as under way with the id `eventId`. With
+ * `requestOf`, the same statement first counts the request that carries the
+ * call (what `countGatewayRequest` does for any other), so that a call waits
+ * one round trip, not two; a request over its limit counts nothing else and
+ * records nothing, as when it was refused before the call began.
+ */
+export async function beginGatewayCall(
+  owner: PlanHolder,
+  gatewayId: string,
+  eventId: string,
+  event: ActivityEvent,
+  requestOf: Pick<Credential, "tokenId" | "grantId"> | null = null,
+  now = new Date(),
+): Promise<CallStart> {
   const plan = planOf(owner);
   const minuteKey = `gateway-minute:${owner.uid}:${gatewayId}`;
   const dayKey = `gateway-calls:${owner.uid}`;
   const minuteStart = windowStart(now, MINUTE_SEC);
   const dayStart = windowStart(now, DAY_SEC);
   const row = activityRow(event);
-  const result = await (await db()).execute(sql`
-    with counted as (
+  const requests = requestOf && requestCounters(owner.uid, gatewayId, requestOf);
+  // The request's rows first (the gateway's, then the credential's), as countGatewayRequest locks them: the
+  // call's rows wait on the verdict, which reads every row `requested` returns.
+  const requested = requests
+    ? sql`requested as (
       insert into rate_limits (key, window_start, count)
-      values (${minuteKey}, ${minuteStart.toISOString()}::timestamptz, 1), (${dayKey}, ${dayStart.toISOString()}::timestamptz, 1)
+      values (${requests.gatewayKey}, ${minuteStart.toISOString()}::timestamptz, 1), (${requests.credentialKey}, ${minuteStart.toISOString()}::timestamptz, 1)
+      on conflict (key) do update
+        set count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
+            window_start = excluded.window_start
+      returning key, count
+    ), admitted as (select max(count) <= ${plan.gatewayRequestsPerMinute} as ok from requested),`
+    : sql`requested as (select null::text as key, null::integer as count where false), admitted as (select true as ok),`;
+  const result = await (await db()).execute(sql`
+    with ${requested} counted as (
+      insert into rate_limits (key, window_start, count)
+      select key, window_start, count
+      from (values (${minuteKey}, ${minuteStart.toISOString()}::timestamptz, 1), (${dayKey}, ${dayStart.toISOString()}::timestamptz, 1)) as calls (key, window_start, count)
+      where (select ok from admitted)
       on conflict (key) do update
         set count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
             window_start = excluded.window_start
       returning key, count
     ), recorded as (
       insert into activity_events (id, user_uid, action, target_type, target_id, summary, metadata, ip, user_agent)
-      values (${eventId}::uuid, ${row.userUid}, ${row.action}, ${row.targetType ?? null}, ${row.targetId ?? null}, ${row.summary},
-              ${JSON.stringify(row.metadata)}::jsonb, ${row.ip ?? null}, ${row.userAgent ?? null})
+      select ${eventId}::uuid, ${row.userUid}, ${row.action}, ${row.targetType ?? null}, ${row.targetId ?? null}, ${row.summary},
+             ${JSON.stringify(row.metadata)}::jsonb, ${row.ip ?? null}, ${row.userAgent ?? null}
+      where (select ok from admitted)
       returning id
     )
-    select key, count from counted`);
+    select key, count from requested union all select key, count from counted`);
   const rows = (result as unknown as { rows: { key: string; count: number }[] }).rows;
   const count = (key: string) => Number(rows.find((r) => r.key === key)!.count);
+  if (requestOf && requests) {
+    const request = requestRefusal(plan.gatewayRequestsPerMinute, count(requests.gatewayKey), count(requests.credentialKey), requestOf, minuteStart, now);
+    if (request) return { request, call: null };
+  }
   if (count(dayKey) > plan.gatewayCallsPerDay) {
     const retryAfterSec = retryAfter(dayStart, DAY_SEC, now);
     return {
-      retryAfterSec,
-      message: `This account has used all ${plan.gatewayCallsPerDay.toLocaleString("en-US")} gateway calls of its ${plan.label} plan today; retry after 00:00 UTC (in ${retryAfterSec} s).`,
+      request: null,
+      call: {
+        retryAfterSec,
+        message: `This account has used all ${plan.gatewayCallsPerDay.toLocaleString("en-US")} gateway calls of its ${plan.label} plan today; retry after 00:00 UTC (in ${retryAfterSec} s).`,
+      },
     };
   }
   if (count(minuteKey) > plan.gatewayCallsPerMinute) {
     const retryAfterSec = retryAfter(minuteStart, MINUTE_SEC, now);
     return {
-      retryAfterSec,
-      message: `This gateway took its ${plan.gatewayCallsPerMinute.toLocaleString("en-US")} calls of this minute; retry in ${retryAfterSec} s.`,
+      request: null,
+      call: { retryAfterSec, message: `This gateway took its ${plan.gatewayCallsPerMinute.toLocaleString("en-US")} calls of this minute; retry in ${retryAfterSec} s.` },
     };
   }
-  return null;
+  return { request: null, call: null };
 }
 
 /**
@@ -123,8 +167,13 @@ export async function countGatewayRequest(
   const start = windowStart(now, MINUTE_SEC);
   const rows = await requestHit(await db()).execute({ gatewayKey, credentialKey, windowStart: start, requests });
   const count = (key: string) => Number(rows.find((r) => r.key === key)!.count);
-  if (count(gatewayKey) <= limit && count(credentialKey) <= limit) return null;
+  return requestRefusal(limit, count(gatewayKey), count(credentialKey), credential, start, now);
+}
+
+/** What to tell a client whose gateway's or credential's requests went over `limit` this minute; null when neither did. */
+function requestRefusal(limit: number, gatewayCount: number, credentialCount: number, credential: Pick<Credential, "tokenId" | "grantId">, start: Date, now: Date): LimitHit | null {
+  if (gatewayCount <= limit && credentialCount <= limit) return null;
   const retryAfterSec = retryAfter(start, MINUTE_SEC, now);
-  const who = count(gatewayKey) > limit ? "This gateway" : credential.tokenId !== null ? "This token" : "This app";
+  const who = gatewayCount > limit ? "This gateway" : credential.tokenId !== null ? "This token" : "This app";
   return { retryAfterSec, message: `${who} made its ${limit.toLocaleString("en-US")} requests of this minute; retry in ${retryAfterSec} s.` };
 }

@@ -11,6 +11,7 @@ import { log } from "../../log";
 import { VIEW_TTL_MS, type CachedView } from "../view-cache";
 import type { Credential } from "./access";
 import type { PlanHolder } from "../../plans/holder";
+import type { OwedRequest } from "./owed-request";
 import { inputRound, roundStates } from "./input-required";
 import { gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext, type GatewayClient, type GatewayOperations } from "./operations";
 
@@ -75,6 +76,8 @@ export interface ModernCaller {
   user: PlanHolder;
   credential: Credential;
   gatewayId: string;
+  /** The request's count, when its call's start pays it (handler.ts). */
+  owed: OwedRequest | null;
 }
 
 function modernServer(caller: ModernCaller, current: CachedView, req: Request): Server {
@@ -90,7 +93,7 @@ function modernServer(caller: ModernCaller, current: CachedView, req: Request): 
   const laneId = `gw:${caller.gatewayId}:${caller.credential.tokenId ?? `grant:${caller.credential.grantId}`}`;
   const opsOf = (ctx: ServerContext) => {
     const client = clientOf(ctx, laneId);
-    const endpoint: EndpointContext = { gatewayId: caller.gatewayId, owner: caller.user, credential: { name: caller.credential.name, app: caller.credential.app }, client, current, req };
+    const endpoint: EndpointContext = { gatewayId: caller.gatewayId, owner: caller.user, credential: { name: caller.credential.name, app: caller.credential.app }, client, current, req, owed: caller.owed ?? undefined };
     return { ops: gatewayOperations(endpoint), client };
   };
   /** A call, in as many rounds as the server's questions take. */
@@ -111,7 +114,7 @@ function modernServer(caller: ModernCaller, current: CachedView, req: Request): 
 }
 
 /**
- * Serves one modern request, already authenticated and counted (handler.ts):
+ * Serves one modern request, already authenticated, and counted unless its call's start counts it (handler.ts):
  * the SDK's per-request handler, strict (`legacy: "reject"`), checks the
  * envelope, the headers and the revision, and streams what the call says
  * before its result.

@@ -15,7 +15,8 @@ import { approvalKey, hiddenResourceAt, hiddenTemplateAt, type ViewItem } from "
 import { templateMatches } from "../template-match";
 import type { GatewayCallDto } from "../schema";
 import { refreshSoon } from "../refresh";
-import { beginGatewayCall } from "./limits";
+import { beginGatewayCall, type LimitHit } from "./limits";
+import type { OwedRequest } from "./owed-request";
 import { admitOn, DefinitionChanged } from "./live-definitions";
 import { anySignal } from "../../follow-signal";
 
@@ -49,6 +50,8 @@ export interface EndpointContext {
   client: GatewayClient;
   current: CachedView;
   req: Request;
+  /** The count of the HTTP request, when it carries one call alone: that call's start pays it (owed-request.ts). */
+  owed?: OwedRequest;
 }
 
 /** How one call reaches back to its client while it runs: its cancellation and what the server says or asks meanwhile. */
@@ -152,8 +155,14 @@ export function gatewayOperations(ctx: EndpointContext) {
   const unknownTool = (kind: "tool" | "prompt", name: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown ${kind}: ${name}. This gateway serves no ${kind} by that name.`);
   const unknownResource = (uri: string) => new GatewayError(ErrorCode.InvalidParams, `Unknown resource: ${uri}. This gateway serves no resource at that URI.`);
 
+  /** The request limit's refusal, as the call's answer (which the route replaces with its 429). */
+  const requestRefused = (limited: LimitHit) => new GatewayError(GATEWAY_ERRORS.rateLimited, limited.message, { retryAfterSec: limited.retryAfterSec });
+
   /** Refuses a request for an item the view hid, once the refusal is audited; a filtered item is answered with `unknown`. */
   async function refuse(method: string, known: ViewItem, name: string, unknown: GatewayError): Promise<never> {
+    // A request over its limit records nothing: its count comes first.
+    const limited = await ctx.owed?.pay();
+    if (limited) throw requestRefused(limited);
     const reason = known.hidden!;
     await audit("blocked", method, { serverId: known.server.serverId, server: known.server.name, name }, 0, { reason: reason.kind, ...(reason.kind === "blocked" ? { finding: reason.finding } : {}) });
     // A filtered item is as unknown as one that does not exist: the owner chose not to show it.
@@ -194,11 +203,15 @@ export function gatewayOperations(ctx: EndpointContext) {
     return template;
   }
 
-  /** Counts the call and records it as under way (one round trip); the id of its event, or the limit's refusal. */
+  /** Counts the call (and its request, when owed) and records it as under way (one round trip); the id of its event, or the limit's refusal. */
   async function begin(method: string, item: ViewItem, logged: Record<string, unknown>): Promise<string> {
     const id = randomUUID();
     const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
-    const limited = await beginGatewayCall(ctx.owner, ctx.gatewayId, id, eventOf("running", method, where, 0, logged));
+    const owed = ctx.owed?.paid === false ? ctx.owed : null;
+    const started = beginGatewayCall(ctx.owner, ctx.gatewayId, id, eventOf("running", method, where, 0, logged), owed?.credential);
+    void owed?.pay(() => started.then((s) => s.request));
+    const { request, call: limited } = await started;
+    if (request) throw requestRefused(request);
     if (!limited) return id;
     recordOutcome(id, eventOf("rate_limited", method, where, 0, { ...logged, retryAfterSec: limited.retryAfterSec }));
     throw new GatewayError(GATEWAY_ERRORS.rateLimited, limited.message, { retryAfterSec: limited.retryAfterSec });
