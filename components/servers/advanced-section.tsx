@@ -3,7 +3,7 @@
 import { CardSection } from "@/components/app/card-section";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
-import { PROTOCOL_SETTINGS, type ProtocolSetting } from "@/lib/servers/protocol-revisions";
+import { PROTOCOL_SETTINGS, type ProtocolSetting } from "@/lib/mcp/protocol-revisions";
 import { PROTOCOL_HINT, protocolLabel } from "./protocols";
 import type { ServerFormState } from "./use-server-form";
 

@@ -4,7 +4,7 @@ import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/app/copy-button";
 import { clientConfig } from "@/lib/servers/client-config";
-import { PROTOCOL_AUTO } from "@/lib/servers/protocol-revisions";
+import { PROTOCOL_AUTO } from "@/lib/mcp/protocol-revisions";
 import type { ServerDto } from "@/lib/servers/schema";
 import { CapabilityList } from "./capability-list";
 import { ProtocolRevision } from "./protocol-revision";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { PROTOCOL_AUTO } from "@/lib/servers/protocol-revisions";
+import { PROTOCOL_AUTO } from "@/lib/mcp/protocol-revisions";
 import type { ServerDto } from "@/lib/servers/schema";
 import { cn } from "@/lib/utils";
 

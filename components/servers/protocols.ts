@@ -1,4 +1,4 @@
-import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/servers/protocol-revisions";
+import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/mcp/protocol-revisions";
 
 /** How a server's `protocol` setting reads in the form and on its pages. */
 export function protocolLabel(setting: ProtocolSetting): string {

@@ -10,7 +10,7 @@ import {
   type ServerUpdate,
 } from "@/lib/servers/schema";
 import type { Transport } from "@/lib/mcp/types";
-import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/servers/protocol-revisions";
+import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/mcp/protocol-revisions";
 import { isRecord } from "@/lib/guards";
 import { sameOrigin } from "@/lib/servers/secret-origin";
 

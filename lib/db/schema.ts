@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../plans/table";
-import type { ProtocolSetting } from "../servers/protocol-revisions";
+import type { ProtocolSetting } from "../mcp/protocol-revisions";
+import type { ProtocolPrior, ServerInfo } from "../mcp/types";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const subscriptionPlan = pgEnum("subscription_plan", PLAN_IDS);
@@ -73,15 +74,6 @@ export const rateLimits = pgTable("rate_limits", {
 
 export const serverTransport = pgEnum("server_transport", ["streamable-http", "sse"]);
 export const serverStatus = pgEnum("server_status", ["unknown", "up", "degraded", "down", "paused"]);
-
-export interface ServerInfo {
-  name: string;
-  title?: string;
-  version: string;
-  protocolVersion: string;
-}
-/** A negotiation's verdict, as the v2 client's `connect(transport, { prior })` takes it back: a modern server's `server/discover` result, or a 2025 server. */
-export type ProtocolPrior = { kind: "modern"; discover: Record<string, unknown> } | { kind: "legacy" };
 
 export interface InventoryCounts {
   tools: number;

@@ -1,8 +1,8 @@
 import "server-only";
 import { record } from "../activity/service";
-import type { ProtocolPrior } from "../db/schema";
+
 import type { McpLimits, McpTarget } from "../upstream/connection";
-import { discover, type Discovery } from "../upstream/inventory";
+import { discover } from "../upstream/inventory";
 import { plural } from "../plural";
 import { scanAfterDiscovery } from "../scanner/auto-scan";
 import { authProviderFor } from "../oauth-client/target";
@@ -10,6 +10,7 @@ import { announceServerChanged } from "../servers/changes";
 import { decryptedHeaders } from "../servers/headers";
 import { storeDiscovery, type InventoryDiff } from "../servers/inventory";
 import type { Origin } from "../servers/service";
+import type { Discovery, ProtocolPrior } from "../mcp/types";
 
 /**
  * Discover and save: every discovery of a stored server (on demand, after a

@@ -5,8 +5,8 @@ import { db } from "../db";
 import { servers } from "../db/schema";
 import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../upstream/connection";
-import { testConnection, type Discovery } from "../upstream/inventory";
-import { displayUrl, McpFailure, toHttpError } from "../upstream/errors";
+import { testConnection } from "../upstream/inventory";
+import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
 import { readInventory } from "../servers/inventory";
@@ -17,6 +17,7 @@ import { findOwnedServer } from "../servers/owned-server";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
 import { assertServerAllowed, createServer, getServer, type Actor, type Origin } from "../servers/service";
 import { countsOf, describeCounts, discoverAndSave, saveAndRecord } from "./save";
+import type { Discovery } from "../mcp/types";
 
 /**
  * Discovery as the API, the monitor and the scanner use it: testing a

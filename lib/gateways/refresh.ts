@@ -1,8 +1,9 @@
 import "server-only";
 import { rediscoverQuietly, saveListedQuietly } from "../discovery/service";
 import { log } from "../log";
-import type { Discovery } from "../upstream/inventory";
+
 import { processSingleton } from "../process-singleton";
+import type { Discovery } from "../mcp/types";
 
 /**
  * Rediscovers a server a gateway reaches when what it lists may have changed:

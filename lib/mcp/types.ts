@@ -40,3 +40,27 @@ export interface PromptDefinition {
   description?: string;
   arguments?: { name: string; description?: string; required?: boolean }[];
 }
+
+export interface ServerInfo {
+  name: string;
+  title?: string;
+  version: string;
+  protocolVersion: string;
+}
+/** A negotiation's verdict, as the v2 client's `connect(transport, { prior })` takes it back: a modern server's `server/discover` result, or a 2025 server. */
+export type ProtocolPrior = { kind: "modern"; discover: Record<string, unknown> } | { kind: "legacy" };
+
+export interface Discovery {
+  serverInfo: ServerInfo;
+  capabilities: Record<string, unknown>;
+  instructions: string | null;
+  handshakeMs: number;
+  /** The negotiation's verdict, for the server's next connection (lib/upstream/negotiation.ts); absent for a listing on a connection opened earlier. */
+  prior?: ProtocolPrior;
+  tools: ToolDefinition[];
+  resources: ResourceDefinition[];
+  resourceTemplates: ResourceTemplateDefinition[];
+  prompts: PromptDefinition[];
+  /** A list had more pages than the cap; what was read is kept. */
+  truncated: boolean;
+}

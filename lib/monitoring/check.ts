@@ -5,7 +5,7 @@ import { toolsHash } from "../mcp/tools-hash";
 import { hashDefinitions } from "../mcp/hash-definitions";
 import { describeCheckFailure, type CheckFailure } from "./failure";
 import type { CheckPhases, CheckResult } from "./schema";
-import type { ProtocolPrior } from "../db/schema";
+import type { ProtocolPrior } from "../mcp/types";
 
 /**
  * One health check of an MCP server, in the revision it speaks, over the one

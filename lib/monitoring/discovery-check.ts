@@ -1,9 +1,10 @@
 import "server-only";
-import type { Discovery } from "../upstream/inventory";
+
 import { slowness, type CheckOutcome } from "./check";
 import { describeCheckFailure } from "./failure";
 import { instanceName } from "./instance";
 import { recordCheck, type RecordedCheck } from "./record";
+import type { Discovery } from "../mcp/types";
 
 /**
  * A discovery is a check too: it connected (or did not), so what it found is

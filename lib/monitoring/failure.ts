@@ -1,5 +1,5 @@
 import { causeChain, causeCodes } from "../errors/cause-chain";
-import { displayUrl, McpFailure, type McpFailureKind } from "../upstream/errors";
+import { displayUrl, McpFailure, type McpFailureKind } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 
 /**

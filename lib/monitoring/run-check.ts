@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { DecryptionError } from "../crypto/encryption";
 import { db } from "../db";
-import { servers, type ProtocolPrior } from "../db/schema";
+import { servers } from "../db/schema";
 import { logger } from "../log";
 import type { McpLimits } from "../upstream/connection";
 import { openHeaders, type SealedHeader } from "../servers/headers";
@@ -18,6 +18,7 @@ import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
 import type { ServerState } from "./write-check";
 import type { Transport } from "../mcp/types";
+import type { ProtocolPrior } from "../mcp/types";
 
 export interface RunCheckOptions {
   /** The time the check is for: the schedule's due time, or now for a manual check. One check per server and due time. */

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { env } from "../env";
-import { McpFailure } from "../upstream/errors";
+import { McpFailure } from "../mcp/errors";
 import { SITE } from "../site";
 import { currentTokens, markReauthorization, saveTokens } from "./refresh";
 import { issuerProblem } from "./issuer";

@@ -3,7 +3,7 @@ import { version } from "../../package.json";
 import { record } from "../activity/service";
 import { env } from "../env";
 import { notFound } from "../http/errors";
-import { displayUrl } from "../upstream/errors";
+import { displayUrl } from "../mcp/errors";
 import type { PlanHolder } from "../plans/holder";
 import { SITE } from "../site";
 import { requireFeature } from "./gates";

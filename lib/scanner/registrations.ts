@@ -1,4 +1,4 @@
-import type { ServerInfo } from "../db/schema";
+import type { ServerInfo } from "../mcp/types";
 
 /**
  * Two registrations of one server: the same URL origin and the same name

@@ -6,7 +6,7 @@ import { inventoryItems, scanBaselines } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import type { McpLimits } from "../upstream/connection";
 import { discover } from "../upstream/inventory";
-import { displayUrl, McpFailure } from "../upstream/errors";
+import { displayUrl, McpFailure } from "../mcp/errors";
 import { enforce } from "../rate-limit/service";
 import { decryptedHeaders } from "../servers/headers";
 import { authProviderFor } from "../oauth-client/target";

@@ -1,5 +1,6 @@
-import type { ServerInfo } from "../db/schema";
+
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "../mcp/types";
+import type { ServerInfo } from "../mcp/types";
 
 /**
  * The scanner's vocabulary, shared by the rules (pure functions of what a

@@ -2,10 +2,11 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { sharedCache } from "../cache/shared-cache";
 import { db } from "../db";
-import { servers, type ProtocolPrior } from "../db/schema";
+import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Transport } from "../mcp/types";
 import { isUuid } from "../guards";
+import type { ProtocolPrior } from "../mcp/types";
 
 /** A server as the workbench calls it: what the connection needs and what identifies its definition. */
 export interface CallTarget {

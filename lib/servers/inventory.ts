@@ -4,9 +4,10 @@ import { db } from "../db";
 import { jsonChunks, type ChunkBounds } from "../db/json-rows";
 import { inventoryItems, servers, type InventoryCounts } from "../db/schema";
 import type { InventoryKind } from "../mcp/definitions";
-import type { Discovery } from "../upstream/inventory";
+
 import { hashDefinitions } from "../mcp/hash-definitions";
 import type { ServerInventory } from "./schema";
+import type { Discovery } from "../mcp/types";
 
 /** A discovery saved: how the stored inventory changed, by item key. */
 export interface InventoryDiff {

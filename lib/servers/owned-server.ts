@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db";
-import { servers, type ProtocolPrior } from "../db/schema";
+import { servers } from "../db/schema";
 import { isUuid } from "../guards";
 import { notFound } from "../http/errors";
 import type { Transport } from "../mcp/types";
+import type { ProtocolPrior } from "../mcp/types";
 
 export interface OwnedServer {
   id: string;

@@ -1,7 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "../db";
-import { servers, type ProtocolPrior } from "../db/schema";
+import { servers } from "../db/schema";
+import type { ProtocolPrior } from "../mcp/types";
 
 /**
  * The last negotiation's verdict for a stored server (lib/upstream/negotiation.ts):

@@ -1,7 +1,7 @@
 import { z } from "zod";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
-import { PROTOCOL_REVISIONS, PROTOCOL_SETTINGS, type ProtocolSetting } from "./protocol-revisions";
+import { PROTOCOL_REVISIONS, PROTOCOL_SETTINGS, type ProtocolSetting } from "../mcp/protocol-revisions";
 import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
 
 /**

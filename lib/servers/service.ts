@@ -10,7 +10,7 @@ import { env } from "../env";
 import { isUuid } from "../guards";
 import { conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
-import { displayUrl, McpFailure, toHttpError } from "../upstream/errors";
+import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import type { PlanHolder } from "../plans/holder";

@@ -5,7 +5,7 @@ import { DecryptionError } from "../crypto/encryption";
 import { causeCodes } from "../errors/cause-chain";
 import { badRequest, encryptionKeyMismatch, HttpError } from "../http/errors";
 import { listAll } from "./inventory";
-import { displayUrl, failureCode, McpFailure, refusedRevision } from "./errors";
+import { displayUrl, failureCode, McpFailure, refusedRevision } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { authProviderFor } from "../oauth-client/target";
 import { decryptedHeaders } from "../servers/headers";

@@ -8,7 +8,7 @@ import {
   type OAuthClientProvider,
   type RequestOptions,
 } from "@modelcontextprotocol/client";
-import type { ProtocolPrior, ServerInfo } from "../db/schema";
+
 import type { OutboundPolicy } from "../net/address-policy";
 import { findOutboundError, type OutboundError } from "../net/errors";
 import { guardedFetch, type Resolver } from "../net/guarded-fetch";
@@ -16,9 +16,10 @@ import { version } from "../../package.json";
 import { SITE } from "../site";
 import { signalFollower } from "../follow-signal";
 import type { Transport } from "../mcp/types";
-import { describeMcpError, McpFailure } from "./errors";
+import { describeMcpError, McpFailure } from "../mcp/errors";
 import { lazyValidator } from "../mcp/lazy-validator";
 import { negotiationFor, verdictOf } from "./negotiation";
+import type { ProtocolPrior, ServerInfo } from "../mcp/types";
 
 /**
  * The one MCP client module: every conversation with an MCP server goes

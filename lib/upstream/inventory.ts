@@ -3,29 +3,13 @@ import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 // The v2 client exports no zod schemas of MCP's types: items are checked with v1's, which describe the same shapes.
 import { PaginatedResultSchema, PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { ProtocolPrior, ServerInfo } from "../db/schema";
-import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "../mcp/types";
+import type { Discovery, Transport } from "../mcp/types";
 import { connectMcp, withMcpConnection, type McpConnection, type McpLimits, type McpTarget } from "./connection";
 import { definitionProblem, MAX_DEFINITION_CHARS, MAX_DEFINITION_DEPTH } from "../mcp/definition-limits";
 import { promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from "../mcp/definitions";
-import { McpFailure } from "./errors";
+import { McpFailure } from "../mcp/errors";
 import { yieldToEventLoop } from "../event-loop";
 import { TRANSPORT_LABELS } from "../mcp/types";
-
-export interface Discovery {
-  serverInfo: ServerInfo;
-  capabilities: Record<string, unknown>;
-  instructions: string | null;
-  handshakeMs: number;
-  /** The negotiation's verdict, for the server's next connection (lib/upstream/negotiation.ts); absent for a listing on a connection opened earlier. */
-  prior?: ProtocolPrior;
-  tools: ToolDefinition[];
-  resources: ResourceDefinition[];
-  resourceTemplates: ResourceTemplateDefinition[];
-  prompts: PromptDefinition[];
-  /** A list had more pages than the cap; what was read is kept. */
-  truncated: boolean;
-}
 
 /** Items kept per list: bounds what one discovery stores (and the statement that stores it). */
 export const MAX_ITEMS_PER_LIST = 2_000;

@@ -1,5 +1,7 @@
 import type { Client, ClientOptions, PriorDiscovery } from "@modelcontextprotocol/client";
-import type { ProtocolPrior } from "../db/schema";
+
+import { PROTOCOL_AUTO } from "../mcp/protocol-revisions";
+import type { ProtocolPrior } from "../mcp/types";
 
 /**
  * Which MCP revision a connection speaks. A server's `protocol` is "auto"
@@ -9,8 +11,6 @@ import type { ProtocolPrior } from "../db/schema";
  * handed back to the next connection, so that a known server is not probed
  * again; it is cleared when a call fails for a protocol reason.
  */
-
-export const AUTO = "auto";
 
 /** The first revision without sessions or `initialize` (2026-07-28 and later): the SDK's "modern era". */
 export function isModernRevision(revision: string): boolean {
@@ -23,8 +23,8 @@ export interface Negotiation {
 }
 
 export function negotiationFor(target: { protocol?: string; prior?: ProtocolPrior | null }): Negotiation {
-  const protocol = target.protocol ?? AUTO;
-  if (protocol === AUTO) {
+  const protocol = target.protocol ?? PROTOCOL_AUTO;
+  if (protocol === PROTOCOL_AUTO) {
     return { options: { versionNegotiation: { mode: "auto" } }, ...(target.prior ? { prior: target.prior as PriorDiscovery } : {}) };
   }
   // A pin is kept to the letter: no remembered verdict can override it.

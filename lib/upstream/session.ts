@@ -1,7 +1,7 @@
 import "server-only";
 import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { connectMcp, type McpTarget, type McpConnection } from "./connection";
-import { McpFailure } from "./errors";
+import { McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "../workbench/schema";
 import type { ServerRequest } from "../workbench/server-requests";

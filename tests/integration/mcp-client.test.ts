@@ -2,7 +2,7 @@ import { PUBLIC_ONLY } from "@/lib/net/address-policy";
 import type { McpLimits } from "@/lib/upstream/connection";
 import { canonicalJson, definitionHash } from "@/lib/mcp/definitions";
 import { discover, testConnection } from "@/lib/upstream/inventory";
-import { McpFailure, toHttpError } from "@/lib/upstream/errors";
+import { McpFailure, toHttpError } from "@/lib/mcp/errors";
 import type { Transport } from "@/lib/mcp/types";
 import {
   startAuthProxy,

@@ -1,10 +1,11 @@
 import "server-only";
-import { listInventory, type Discovery } from "../../upstream/inventory";
-import { McpFailure } from "../../upstream/errors";
+import { listInventory } from "../../upstream/inventory";
+import { McpFailure } from "../../mcp/errors";
 import { hashDefinitions } from "../../mcp/hash-definitions";
 import { LaneRefusal } from "../../upstream/call";
 import type { WorkbenchSession } from "../../upstream/session";
 import { approvalKey, type ViewItem } from "../view";
+import type { Discovery } from "../../mcp/types";
 
 /**
  * What a server lists on a gateway client's own connection to it, checked

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { serverCreate, serverUpdate } from "@/lib/servers/schema";
-import { PROTOCOL_REVISIONS } from "@/lib/servers/protocol-revisions";
+import { PROTOCOL_REVISIONS } from "@/lib/mcp/protocol-revisions";
 
 const server = { name: "Everything", transport: "streamable-http", url: "https://tools.example.com/mcp" };
 

@@ -1,9 +1,9 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError, SseError } from "@modelcontextprotocol/client";
 import { HttpError } from "../http/errors";
 import { findOutboundError, type OutboundError } from "../net/errors";
-import type { Transport } from "../mcp/types";
+import type { Transport } from "./types";
 import { publicUrl } from "../net/public-url";
-import { AUTO } from "./negotiation";
+import { PROTOCOL_AUTO } from "./protocol-revisions";
 
 /**
  * Every way talking to an MCP server can fail, reduced to what the user can
@@ -52,7 +52,7 @@ export function describeMcpError(
   err: unknown,
   ctx: { url: string; timeoutMs: number; lastFetchError?: OutboundError; protocol?: string },
 ): McpFailure {
-  const failure = classify(err, ctx.url, ctx.lastFetchError, ctx.protocol ?? AUTO);
+  const failure = classify(err, ctx.url, ctx.lastFetchError, ctx.protocol ?? PROTOCOL_AUTO);
   if (failure.kind !== "timeout") return failure;
   return new McpFailure(
     "timeout",
@@ -91,7 +91,7 @@ export function refusedRevision(err: unknown): boolean {
 function revisionMismatch(supported: string[], protocol: string, cause: unknown): McpFailure {
   const speaks = supported.length > 0 ? `The server speaks only protocol revision(s) ${supported.join(", ")}` : "The server refused the protocol revision asked for";
   const advice =
-    protocol === AUTO
+    protocol === PROTOCOL_AUTO
       ? "the console speaks 2026-07-28 and the 2025 revisions, so it cannot talk to this server."
       : `this server is pinned to ${protocol}: set its protocol to "auto", or pin a revision the server speaks.`;
   return new McpFailure("protocol", `${speaks}; ${advice}`, {}, { cause });
@@ -120,7 +120,7 @@ function classify(err: unknown, url: string, lastFetchError: OutboundError | und
   if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !(err instanceof SdkHttpError)) {
     // In "auto", a probe that failed carries its own error, which says more.
     if (err.cause !== undefined) return classify(err.cause, url, lastFetchError, protocol);
-    if (protocol !== AUTO) {
+    if (protocol !== PROTOCOL_AUTO) {
       return new McpFailure(
         "protocol",
         `The server does not speak the pinned protocol revision ${protocol} (it did not offer it in answer to server/discover). Set its protocol to "auto".`,
