@@ -12,9 +12,22 @@ import type { ProtocolPrior } from "../mcp/types";
  * the monitor.
  */
 export async function rememberVerdict(serverId: string, prior: ProtocolPrior | null): Promise<void> {
-  await (await db()).update(servers).set({ protocolPrior: prior }).where(eq(servers.id, serverId));
+  await (await db()).update(servers).set({ protocolPrior: storable(prior ?? undefined) }).where(eq(servers.id, serverId));
 }
 
-/** Whether `found` differs from what is stored: a check writes only a change. */
+/**
+ * A modern verdict holds the server's whole `server/discover` answer, which
+ * the server sizes (up to the 5 MiB any answer may have). One larger than
+ * this is not kept: that server is probed on each connection instead, and its
+ * row stays small for every statement that reads it.
+ */
+export const MAX_STORED_VERDICT_BYTES = 64 * 1024;
+
+function storable(prior: ProtocolPrior | undefined): ProtocolPrior | null {
+  if (!prior) return null;
+  return Buffer.byteLength(JSON.stringify(prior)) <= MAX_STORED_VERDICT_BYTES ? prior : null;
+}
+
+/** Whether what would be stored for `found` differs from what is stored: a check writes only a change. */
 export const verdictChanged = (stored: ProtocolPrior | null | undefined, found: ProtocolPrior | undefined): found is ProtocolPrior =>
-  found !== undefined && JSON.stringify(stored ?? null) !== JSON.stringify(found);
+  found !== undefined && JSON.stringify(stored ?? null) !== JSON.stringify(storable(found));
