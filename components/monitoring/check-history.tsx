@@ -13,7 +13,7 @@ export function CheckHistory({ serverId }: { serverId: string }) {
   return (
     <PagedHistoryCard
       title="Check history"
-      description="Each check connects, initializes, pings and lists the tools; the phases show where the time went."
+      description="Each check connects, completes the handshake (and a ping, for a 2025 server) and lists the tools; the phases show where the time went."
       query={checks}
       loading={{ label: "Loading the history…", rows: 3, rowClassName: "h-14" }}
       what="the check history"

@@ -4,18 +4,23 @@ import { cn } from "@/lib/utils";
 
 const PHASES = [
   { key: "connectMs", label: "connect", fill: "bg-chart-1" },
-  { key: "initializeMs", label: "initialize", fill: "bg-chart-1/60" },
+  { key: "initializeMs", label: "handshake", fill: "bg-chart-1/60" },
   { key: "pingMs", label: "ping", fill: "bg-chart-2" },
   { key: "listMs", label: "list", fill: "bg-chart-2/60" },
 ] as const;
 
 /**
  * Where a check spent its time: each phase in words, and a bar of their
- * shares to spot the slow one at a glance. A phase the check never reached
- * is "not reached", which says where it stopped.
+ * shares to spot the slow one at a glance. The handshake is `initialize` for
+ * a 2025 server and the `server/discover` probe for a 2026-07-28 one, which
+ * has no `ping`: a phase skipped before one that ran was not part of the
+ * check and is left out. A phase after the last one reached is "not
+ * reached", which says where the check stopped.
  */
 export function CheckPhases({ phases, className }: { phases: Phases; className?: string }) {
   const total = PHASES.reduce((sum, p) => sum + (phases[p.key] ?? 0), 0);
+  const lastReached = PHASES.findLastIndex((p) => phases[p.key] !== null);
+  const shown = PHASES.filter((p, i) => phases[p.key] !== null || i > lastReached);
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       {total > 0 ? (
@@ -26,7 +31,7 @@ export function CheckPhases({ phases, className }: { phases: Phases; className?:
         </div>
       ) : null}
       <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
-        {PHASES.map((p) => (
+        {shown.map((p) => (
           <div key={p.key} className="flex gap-1">
             <dt>{p.label}</dt>
             <dd className="tabular-nums">{phases[p.key] === null ? "not reached" : formatMs(phases[p.key])}</dd>

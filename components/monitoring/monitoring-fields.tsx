@@ -42,7 +42,7 @@ export function MonitoringFields({
         <div className="flex flex-col gap-1">
           <Label htmlFor={switchId}>Monitor this server</Label>
           <p id={`${switchId}-hint`} className="text-xs text-muted-foreground">
-            A check connects, pings and lists the tools, then records the status and latency.
+            A check connects in the server’s protocol revision and lists the tools, then records the status and latency.
           </p>
         </div>
       </div>

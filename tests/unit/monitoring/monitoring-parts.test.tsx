@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { FleetHealth } from "@/components/dashboard/fleet-health";
 import { CheckNow } from "@/components/monitoring/check-now";
+import { CheckPhases } from "@/components/monitoring/check-phases";
 import { MonitoringSettings } from "@/components/monitoring/monitoring-settings";
 import { UptimeWindows } from "@/components/monitoring/uptime-windows";
 import { ApiError } from "@/lib/api/api-error";
@@ -176,5 +177,24 @@ describe("the dashboard's health card", () => {
     renderWith(<FleetHealth fleet={{ byStatus: { up: 0, degraded: 0, down: 0, paused: 0, unknown: 1 }, downNow: [], openIncidents: 0, uptime24hPct: null }} />);
     expect(screen.getByText("No server is down.")).toBeVisible();
     expect(screen.getByText("no checks yet")).toBeVisible();
+  });
+});
+
+describe("a check's phases", () => {
+  const phaseText = () => screen.getAllByRole("term").map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
+
+  it("shows the four phases of a 2025 server's check", () => {
+    render(<CheckPhases phases={{ connectMs: 3, initializeMs: 12, pingMs: 4, listMs: 20 }} />);
+    expect(phaseText()).toEqual(["connect 3 ms", "handshake 12 ms", "ping 4 ms", "list 20 ms"]);
+  });
+
+  it("leaves out the ping a 2026-07-28 server's check has none of, instead of calling it not reached", () => {
+    render(<CheckPhases phases={{ connectMs: 3, initializeMs: 9, pingMs: null, listMs: 15 }} />);
+    expect(phaseText()).toEqual(["connect 3 ms", "handshake 9 ms", "list 15 ms"]);
+  });
+
+  it("says where a failed check stopped", () => {
+    render(<CheckPhases phases={{ connectMs: 3, initializeMs: null, pingMs: null, listMs: null }} />);
+    expect(phaseText()).toEqual(["connect 3 ms", "handshake not reached", "ping not reached", "list not reached"]);
   });
 });
