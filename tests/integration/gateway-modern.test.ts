@@ -1,7 +1,3 @@
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { eq } from "drizzle-orm";
 import { POST as serversPOST } from "@/app/api/servers/route";
@@ -13,31 +9,35 @@ import { describeEachDatabase } from "../support/databases";
 import { startEarlyInMinute } from "../support/fixed-window";
 import { call } from "../support/http";
 import { connectClient, createGateway, gatewayTokenWithId, recordedCalls, serveGateways, spendCounter, type Endpoint } from "../support/gateway";
+import { inspectorCli, type InspectorCli } from "../support/inspector";
 import { startEverything, type RunningServer } from "../support/mcp-server";
+import { startModernServer, type ModernServer } from "../support/modern-server";
 import { signedIn, type Session } from "../support/sign-in";
 
 /**
- * One gateway of server-everything (a 2025 server) used by clients of both
- * revisions: the v2 SDK's client pinned to 2026-07-28 and in `auto`, the
- * v1 SDK's client, and the MCP Inspector's CLI. A modern client has no
- * session, and the gateway keeps none for it; its requests are refused as
- * a 2025 client's are, without a token or over the minute's requests.
+ * One gateway of two servers, one of each revision: a server built with the
+ * v2 server package that speaks only 2026-07-28 (`legacy: "reject"`) and
+ * server-everything (2025). Clients of both revisions use it: the v2 SDK's
+ * client pinned to 2026-07-28 and in `auto`, the v1 SDK's client, and the
+ * MCP Inspector's CLI; each lists both servers' tools and calls one of
+ * each. A modern client has no session, and the gateway keeps none for
+ * it; its requests are refused as a 2025 client's are, without a token or
+ * over the minute's requests.
  */
 
 const MODERN = "2026-07-28";
-const ROOT = path.resolve(__dirname, "../..");
-const INSPECTOR = path.join(ROOT, "node_modules/.bin/mcp-inspector");
 
 let everything: RunningServer;
+let modernOnly: ModernServer;
 let endpoint: Endpoint;
-let home: string;
+let inspector: InspectorCli;
 beforeAll(async () => {
-  [everything, endpoint] = await Promise.all([startEverything("streamableHttp"), serveGateways()]);
-  home = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-inspector-"));
+  [everything, modernOnly, endpoint] = await Promise.all([startEverything("streamableHttp"), startModernServer("reject"), serveGateways()]);
+  inspector = inspectorCli();
 });
 afterAll(async () => {
-  await Promise.all([everything.stop(), endpoint.stop()]);
-  fs.rmSync(home, { recursive: true, force: true });
+  await Promise.all([everything.stop(), modernOnly.stop(), endpoint.stop()]);
+  inspector.dispose();
 });
 
 async function modernClient(url: string, token: string, mode: "auto" | { pin: string }, capabilities: Record<string, unknown> = {}): Promise<ModernClient> {
@@ -80,18 +80,21 @@ const countOf = async (key: string) => (await (await db()).select({ count: rateL
 
 const sessionsOf = async (tokenId: string) => (await (await db()).select({ id: gatewaySessions.id }).from(gatewaySessions).where(eq(gatewaySessions.tokenId, tokenId))).length;
 
-function inspector(url: string, token: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [INSPECTOR, "--cli", url, "--transport", "http", "--header", `Authorization: Bearer ${token}`, ...args],
-      { env: { PATH: process.env.PATH ?? "", HOME: home } as unknown as NodeJS.ProcessEnv, timeout: 60_000 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr }),
-    );
-  });
+const echoed = (result: unknown) => (result as { content: { type: string; text: string }[] }).content;
+
+/** What a client of either SDK offers for listing and calling. */
+interface AnyClient {
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
 }
 
-const echoed = (result: unknown) => (result as { content: { type: string; text: string }[] }).content;
+/** Both servers' tools listed, and one of each called: the echo of server-everything and of the modern-only server. */
+async function usesBothServers(client: AnyClient, message: string) {
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["everything__echo", "modern__echo"]));
+  expect(echoed(await client.callTool({ name: "everything__echo", arguments: { message } }))).toEqual([{ type: "text", text: `Echo: ${message}` }]);
+  expect(echoed(await client.callTool({ name: "modern__echo", arguments: { message } }))).toEqual([{ type: "text", text: `echo: ${message}` }]);
+}
 
 describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025", () => {
   let owner: Session;
@@ -100,24 +103,32 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
 
   beforeAll(async () => {
     owner = await signedIn("pro");
-    const created = await call(serversPOST, "/api/servers", { headers: owner.headers, body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
-    expect(created.status).toBe(201);
-    gateway = await createGateway(owner, { name: "Both revisions", servers: [{ serverId: created.json.id, prefix: "everything" }] });
+    const add = async (name: string, serverUrl: string) => {
+      const created = await call(serversPOST, "/api/servers", { headers: owner.headers, body: { name, transport: "streamable-http", url: serverUrl } });
+      expect(created.status).toBe(201);
+      return created.json.id as string;
+    };
+    const [everythingId, modernId] = await Promise.all([add("Everything", `${everything.origin}/mcp`), add("Modern only", modernOnly.url)]);
+    gateway = await createGateway(owner, {
+      name: "Both revisions",
+      servers: [
+        { serverId: everythingId, prefix: "everything" },
+        { serverId: modernId, prefix: "modern" },
+      ],
+    });
     url = endpoint.url(gateway.slug);
   });
 
   it.each([
     ["pinned to 2026-07-28", { pin: MODERN }],
     ["in auto", "auto" as const],
-  ])("serves the v2 client %s on the modern revision, with no session row: it lists the tools and calls one", async (_, mode) => {
+  ])("serves the v2 client %s on the modern revision, with no session row: it lists both servers' tools and calls one of each", async (_, mode) => {
     const { token, id } = await gatewayTokenWithId(owner);
     const client = await modernClient(url, token, mode);
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
       expect(client.getServerVersion()?.name).toContain("Both revisions");
-      const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toContain("everything__echo");
-      expect(echoed(await client.callTool({ name: "everything__echo", arguments: { message: "modern" } }))).toEqual([{ type: "text", text: "Echo: modern" }]);
+      await usesBothServers(client, "modern");
       expect(await sessionsOf(id)).toBe(0);
       const [event] = await recordedCalls(owner.uid, "everything__echo").then((events) => events.filter((e) => (e.client as { name: string }).name === "modern-test-client"));
       expect(event).toMatchObject({ outcome: "ok", keyName: expect.any(String) });
@@ -126,29 +137,28 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
     }
   });
 
-  it("still serves the v1 client on 2025, with its session", async () => {
+  it("still serves the v1 client on 2025, with its session: it lists both servers' tools and calls one of each", async () => {
     const { token, id } = await gatewayTokenWithId(owner);
     const client = await connectClient(url, token);
     try {
-      const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toContain("everything__echo");
-      expect(echoed(await client.callTool({ name: "everything__echo", arguments: { message: "legacy" } }))).toEqual([{ type: "text", text: "Echo: legacy" }]);
+      await usesBothServers(client, "legacy");
       expect(await sessionsOf(id)).toBe(1);
     } finally {
       await client.close();
     }
   });
 
-  it("serves the MCP Inspector's CLI: it lists the tools and calls one", async () => {
+  it("serves the MCP Inspector's CLI: it lists both servers' tools and calls one of each", async () => {
     const { token } = await gatewayTokenWithId(owner);
-    const [listed, called] = await Promise.all([
-      inspector(url, token, ["--method", "tools/list"]),
-      inspector(url, token, ["--method", "tools/call", "--tool-name", "everything__echo", "--tool-arg", "message=inspected"]),
+    const callOf = (tool: string) => inspector.printed(url, token, ["--method", "tools/call", "--tool-name", tool, "--tool-arg", "message=inspected"]);
+    const [listed, ofEverything, ofModern] = await Promise.all([
+      inspector.printed<{ tools: { name: string }[] }>(url, token, ["--method", "tools/list"]),
+      callOf("everything__echo"),
+      callOf("modern__echo"),
     ]);
-    expect(listed.code).toBe(0);
-    expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name)).toContain("everything__echo");
-    expect(called.code).toBe(0);
-    expect(echoed(JSON.parse(called.stdout))).toEqual([{ type: "text", text: "Echo: inspected" }]);
+    expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["everything__echo", "modern__echo"]));
+    expect(echoed(ofEverything)).toEqual([{ type: "text", text: "Echo: inspected" }]);
+    expect(echoed(ofModern)).toEqual([{ type: "text", text: "echo: inspected" }]);
   });
 
   it("answers server/discover with the gateway's identity and capabilities, and opens no session for it", async () => {
