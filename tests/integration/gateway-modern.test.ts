@@ -10,6 +10,7 @@ import { startEarlyInMinute } from "../support/fixed-window";
 import { call } from "../support/http";
 import { connectClient, createGateway, gatewayTokenWithId, recordedCalls, serveGateways, spendCounter, type Endpoint } from "../support/gateway";
 import { inspectorCli, type InspectorCli } from "../support/inspector";
+import { MODERN_REVISION, postModern } from "../support/modern-request";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { startModernServer, type ModernServer } from "../support/modern-server";
 import { signedIn, type Session } from "../support/sign-in";
@@ -25,7 +26,7 @@ import { signedIn, type Session } from "../support/sign-in";
  * over the minute's requests.
  */
 
-const MODERN = "2026-07-28";
+const MODERN = MODERN_REVISION;
 
 let everything: RunningServer;
 let modernOnly: ModernServer;
@@ -44,36 +45,6 @@ async function modernClient(url: string, token: string, mode: "auto" | { pin: st
   const client = new ModernClient({ name: "modern-test-client", version: "2.0.0" }, { versionNegotiation: { mode }, capabilities });
   await client.connect(new ModernTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
-}
-
-/** A bare modern request, as the revision has it: the envelope in `_meta` and the standard headers. */
-function postModern(url: string, token: string | null, method: string, params: Record<string, unknown> = {}): Promise<Response> {
-  const name = typeof params.name === "string" ? params.name : typeof params.uri === "string" ? params.uri : undefined;
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": MODERN,
-      "mcp-method": method,
-      ...(name ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          ...(params._meta as object),
-          "io.modelcontextprotocol/protocolVersion": MODERN,
-          "io.modelcontextprotocol/clientInfo": { name: "raw-modern", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  });
 }
 
 const countOf = async (key: string) => (await (await db()).select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;

@@ -62,6 +62,7 @@ function channelOf(ctx: ServerContext, round: ReturnType<typeof inputRound>): Ca
   return {
     signal: round.signal,
     traceparent: traceparentOf(ctx.mcpReq._meta),
+    refusal: round.refusal,
     events: {
       onProgress: (p) => {
         if (progressToken !== undefined) void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});

@@ -60,6 +60,8 @@ export interface CallChannel {
   events: CallEvents;
   /** The caller's W3C trace context (`_meta.traceparent`), when it sent a well-formed one. */
   traceparent?: string;
+  /** The refusal of a question of the server that the client could not take, when there was one (client-capability.ts). */
+  refusal?: () => Error | undefined;
 }
 
 /** JSON-RPC error codes of a gateway's refusals (server-defined range). */
@@ -270,13 +272,17 @@ export function gatewayOperations(ctx: EndpointContext) {
       return changedRefusal(callId, method, item, err, traced);
     }
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
+    // A call that failed after the gateway refused a question of its server failed for that: a modern server's call ends
+    // at a question no answer came to; a 2025 server heard the refusal and gave up. The client learns why.
+    const refusal = result === "error" ? channel.refusal?.() : undefined;
     recordOutcome(
       callId,
       eventOf(result, method, where, outcome.durationMs, {
         ...traced,
-        ...(outcome.ok ? {} : { error: outcome.failure.message }),
+        ...(outcome.ok ? {} : { error: refusal?.message ?? outcome.failure.message }),
       }),
     );
+    if (refusal) throw refusal;
     if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
     return outcome.result as never;
   }
