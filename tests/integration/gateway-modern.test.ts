@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { eq } from "drizzle-orm";
 import { POST as serversPOST } from "@/app/api/servers/route";
@@ -153,13 +154,40 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
     expect(second.tools.map((t) => t.name)).toEqual(first.tools.map((t) => t.name));
   });
 
-  it("records the caller's traceparent with the call", async () => {
+  /** A message of its own for each call, as the server is shared by the tests of both databases. */
+  const unique = (message: string) => `${message} ${randomUUID()}`;
+
+  /** The trace context the modern-only server received with the call of its echo that said `message`. */
+  const receivedTrace = (message: string) =>
+    modernOnly.requests.filter((r) => r.method === "tools/call" && (r.params?.arguments as { message?: string } | undefined)?.message === message).map((r) => (r.params?._meta as { traceparent?: string } | undefined)?.traceparent);
+
+  it("records a modern caller's traceparent with the call, and passes it on to the server", async () => {
     const { token } = await gatewayTokenWithId(owner);
     const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-    const res = await postModern(url, token, "tools/call", { name: "everything__echo", arguments: { message: "traced" }, _meta: { traceparent } });
-    expect(res.status).toBe(200);
+    const message = unique("traced, modern caller");
+    const [toEverything, toModern] = await Promise.all([
+      postModern(url, token, "tools/call", { name: "everything__echo", arguments: { message: "traced" }, _meta: { traceparent } }),
+      postModern(url, token, "tools/call", { name: "modern__echo", arguments: { message }, _meta: { traceparent } }),
+    ]);
+    expect([toEverything.status, toModern.status]).toEqual([200, 200]);
     const events = await recordedCalls(owner.uid, "everything__echo");
     expect(events.some((e) => e.traceparent === traceparent && e.outcome === "ok")).toBe(true);
+    expect(receivedTrace(message)).toEqual([traceparent]);
+  });
+
+  it("passes a 2025 caller's traceparent on to the server, and nothing that is not one", async () => {
+    const { token } = await gatewayTokenWithId(owner);
+    const client = await connectClient(url, token);
+    const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    const [traced, untraced] = [unique("traced, 2025 caller"), unique("not traced")];
+    try {
+      await client.callTool({ name: "modern__echo", arguments: { message: traced }, _meta: { traceparent } });
+      await client.callTool({ name: "modern__echo", arguments: { message: untraced }, _meta: { traceparent: "not-a-trace-context" } });
+    } finally {
+      await client.close();
+    }
+    expect(receivedTrace(traced)).toEqual([traceparent]);
+    expect(receivedTrace(untraced)).toEqual([undefined]);
   });
 
   it("puts a 2025 server's elicitation to a modern client as input_required, and completes the call with its answer", async () => {

@@ -252,7 +252,7 @@ export function gatewayOperations(ctx: EndpointContext) {
 
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, channel: CallChannel, logged: Record<string, unknown>) {
-    // The trace context is recorded with the call; the upstream runtime (lib/upstream/call.ts) takes no `_meta` to pass it on with yet.
+    // The caller's trace context is recorded with the call, and passed on to the server in the request's `_meta`.
     const traced = channel.traceparent ? { ...logged, traceparent: channel.traceparent } : logged;
     const callId = await begin(method, item, traced);
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
@@ -261,11 +261,11 @@ export function gatewayOperations(ctx: EndpointContext) {
     const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
     let outcome: CallOutcome;
     try {
-      // Seam for the caller's trace context: once executeCall takes request `_meta`, `channel.traceparent` goes here.
       outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
         signal: anySignal([channel.signal, ctx.req.signal]),
         events: channel.events,
         lane: laneOf(item),
+        ...(channel.traceparent ? { meta: { traceparent: channel.traceparent } } : {}),
       });
     } catch (err) {
       if (!(err instanceof DefinitionChanged)) throw err;
