@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { eq } from "drizzle-orm";
+import { DELETE as gatewayDELETE, PATCH as gatewayPATCH } from "@/app/api/gateways/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
 import { gatewaySessions, rateLimits } from "@/lib/db/schema";
+import { MAX_LISTENS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
 import { requestCounters } from "@/lib/gateways/endpoint/limits";
 import { PLANS } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
@@ -11,7 +13,7 @@ import { startEarlyInMinute } from "../support/fixed-window";
 import { call } from "../support/http";
 import { connectClient, createGateway, gatewayTokenWithId, recordedCalls, serveGateways, spendCounter, type Endpoint } from "../support/gateway";
 import { inspectorCli, type InspectorCli } from "../support/inspector";
-import { MODERN_REVISION, postModern } from "../support/modern-request";
+import { MODERN_REVISION, modernRequest, postModern } from "../support/modern-request";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { startModernServer, type ModernServer } from "../support/modern-server";
 import { signedIn, type Session } from "../support/sign-in";
@@ -52,6 +54,8 @@ const countOf = async (key: string) => (await (await db()).select({ count: rateL
 
 const sessionsOf = async (tokenId: string) => (await (await db()).select({ id: gatewaySessions.id }).from(gatewaySessions).where(eq(gatewaySessions.tokenId, tokenId))).length;
 
+const listenRequest = (token: string) => modernRequest(token, "subscriptions/listen", { notifications: { toolsListChanged: true } });
+
 const echoed = (result: unknown) => (result as { content: { type: string; text: string }[] }).content;
 
 /** What a client of either SDK offers for listing and calling. */
@@ -72,6 +76,8 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
   let owner: Session;
   let gateway: { id: string; slug: string };
   let url: string;
+  let everythingId: string;
+  let modernId: string;
 
   beforeAll(async () => {
     owner = await signedIn("pro");
@@ -80,7 +86,7 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
       expect(created.status).toBe(201);
       return created.json.id as string;
     };
-    const [everythingId, modernId] = await Promise.all([add("Everything", `${everything.origin}/mcp`), add("Modern only", modernOnly.url)]);
+    [everythingId, modernId] = await Promise.all([add("Everything", `${everything.origin}/mcp`), add("Modern only", modernOnly.url)]);
     gateway = await createGateway(owner, {
       name: "Both revisions",
       servers: [
@@ -217,6 +223,77 @@ describeEachDatabase("a gateway served to clients of MCP 2026-07-28 and of 2025"
     const { error } = (await forged.json()) as { error: { code: number; message: string } };
     expect(error.code).toBe(-32602);
     expect(error.message).toBe("Invalid or expired requestState");
+  });
+
+  it("tells a modern client on subscriptions/listen that the tools list changed, and only what it listens for", async () => {
+    const { token } = await gatewayTokenWithId(owner);
+    const client = await modernClient(url, token, { pin: MODERN });
+    const heard: string[] = [];
+    const toolsChanged = new Promise<void>((resolve) =>
+      client.setNotificationHandler("notifications/tools/list_changed", () => {
+        heard.push("tools");
+        resolve();
+      }),
+    );
+    client.setNotificationHandler("notifications/prompts/list_changed", () => void heard.push("prompts"));
+    try {
+      const subscription = await client.listen({ toolsListChanged: true, resourceSubscriptions: ["demo://resource/static/document/architecture.md"] });
+      // The gateway tells list changes, not a resource's updates.
+      expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+      const res = await call(gatewayPATCH, `/api/gateways/${gateway.id}`, {
+        headers: owner.headers,
+        method: "PATCH",
+        params: { id: gateway.id },
+        body: { servers: [{ serverId: everythingId, prefix: "everything", tools: { deny: ["get-env"] } }, { serverId: modernId, prefix: "modern" }] },
+      });
+      expect(res.status).toBe(200);
+      await toolsChanged;
+      expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("everything__get-env");
+      await subscription.close();
+      expect(await subscription.closed).toBe("local");
+      expect(heard).toEqual(["tools"]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("ends a subscriptions/listen stream when its gateway is deleted", async () => {
+    const doomed = await createGateway(owner, { name: "Deleted while listened to", servers: [{ serverId: modernId, prefix: "modern" }] });
+    const { token } = await gatewayTokenWithId(owner);
+    const client = await modernClient(endpoint.url(doomed.slug), token, { pin: MODERN });
+    try {
+      const subscription = await client.listen({ toolsListChanged: true });
+      const res = await call(gatewayDELETE, `/api/gateways/${doomed.id}`, { headers: owner.headers, method: "DELETE", params: { id: doomed.id } });
+      expect(res.status).toBe(204);
+      expect(await subscription.closed).toBe("remote");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("keeps a credential's open subscriptions/listen streams bounded, and frees a place when one closes", async () => {
+    const { token } = await gatewayTokenWithId(owner);
+    /** A listen stream, held open until aborted; what it answered first. */
+    const listen = async () => {
+      const control = new AbortController();
+      const res = await fetch(url, { ...listenRequest(token), signal: control.signal });
+      const reader = res.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      return { first, close: () => control.abort() };
+    };
+    const streams = [];
+    for (let i = 0; i < MAX_LISTENS_PER_CREDENTIAL; i++) streams.push(await listen());
+    expect(streams.every((s) => s.first.includes("notifications/subscriptions/acknowledged"))).toBe(true);
+    const refused = await listen();
+    expect(JSON.parse(refused.first)).toMatchObject({ error: { code: -32029, message: expect.stringContaining("close one first") } });
+    streams.pop()!.close();
+    let again = await listen();
+    for (let tries = 0; !again.first.includes("acknowledged") && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await listen();
+    }
+    expect(again.first).toContain("notifications/subscriptions/acknowledged");
+    for (const s of [...streams, again]) s.close();
   });
 
   it("refuses a modern request without a token with 401 and where to get one", async () => {

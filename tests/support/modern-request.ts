@@ -7,8 +7,13 @@ export const MODERN_REVISION = "2026-07-28";
  * standard headers. For what an SDK's client would hide: the raw answer.
  */
 export function postModern(url: string, token: string | null, method: string, params: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(url, modernRequest(token, method, params, capabilities));
+}
+
+/** What `postModern` sends, for a caller that adds to it (a signal). */
+export function modernRequest(token: string | null, method: string, params: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}): RequestInit {
   const name = typeof params.name === "string" ? params.name : typeof params.uri === "string" ? params.uri : undefined;
-  return fetch(url, {
+  return {
     method: "POST",
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -32,5 +37,5 @@ export function postModern(url: string, token: string | null, method: string, pa
         },
       },
     }),
-  });
+  };
 }
