@@ -8,11 +8,13 @@ import { GatewayError, type GatewayClient } from "./operations";
  * server's request, or a modern server's `input_required`. A question
  * needs the capability its kind needs, and its mode's: a page to open
  * (URL elicitation) needs `elicitation.url`, a form `elicitation.form`
- * or the bare `elicitation: {}` of 2025, which meant forms; sampling with
- * tools needs `sampling.tools`. What the client lacks is refused before
- * it is asked, with the code the 2026-07-28 revision has for it (-32021,
- * `data.requiredCapabilities`), which is what a modern server would
- * answer that client itself.
+ * or the bare `elicitation: {}` of 2025, which meant forms. (Sampling with
+ * tools does not come here: the gateway's upstream client declares no
+ * `sampling.tools`, and the SDK's servers do not ask a client that lacks
+ * it.) What the client lacks is refused before it is asked, with the
+ * code the 2026-07-28 revision has for it (-32021,
+ * `data.requiredCapabilities`), which is what a modern server would answer
+ * that client itself.
  */
 
 type Declared = Record<string, unknown>;
@@ -28,12 +30,8 @@ function missingFor(question: InputRequest, declared: Declared): Record<string, 
   switch (question.method) {
     case "roots/list":
       return has(declared, "roots") ? null : { roots: {} };
-    case "sampling/createMessage": {
-      const sampling = has(declared, "sampling");
-      const withTools = params?.tools !== undefined || params?.toolChoice !== undefined;
-      if (sampling && (!withTools || has(sampling, "tools"))) return null;
-      return { sampling: withTools ? { tools: {} } : {} };
-    }
+    case "sampling/createMessage":
+      return has(declared, "sampling") ? null : { sampling: {} };
     case "elicitation/create": {
       const elicitation = has(declared, "elicitation");
       const mode = params?.mode === "url" ? "url" : "form";
@@ -47,9 +45,7 @@ const WHAT: Record<InputRequest["method"], string> = { "elicitation/create": "el
 
 function described(question: InputRequest, missing: Record<string, Record<string, unknown>>): string {
   const [[capability, modes]] = Object.entries(missing);
-  if (capability === "elicitation" && "url" in modes) return "elicitation by URL (a page to open)";
-  if (capability === "sampling" && "tools" in modes) return "sampling with tools";
-  return WHAT[question.method];
+  return capability === "elicitation" && "url" in modes ? "elicitation by URL (a page to open)" : WHAT[question.method];
 }
 
 /** The refusal of a question the client cannot take, or null when it can. */
