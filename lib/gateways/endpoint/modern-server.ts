@@ -132,7 +132,7 @@ export async function serveModern(req: Request, body: unknown, caller: ModernCal
   if (method !== "subscriptions/listen") return createMcpHandler(factory, { legacy: "reject", onerror }).fetch(req, { parsedBody: body });
   const laneId = laneOf(caller);
   if (!mayListen(laneId)) {
-    const message = `This credential keeps ${MAX_LISTENS_PER_CREDENTIAL} subscriptions/listen streams open on this gateway's instance already: close one first.`;
+    const message = `This credential keeps ${MAX_LISTENS_PER_CREDENTIAL} subscriptions/listen streams open on this gateway (on this instance) already: close one first.`;
     return Response.json({ jsonrpc: "2.0", id: id ?? null, error: { code: GATEWAY_ERRORS.rateLimited, message } });
   }
   let close = () => {};
