@@ -214,22 +214,25 @@ interface Attempt {
   session: WorkbenchSession;
   signal: AbortSignal;
   events: CallEvents;
+  /** Request `_meta` the caller passes on to the server (a gateway's caller's trace context). */
+  meta?: Record<string, unknown>;
 }
 
-async function send({ request, session, signal, events }: Attempt, options: RequestOptions): Promise<unknown> {
+async function send({ request, session, signal, events, meta }: Attempt, options: RequestOptions): Promise<unknown> {
   const { client } = session.connection;
+  const withMeta = meta ? { _meta: meta } : {};
   switch (request.method) {
     case "ping":
       return client.request({ method: "ping" }, options);
     case "resources/read":
-      return client.request({ method: "resources/read", params: request.params }, options);
+      return client.request({ method: "resources/read", params: { ...request.params, ...withMeta } }, options);
     case "prompts/get":
-      return client.request({ method: "prompts/get", params: request.params }, options);
+      return client.request({ method: "prompts/get", params: { ...request.params, ...withMeta } }, options);
     case "tools/call": {
       const { name, arguments: args, task } = request.params;
       // The SDK asks for progress; the session passes each notification on, in order.
       const withProgress: RequestOptions = { ...options, onprogress: () => {} };
-      if (!task) return client.request({ method: "tools/call", params: { name, arguments: args } }, withProgress);
+      if (!task) return client.request({ method: "tools/call", params: { name, arguments: args, ...withMeta } }, withProgress);
       return runAsTask(session, { name, arguments: args, ttl: task.ttl }, signal, events);
     }
   }
@@ -395,13 +398,14 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
 /**
  * Runs `request` against `target` for user `uid`. `signal` is the caller's
  * (the browser's request): aborting it cancels the call on the server.
- * Throws only a `lane`'s refusal (LaneRefusal).
+ * `meta` goes to the server in the request's `_meta`. Throws only a
+ * `lane`'s refusal (LaneRefusal).
  */
 export async function executeCall(
   uid: string,
   target: CallTarget,
   request: CallRequest,
-  { signal, events = {}, lane }: { signal?: AbortSignal; events?: CallEvents; lane?: Lane } = {},
+  { signal, events = {}, lane, meta }: { signal?: AbortSignal; events?: CallEvents; lane?: Lane; meta?: Record<string, unknown> } = {},
 ): Promise<CallOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -443,7 +447,7 @@ export async function executeCall(
           leave();
         }
       }
-      const attempt: Attempt = { request, target, session: lease.session, signal: control.signal, events };
+      const attempt: Attempt = { request, target, session: lease.session, signal: control.signal, events, meta };
       try {
         const { result, exchange } = await attemptOn(attempt, timeoutMs);
         lease.release();

@@ -22,3 +22,11 @@ export const MAX_PENDING_ANSWERS_PER_CREDENTIAL = 32;
 
 /** A client's declared capability, as stored with its session: real ones are a few bytes. */
 export const MAX_CAPABILITY_BYTES = 1024;
+
+/**
+ * `subscriptions/listen` streams a modern client's credential keeps open on
+ * one gateway, on one instance (listen.ts): an agent keeps one. Each holds
+ * a watcher of the gateway's lists; past this, the next is refused with
+ * -32029 until one closes.
+ */
+export const MAX_LISTENS_PER_CREDENTIAL = 32;

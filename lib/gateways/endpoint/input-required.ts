@@ -5,6 +5,7 @@ import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { anySignal } from "../../follow-signal";
 import { serverSecrets } from "../../secrets";
 import type { CallEvents } from "../../upstream/call";
+import { refusalOf } from "./client-capability";
 import { GatewayError, type GatewayClient } from "./operations";
 
 /**
@@ -49,9 +50,6 @@ export function roundStates(): RequestStateCodec<RoundState> {
 /** A question's key: the same question asked again, in the next round, has the same one. */
 const keyOf = (request: InputRequest) => createHash("sha256").update(JSON.stringify(request)).digest("base64url").slice(0, 22);
 
-/** What each question needs the client to have declared. */
-const CAPABILITY: Record<InputRequest["method"], string> = { "elicitation/create": "elicitation", "sampling/createMessage": "sampling", "roots/list": "roots" };
-
 /**
  * One round of a call of `item` for the client: the signal that stops the
  * call at the server's first unanswered question, the events that answer
@@ -70,14 +68,15 @@ export function inputRound(ctx: ServerContext, gatewayId: string, client: Gatewa
   }
   const questions = new Map<string, InputRequest>();
   const stop = new AbortController();
-  const clientNamed = client.name ? ` (${client.name})` : "";
+  let refused: GatewayError | undefined;
 
   function ask(request: InputRequest): Promise<Record<string, unknown>> {
     const key = keyOf(request);
     if (answers[key]) return Promise.resolve(answers[key]);
-    const needed = CAPABILITY[request.method];
-    if (!client.capabilities[needed]) {
-      return Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The server asked for ${needed} during the call; the client using this gateway${clientNamed} does not support ${needed}, so the request cannot be answered.`));
+    const refusal = refusalOf(request, client);
+    if (refusal) {
+      refused = refusal;
+      return Promise.reject(refusal);
     }
     questions.set(key, request);
     stop.abort();
@@ -102,5 +101,5 @@ export function inputRound(ctx: ServerContext, gatewayId: string, client: Gatewa
     return inputRequired({ inputRequests: Object.fromEntries(questions), requestState: await roundStates().mint(state) });
   }
 
-  return { signal: anySignal([ctx.mcpReq.signal, stop.signal]), events, settle };
+  return { signal: anySignal([ctx.mcpReq.signal, stop.signal]), events, settle, refusal: () => refused };
 }

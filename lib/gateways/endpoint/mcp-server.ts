@@ -1,12 +1,12 @@
 import "server-only";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { InputRequest } from "@modelcontextprotocol/server";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
   CreateMessageResultSchema,
   ElicitResultSchema,
-  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -21,7 +21,8 @@ import { lazyValidator } from "../../mcp/lazy-validator";
 import { MAX_TOTAL_MS } from "../../upstream/call";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import type { SessionRef } from "./access";
-import { GatewayError, gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext } from "./operations";
+import { refusalOf } from "./client-capability";
+import { gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext } from "./operations";
 
 /**
  * The MCP server a 2025 client talks to at a gateway's endpoint (v1 SDK),
@@ -49,34 +50,44 @@ export function gatewayServer(ctx: EndpointContext): Server {
     jsonSchemaValidator: lazyValidator(),
   });
   const ops = gatewayOperations(ctx);
-  const caps = ctx.client.capabilities;
-  const clientNamed = ctx.client.name ? ` (${ctx.client.name})` : "";
 
-  /** The call's way back to its client: notifications and the server's own requests on the request's stream. */
+  /**
+   * The call's way back to its client: notifications and the server's own
+   * requests on the request's stream. A question the client did not
+   * declare it takes is refused (client-capability.ts) and kept: a 2025
+   * server hears the refusal as its answer, a modern one cannot (its call
+   * ends there), and the client learns why.
+   */
   function channelOf(extra: Extra): CallChannel {
     const progressToken = extra._meta?.progressToken;
+    let refused: Error | undefined;
+    const refuse = (question: InputRequest) => {
+      const refusal = refusalOf(question, ctx.client);
+      if (refusal) refused = refusal;
+      return refusal;
+    };
+    const options = (signal: AbortSignal) => ({ signal, timeout: MAX_TOTAL_MS });
     return {
       signal: extra.signal,
       traceparent: traceparentOf(extra._meta),
+      refusal: () => refused,
       events: {
         // A server asks during a call what it may work in: the client's roots, when it declared it has some.
-        onRoots: (signal: AbortSignal) =>
-          caps.roots
-            ? extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, { signal, timeout: MAX_TOTAL_MS })
-            : Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${clientNamed} does not offer roots.`)),
+        onRoots: (signal: AbortSignal) => {
+          const refusal = refuse({ method: "roots/list" });
+          return refusal ? Promise.reject(refusal) : extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, options(signal));
+        },
         onProgress: (p) => {
           if (progressToken !== undefined) void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
         },
         onLog: (m) => void extra.sendNotification({ method: "notifications/message", params: { level: m.level as never, data: m.data, ...(m.logger ? { logger: m.logger } : {}) } }).catch(() => {}),
         onServerRequest: (request: UpstreamRequest, signal: AbortSignal) => {
-          const asked = request.kind === "elicitation" ? "elicitation" : "sampling";
-          if (!caps[asked]) {
-            return Promise.reject(new GatewayError(ErrorCode.InvalidRequest, `The client using this gateway${clientNamed} does not support ${asked}, so the request cannot be answered.`));
-          }
-          const options = { signal, timeout: MAX_TOTAL_MS };
+          const question = { method: request.kind === "elicitation" ? "elicitation/create" : "sampling/createMessage", params: request.params } as InputRequest;
+          const refusal = refuse(question);
+          if (refusal) return Promise.reject(refusal);
           return request.kind === "elicitation"
-            ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options)
-            : extra.sendRequest({ method: "sampling/createMessage", params: request.params as never }, CreateMessageResultSchema, options);
+            ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options(signal))
+            : extra.sendRequest({ method: "sampling/createMessage", params: request.params as never }, CreateMessageResultSchema, options(signal));
         },
       },
     };

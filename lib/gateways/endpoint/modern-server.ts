@@ -12,8 +12,10 @@ import { VIEW_TTL_MS, type CachedView } from "../view-cache";
 import type { Credential } from "./access";
 import type { PlanHolder } from "../../plans/holder";
 import type { OwedRequest } from "./owed-request";
+import { MAX_LISTENS_PER_CREDENTIAL } from "./bounds";
 import { inputRound, roundStates } from "./input-required";
-import { gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext, type GatewayClient, type GatewayOperations } from "./operations";
+import { closable, listChangesBus, mayListen } from "./listen";
+import { GATEWAY_ERRORS, gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext, type GatewayClient, type GatewayOperations } from "./operations";
 
 /**
  * The MCP server a client of the 2026-07-28 revision talks to at a
@@ -37,8 +39,8 @@ import { gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, ty
 const HINT: CacheHint = { ttlMs: VIEW_TTL_MS, cacheScope: "private" };
 const CACHE_HINTS = { "server/discover": HINT, "tools/list": HINT, "prompts/list": HINT, "resources/list": HINT, "resources/templates/list": HINT };
 
-/** No lists' changes announced: `subscriptions/listen` is not served here yet, and the hints above bound how stale a list gets. */
-const CAPABILITIES = { tools: {}, prompts: {}, resources: {}, completions: {} };
+/** Lists' changes are told on `subscriptions/listen` (listen.ts); no resource subscriptions. */
+const CAPABILITIES = { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true }, completions: {} };
 
 /** What a modern request says of its client, in its `_meta`. */
 function clientOf(ctx: ServerContext, laneId: string): GatewayClient {
@@ -62,6 +64,7 @@ function channelOf(ctx: ServerContext, round: ReturnType<typeof inputRound>): Ca
   return {
     signal: round.signal,
     traceparent: traceparentOf(ctx.mcpReq._meta),
+    refusal: round.refusal,
     events: {
       onProgress: (p) => {
         if (progressToken !== undefined) void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});
@@ -80,6 +83,9 @@ export interface ModernCaller {
   owed: OwedRequest | null;
 }
 
+/** A modern client has no session: its requests share its credential's connections to the gateway's servers. */
+const laneOf = (caller: ModernCaller) => `gw:${caller.gatewayId}:${caller.credential.tokenId ?? `grant:${caller.credential.grantId}`}`;
+
 function modernServer(caller: ModernCaller, current: CachedView, req: Request): Server {
   const identity = gatewayIdentity({ current });
   const server = new Server(identity.info, {
@@ -89,8 +95,7 @@ function modernServer(caller: ModernCaller, current: CachedView, req: Request): 
     // A requestState that fails its signature, or expired, is refused before any handler runs.
     requestState: { verify: (state, ctx) => roundStates().verify(state, ctx) },
   });
-  // A modern client has no session: its requests share its credential's connections to the gateway's servers.
-  const laneId = `gw:${caller.gatewayId}:${caller.credential.tokenId ?? `grant:${caller.credential.grantId}`}`;
+  const laneId = laneOf(caller);
   const opsOf = (ctx: ServerContext) => {
     const client = clientOf(ctx, laneId);
     const endpoint: EndpointContext = { gatewayId: caller.gatewayId, owner: caller.user, credential: { name: caller.credential.name, app: caller.credential.app }, client, current, req, owed: caller.owed ?? undefined };
@@ -117,12 +122,22 @@ function modernServer(caller: ModernCaller, current: CachedView, req: Request): 
  * Serves one modern request, already authenticated, and counted unless its call's start counts it (handler.ts):
  * the SDK's per-request handler, strict (`legacy: "reject"`), checks the
  * envelope, the headers and the revision, and streams what the call says
- * before its result.
+ * before its result. `subscriptions/listen` is its listen router's, fed
+ * with the gateway's list changes (listen.ts).
  */
-export function serveModern(req: Request, body: unknown, caller: ModernCaller, current: CachedView): Promise<Response> {
-  const handler = createMcpHandler(() => modernServer(caller, current, req), {
-    legacy: "reject",
-    onerror: (err) => log.debug("gateway modern request", { err: err.message }),
-  });
-  return handler.fetch(req, { parsedBody: body });
+export async function serveModern(req: Request, body: unknown, caller: ModernCaller, current: CachedView): Promise<Response> {
+  const factory = () => modernServer(caller, current, req);
+  const onerror = (err: Error) => log.debug("gateway modern request", { err: err.message });
+  const { method, id } = (body ?? {}) as { method?: unknown; id?: unknown };
+  if (method !== "subscriptions/listen") return createMcpHandler(factory, { legacy: "reject", onerror }).fetch(req, { parsedBody: body });
+  const laneId = laneOf(caller);
+  if (!mayListen(laneId)) {
+    const message = `This credential keeps ${MAX_LISTENS_PER_CREDENTIAL} subscriptions/listen streams open on this gateway (on this instance) already: close one first.`;
+    return Response.json({ jsonrpc: "2.0", id: id ?? null, error: { code: GATEWAY_ERRORS.rateLimited, message } });
+  }
+  let close = () => {};
+  const bus = listChangesBus(caller.gatewayId, laneId, () => close());
+  const answer = closable(await createMcpHandler(factory, { legacy: "reject", onerror, bus }).fetch(req, { parsedBody: body }));
+  close = answer.close;
+  return answer.res;
 }

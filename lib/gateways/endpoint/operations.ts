@@ -60,6 +60,8 @@ export interface CallChannel {
   events: CallEvents;
   /** The caller's W3C trace context (`_meta.traceparent`), when it sent a well-formed one. */
   traceparent?: string;
+  /** The refusal of a question of the server that the client could not take, when there was one (client-capability.ts). */
+  refusal?: () => Error | undefined;
 }
 
 /** JSON-RPC error codes of a gateway's refusals (server-defined range). */
@@ -250,7 +252,7 @@ export function gatewayOperations(ctx: EndpointContext) {
 
   /** Passes one call to the item's server and audits it; the server's failure is the client's JSON-RPC error. */
   async function forward(method: CallRequest["method"], item: ViewItem, request: CallRequest, channel: CallChannel, logged: Record<string, unknown>) {
-    // The trace context is recorded with the call; the upstream runtime (lib/upstream/call.ts) takes no `_meta` to pass it on with yet.
+    // The caller's trace context is recorded with the call, and passed on to the server in the request's `_meta`.
     const traced = channel.traceparent ? { ...logged, traceparent: channel.traceparent } : logged;
     const callId = await begin(method, item, traced);
     const target = await findCallTarget(ctx.owner.uid, item.server.serverId);
@@ -259,24 +261,28 @@ export function gatewayOperations(ctx: EndpointContext) {
     const where = { serverId: item.server.serverId, server: item.server.name, name: item.exposedName };
     let outcome: CallOutcome;
     try {
-      // Seam for the caller's trace context: once executeCall takes request `_meta`, `channel.traceparent` goes here.
       outcome = await executeCall(ctx.owner.uid, target, { ...request, timeoutMs }, {
         signal: anySignal([channel.signal, ctx.req.signal]),
         events: channel.events,
         lane: laneOf(item),
+        ...(channel.traceparent ? { meta: { traceparent: channel.traceparent } } : {}),
       });
     } catch (err) {
       if (!(err instanceof DefinitionChanged)) throw err;
       return changedRefusal(callId, method, item, err, traced);
     }
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
+    // A call that failed after the gateway refused a question of its server failed for that: a modern server's call ends
+    // at a question no answer came to; a 2025 server heard the refusal and gave up. The client learns why.
+    const refusal = result === "error" ? channel.refusal?.() : undefined;
     recordOutcome(
       callId,
       eventOf(result, method, where, outcome.durationMs, {
         ...traced,
-        ...(outcome.ok ? {} : { error: outcome.failure.message }),
+        ...(outcome.ok ? {} : { error: refusal?.message ?? outcome.failure.message }),
       }),
     );
+    if (refusal) throw refusal;
     if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
     return outcome.result as never;
   }
