@@ -85,7 +85,8 @@ export class WorkbenchSession {
   private readonly progressing = new Map<Token, Capture>();
   private readonly running = new Set<Running>();
   private logLevel: LogLevel | undefined;
-  private roots: Root[] = [];
+  /** The roots given with the calls; undefined until a call gives some. */
+  private roots: Root[] | undefined;
   private readonly watchers = new Set<(event: SessionEvent) => void>();
   private readonly subscribed = new Set<string>();
   private closed = false;
@@ -122,7 +123,12 @@ export class WorkbenchSession {
     client.setNotificationHandler("notifications/prompts/list_changed", () => this.emit({ type: "list-changed", list: "prompts" }));
     client.setRequestHandler("roots/list", async (_request, ctx) => {
       const asker = [...this.running].filter((call) => call.onRoots).at(-1);
-      return asker?.onRoots ? await asker.onRoots(ctx.mcpReq.signal) : { roots: this.roots };
+      if (asker?.onRoots) return await asker.onRoots(ctx.mcpReq.signal);
+      // Answering "no roots" before any call gave some would be a claim about the client; a server
+      // that caches its first answer (server-everything asks 350 ms after connecting) would keep
+      // it. Refused, it asks again when it needs them, during a call, of that call's client.
+      if (!this.roots) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "No client's roots are known outside a call yet: ask during a call.");
+      return { roots: this.roots };
     });
     client.setRequestHandler("elicitation/create", async (request, ctx) =>
       ((await this.askPerson({ kind: "elicitation", params: request.params }, ctx.mcpReq.signal)) ?? { action: "decline" }) as never,
