@@ -60,6 +60,13 @@ interface Capture {
   request?: JsonRpcMessage;
   response?: JsonRpcMessage;
   tooLarge: boolean;
+  /**
+   * The request answered `input_required` (2026-07-28): the SDK retries it
+   * as a new request, which this capture follows, so that the exchange
+   * shown is the last leg. `state` is the server's requestState, echoed by
+   * the retry, which tells this call's retry from another's.
+   */
+  retry?: { method: string; state?: string };
 }
 
 type Token = string | number;
@@ -73,6 +80,14 @@ function progressTokenOf(request: JSONRPCMessage): Token | undefined {
 const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id: string | number } =>
   "id" in m && m.id !== undefined && ("result" in m || "error" in m);
 
+/** The requestState of a result that asks for input, or of a request that retries after one. */
+function stateOf(value: unknown): string | undefined {
+  const state = (value as { requestState?: unknown } | undefined)?.requestState;
+  return typeof state === "string" ? state : undefined;
+}
+
+const isRetryLeg = (params: unknown): boolean => typeof params === "object" && params !== null && ("inputResponses" in params || "requestState" in params);
+
 /** Each POST's answer carries one result (plus its notifications); the legacy SSE stream carries them all. */
 const STREAM_BYTES: Record<McpTarget["transport"], number> = {
   "streamable-http": MAX_RESULT_BYTES + 1024 * 1024,
@@ -83,6 +98,8 @@ export class WorkbenchSession {
   private armed: { method: string; capture: Capture } | undefined;
   private readonly awaiting = new Map<Token, Capture>();
   private readonly progressing = new Map<Token, Capture>();
+  /** Calls whose request answered `input_required`, until the SDK sends its retry. */
+  private readonly retrying = new Set<Capture>();
   private readonly running = new Set<Running>();
   private logLevel: LogLevel | undefined;
   /** The roots given with the calls; undefined until a call gives some. */
@@ -97,11 +114,11 @@ export class WorkbenchSession {
     transport.send = (message, options) => {
       const armed = this.armed;
       if (armed && "method" in message && message.method === armed.method && "id" in message) {
-        armed.capture.request = message as JsonRpcMessage;
-        this.awaiting.set(message.id, armed.capture);
-        const token = progressTokenOf(message);
-        if (token !== undefined) this.progressing.set(token, armed.capture);
+        this.captureLeg(armed.capture, message);
         this.armed = undefined;
+      } else if ("method" in message && "id" in message && isRetryLeg(message.params)) {
+        const retried = this.retryOf(message.method, stateOf(message.params));
+        if (retried) this.captureLeg(retried, message);
       }
       return send(message, options);
     };
@@ -182,6 +199,7 @@ export class WorkbenchSession {
       },
       dispose: () => {
         if (this.armed?.capture === capture) this.armed = undefined;
+        this.retrying.delete(capture);
         const id = capture.request?.id as Token | undefined;
         if (id !== undefined && this.awaiting.get(id) === capture) this.awaiting.delete(id);
         const token = capture.request ? progressTokenOf(capture.request as JSONRPCMessage) : undefined;
@@ -264,6 +282,25 @@ export class WorkbenchSession {
     return askers.at(-1)?.onServerRequest?.(request, signal);
   }
 
+  /** Takes `message` as the request of `capture`: its answer and its progress are the call's. */
+  private captureLeg(capture: Capture, message: JSONRPCMessage & { id: Token }) {
+    const previous = capture.request ? progressTokenOf(capture.request as JSONRPCMessage) : undefined;
+    if (previous !== undefined) this.progressing.delete(previous);
+    capture.request = message as JsonRpcMessage;
+    capture.response = undefined;
+    capture.retry = undefined;
+    this.retrying.delete(capture);
+    this.awaiting.set(message.id, capture);
+    const token = progressTokenOf(message);
+    if (token !== undefined) this.progressing.set(token, capture);
+  }
+
+  /** The call whose `input_required` answer this request of `method` retries. */
+  private retryOf(method: string, state: string | undefined): Capture | undefined {
+    for (const capture of this.retrying) if (capture.retry?.method === method && capture.retry.state === state) return capture;
+    return undefined;
+  }
+
   private onProgress(params: unknown) {
     const p = params as { progressToken?: Token; progress?: unknown; total?: unknown; message?: unknown } | undefined;
     if (p?.progressToken === undefined || typeof p.progress !== "number") return;
@@ -281,6 +318,11 @@ export class WorkbenchSession {
     const size = Buffer.byteLength(JSON.stringify(message));
     if (size <= MAX_RESULT_BYTES) {
       capture.response = message as JsonRpcMessage;
+      const result = (message as { result?: { resultType?: unknown } }).result;
+      if (result?.resultType === "input_required") {
+        capture.retry = { method: String(capture.request?.method), state: stateOf(result) };
+        this.retrying.add(capture);
+      }
       return message;
     }
     capture.tooLarge = true;

@@ -1,0 +1,134 @@
+import { NextRequest } from "next/server";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { POST as createPOST } from "@/app/api/servers/route";
+import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
+import { ndjsonLines } from "@/lib/api/ndjson";
+import { workbenchPool } from "@/lib/upstream/pool";
+import { serverRequests } from "@/lib/workbench/server-requests";
+import type { CallStreamLine } from "@/lib/workbench/schema";
+import { describeEachDatabase } from "../support/databases";
+import { call, ORIGIN } from "../support/http";
+import { inputTools, type InputRound } from "../support/modern-input-tools";
+import { startModernServer, type ModernServer } from "../support/modern-server";
+import { signedIn, type Session } from "../support/sign-in";
+
+/**
+ * A modern (2026-07-28) server's tool that asks for input answers
+ * `input_required` instead of sending a request of its own. In the
+ * workbench the person gets the same form (or model answer to write) as
+ * for a 2025 server's request, answers it through the same route, and the
+ * call is retried with the answer and the server's state, untouched.
+ */
+
+let server: ModernServer;
+const rounds: InputRound[] = [];
+
+beforeAll(async () => {
+  server = await startModernServer("reject", await inputTools(rounds));
+}, 30_000);
+
+afterAll(async () => {
+  await workbenchPool().closeAll();
+  await server?.stop();
+});
+
+function streamCall(who: Session, id: string, body: unknown): AsyncGenerator<CallStreamLine> {
+  const req = new NextRequest(`${ORIGIN}/api/servers/${id}/call`, {
+    method: "POST",
+    headers: { ...who.headers, "content-type": "application/json", accept: "application/x-ndjson", origin: ORIGIN },
+    body: JSON.stringify(body),
+  });
+  return (async function* () {
+    const res = await callPOST(req, { params: Promise.resolve({ id }) });
+    expect(res.status).toBe(200);
+    yield* ndjsonLines<CallStreamLine>(res.body!);
+  })();
+}
+
+async function untilAsked(lines: AsyncGenerator<CallStreamLine>) {
+  for (let step = await lines.next(); !step.done; step = await lines.next()) {
+    if (step.value.type === "server-request") return step.value;
+    if (step.value.type === "result" || step.value.type === "error") throw new Error(`the call ended first: ${JSON.stringify(step.value)}`);
+  }
+  throw new Error("the stream ended without a request");
+}
+
+async function lastLine(lines: AsyncGenerator<CallStreamLine>) {
+  let last: CallStreamLine | undefined;
+  for await (const line of lines) last = line;
+  return last;
+}
+
+const textOf = (line: CallStreamLine | undefined) =>
+  line?.type === "result" ? (line.result as { content: { text: string }[] }).content.map((c) => c.text).join("\n") : JSON.stringify(line);
+
+const toolCall = (name: string, extra: Record<string, unknown> = {}) => ({ method: "tools/call", params: { name, arguments: {} }, ...extra });
+
+describeEachDatabase("a modern server's tool that asks for input", () => {
+  let owner: Session;
+  let id: string;
+  const reply = (replyId: string, body: unknown) => call(replyPOST, `/api/workbench/requests/${replyId}`, { headers: owner.headers, body, params: { id: replyId } });
+
+  beforeAll(async () => {
+    owner = await signedIn("pro");
+    const res = await call(createPOST, "/api/servers", { headers: owner.headers, body: { name: "Modern bookings", transport: "streamable-http", url: server.url } });
+    expect(res.status).toBe(201);
+    id = res.json.id as string;
+  });
+
+  beforeEach(() => {
+    rounds.length = 0;
+  });
+
+  it("puts the form to the person, and retries with the answer and the server's state untouched", async () => {
+    const lines = streamCall(owner, id, toolCall("book-table", { timeoutMs: 1_000 }));
+    const asked = await untilAsked(lines);
+    expect(asked).toMatchObject({ kind: "elicitation", params: { message: "Who is the table for?", requestedSchema: { required: ["name", "guests"] } } });
+
+    // The answer is checked against the server's schema, as for a 2025 server's request.
+    expect((await reply(asked.id, { action: "accept", content: { name: "Ada", guests: 40 } })).status).toBe(400);
+    // Longer than the call's 1 s timeout: the call waits for the person, not for the server.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await reply(asked.id, { action: "accept", content: { name: "Ada", guests: 4 } })).status).toBe(200);
+
+    const last = await lastLine(lines);
+    expect(textOf(last)).toBe("Table booked for Ada, 4 guests.");
+    expect(rounds).toHaveLength(2);
+    expect(rounds[1]).toEqual({ tool: "book-table", echoed: rounds[0].minted, inputResponses: { answer: { action: "accept", content: { name: "Ada", guests: 4 } } } });
+    // The exchange shown is the retry that completed, not the first request.
+    expect(last?.type === "result" && last.exchange).toMatchObject({
+      request: { method: "tools/call", params: { requestState: rounds[0].minted, inputResponses: { answer: { action: "accept" } } } },
+      response: { result: { content: [{ text: "Table booked for Ada, 4 guests." }] } },
+    });
+    expect(serverRequests().size).toBe(0);
+  });
+
+  it("passes a decline on to the server", async () => {
+    const lines = streamCall(owner, id, toolCall("book-table"));
+    const asked = await untilAsked(lines);
+    expect((await reply(asked.id, { action: "decline" })).status).toBe(200);
+    expect(textOf(await lastLine(lines))).toBe("No table booked: the person chose decline.");
+    expect(rounds[1]).toMatchObject({ echoed: rounds[0].minted, inputResponses: { answer: { action: "decline" } } });
+  });
+
+  it("asks the person to answer in the model's place for sampling", async () => {
+    const lines = streamCall(owner, id, toolCall("summarize"));
+    const asked = await untilAsked(lines);
+    expect(asked.kind).toBe("sampling");
+    expect(JSON.stringify(asked.params.messages)).toContain("Summarize the menu");
+    expect((await reply(asked.id, { action: "accept", text: "Soup and bread.", model: "by-hand" })).status).toBe(200);
+    expect(textOf(await lastLine(lines))).toBe("Summary by by-hand: Soup and bread.");
+    expect(rounds[1].echoed).toBe(rounds[0].minted);
+  });
+
+  it("gives the server the call's roots", async () => {
+    const lines = streamCall(owner, id, toolCall("show-roots", { roots: [{ uri: "file:///home/ada/project", name: "project" }] }));
+    expect(textOf(await lastLine(lines))).toBe("Roots: file:///home/ada/project");
+  });
+
+  it("declines a form when nobody can answer it (an unstreamed call)", async () => {
+    const res = await call(callPOST, `/api/servers/${id}/call`, { headers: owner.headers, params: { id }, body: toolCall("book-table") });
+    expect(res.status).toBe(200);
+    expect(res.json.result.content[0].text).toBe("No table booked: the person chose decline.");
+  });
+});
