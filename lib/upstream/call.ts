@@ -42,7 +42,7 @@ export interface CallFailure {
 }
 
 export type CallOutcome =
-  | { ok: true; result: unknown; durationMs: number; exchange: CallExchange }
+  | { ok: true; result: unknown; durationMs: number; exchange: CallExchange; protocolVersion: string }
   | { ok: false; failure: CallFailure; durationMs: number; exchange?: CallExchange };
 
 /** However long progress keeps a call alive, it ends after this. */
@@ -451,7 +451,8 @@ export async function executeCall(
       try {
         const { result, exchange } = await attemptOn(attempt, timeoutMs);
         lease.release();
-        return { ok: true, result, durationMs: elapsed(), exchange: exchange ?? { request: {} } };
+        const { protocolVersion } = lease.session.connection.serverInfo;
+        return { ok: true, result, durationMs: elapsed(), exchange: exchange ?? { request: {} }, protocolVersion };
       } catch (err) {
         const failed = err as AttemptError;
         const { original, exchange } = failed;

@@ -13,18 +13,25 @@ import { startModernServer, type ModernServer } from "../support/modern-server";
 import { signedIn, type Session } from "../support/sign-in";
 
 /**
- * A modern (2026-07-28) server's tool that asks for input answers
- * `input_required` instead of sending a request of its own. In the
- * workbench the person gets the same form (or model answer to write) as
- * for a 2025 server's request, answers it through the same route, and the
- * call is retried with the answer and the server's state, untouched.
+ * The workbench with a server that speaks only MCP 2026-07-28. A tool that
+ * asks for input answers `input_required` instead of sending a request of
+ * its own: the person gets the same form (or model answer to write) as for
+ * a 2025 server's request, answers it through the same route, and the call
+ * is retried with the answer and the server's state, untouched. Each answer
+ * names the revision it was spoken in, and carries the server's cache hint.
  */
 
 let server: ModernServer;
 const rounds: InputRound[] = [];
 
 beforeAll(async () => {
-  server = await startModernServer("reject", await inputTools(rounds));
+  const tools = await inputTools(rounds);
+  server = await startModernServer("reject", (mcp) => {
+    tools(mcp);
+    mcp.registerResource("menu", "menu://today", { mimeType: "text/plain", cacheHint: { ttlMs: 300_000, cacheScope: "public" } }, () => ({
+      contents: [{ uri: "menu://today", mimeType: "text/plain", text: "Soup and bread" }],
+    }));
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -64,7 +71,7 @@ const textOf = (line: CallStreamLine | undefined) =>
 
 const toolCall = (name: string, extra: Record<string, unknown> = {}) => ({ method: "tools/call", params: { name, arguments: {} }, ...extra });
 
-describeEachDatabase("a modern server's tool that asks for input", () => {
+describeEachDatabase("the workbench with a modern server", () => {
   let owner: Session;
   let id: string;
   const reply = (replyId: string, body: unknown) => call(replyPOST, `/api/workbench/requests/${replyId}`, { headers: owner.headers, body, params: { id: replyId } });
@@ -124,6 +131,14 @@ describeEachDatabase("a modern server's tool that asks for input", () => {
   it("gives the server the call's roots", async () => {
     const lines = streamCall(owner, id, toolCall("show-roots", { roots: [{ uri: "file:///home/ada/project", name: "project" }] }));
     expect(textOf(await lastLine(lines))).toBe("Roots: file:///home/ada/project");
+  });
+
+  it("names the revision of each answer, and gives a resource's cache hint with it", async () => {
+    const read = await call(callPOST, `/api/servers/${id}/call`, { headers: owner.headers, params: { id }, body: { method: "resources/read", params: { uri: "menu://today" } } });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ protocolVersion: "2026-07-28", result: { ttlMs: 300_000, cacheScope: "public", contents: [{ text: "Soup and bread" }] } });
+    const lines = streamCall(owner, id, { method: "tools/call", params: { name: "echo", arguments: { message: "hi" } } });
+    expect(await lastLine(lines)).toMatchObject({ type: "result", protocolVersion: "2026-07-28" });
   });
 
   it("declines a form when nobody can answer it (an unstreamed call)", async () => {
