@@ -1,5 +1,5 @@
 import "server-only";
-import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import { LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { connectMcp, type McpTarget, type McpConnection } from "./connection";
 import { McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
@@ -228,6 +228,17 @@ export class WorkbenchSession {
     if (!this.connection.capabilities.logging || this.logLevel === level) return;
     await this.connection.client.setLoggingLevel(level, this.connection.requestOptions());
     this.logLevel = level;
+  }
+
+  /**
+   * The `_meta` that gives a request of the 2026-07-28 revision its log
+   * level: that revision has no logging/setLevel, and a server sends log
+   * messages during a request only at the level the request names. None on
+   * 2025 connections, where useLogLevel set the level for the connection.
+   */
+  logLevelMeta(level: LogLevel | undefined): Record<string, string> | undefined {
+    if (!level || this.connection.client.getProtocolEra() !== "modern") return undefined;
+    return { [LOG_LEVEL_META_KEY]: level };
   }
 
   /** Hears what the server says between calls until the returned function is called. */

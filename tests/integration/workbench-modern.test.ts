@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { z } from "zod";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
@@ -28,6 +29,12 @@ beforeAll(async () => {
   const tools = await inputTools(rounds);
   server = await startModernServer("reject", (mcp) => {
     tools(mcp);
+    // Logs at each level; the request's own level decides which reach the client.
+    mcp.server.registerCapabilities({ logging: {} });
+    mcp.registerTool("chatty", { description: "Logs at four levels.", inputSchema: z.object({}) }, async (_args, ctx) => {
+      for (const level of ["debug", "info", "warning", "error"] as const) await ctx.mcpReq.log(level, `a ${level} message`);
+      return { content: [{ type: "text", text: "said it all" }] };
+    });
     mcp.registerResource("menu", "menu://today", { mimeType: "text/plain", cacheHint: { ttlMs: 300_000, cacheScope: "public" } }, () => ({
       contents: [{ uri: "menu://today", mimeType: "text/plain", text: "Soup and bread" }],
     }));
@@ -139,6 +146,22 @@ describeEachDatabase("the workbench with a modern server", () => {
     expect(read.json).toMatchObject({ protocolVersion: "2026-07-28", result: { ttlMs: 300_000, cacheScope: "public", contents: [{ text: "Soup and bread" }] } });
     const lines = streamCall(owner, id, { method: "tools/call", params: { name: "echo", arguments: { message: "hi" } } });
     expect(await lastLine(lines)).toMatchObject({ type: "result", protocolVersion: "2026-07-28" });
+  });
+
+  it("gives each request the log level asked for, as the revision has no logging/setLevel", async () => {
+    const cases = [
+      ["warning", ["warning", "error"]],
+      ["debug", ["debug", "info", "warning", "error"]],
+      // None asked: info, as for a 2025 server.
+      [undefined, ["info", "warning", "error"]],
+    ] as const;
+    for (const [logLevel, heard] of cases) {
+      const lines: CallStreamLine[] = [];
+      for await (const line of streamCall(owner, id, { method: "tools/call", params: { name: "chatty", arguments: {} }, ...(logLevel ? { logLevel } : {}) })) lines.push(line);
+      expect(lines.flatMap((line) => (line.type === "log" ? [line.level] : []))).toEqual(heard);
+      expect(lines.at(-1)).toMatchObject({ type: "result", exchange: { request: { params: { _meta: { "io.modelcontextprotocol/logLevel": logLevel ?? "info" } } } } });
+    }
+    expect(server.methods).not.toContain("logging/setLevel");
   });
 
   it("declines a form when nobody can answer it (an unstreamed call)", async () => {
