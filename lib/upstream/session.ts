@@ -1,6 +1,7 @@
 import "server-only";
 import { LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { connectMcp, type McpTarget, type McpConnection } from "./connection";
+import { Listener } from "./listen";
 import { McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "../workbench/schema";
@@ -105,8 +106,10 @@ export class WorkbenchSession {
   /** The roots given with the calls; undefined until a call gives some. */
   private roots: Root[] | undefined;
   private readonly watchers = new Set<(event: SessionEvent) => void>();
-  private readonly subscribed = new Set<string>();
+  private subscribed = new Set<string>();
   private closed = false;
+  /** A modern server's subscriptions/listen stream, in place of 2025's GET stream and resources/subscribe. */
+  private readonly listener: Listener | undefined;
 
   private constructor(readonly connection: McpConnection) {
     const transport = connection.client.transport as Transport;
@@ -155,10 +158,9 @@ export class WorkbenchSession {
       if (!answer) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Sampling requests are answered only during a call run from the workbench page.");
       return answer as never;
     });
-    connection.client.onclose = () => {
-      this.closed = true;
-      this.emit({ type: "closed" });
-    };
+    connection.client.onclose = () => this.lose();
+    // Without its stream a modern connection hears nothing between requests: it is given up like a closed one, and the page's stream reconnects.
+    this.listener = client.getProtocolEra() === "modern" ? new Listener(client, connection.capabilities, () => this.lose()) : undefined;
     connection.client.onerror = (err) => {
       // A streamed answer cut by the size guard never resolves its request: end the calls waiting on it.
       const outbound = findOutboundError(err);
@@ -253,21 +255,29 @@ export class WorkbenchSession {
   }
 
   async subscribe(uri: string): Promise<void> {
+    if (this.listener) {
+      await this.listen([...this.subscribed, uri]);
+      if (!this.subscribed.has(uri)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The server did not take a subscription to ${uri}.`);
+      return;
+    }
     await this.connection.client.subscribeResource({ uri }, this.connection.requestOptions());
     this.subscribed.add(uri);
   }
 
   async unsubscribe(uri: string): Promise<void> {
     if (!this.subscribed.has(uri)) return;
+    if (this.listener) return void (await this.listen([...this.subscribed].filter((followed) => followed !== uri)));
     await this.connection.client.unsubscribeResource({ uri }, this.connection.requestOptions());
     this.subscribed.delete(uri);
   }
 
   /**
    * Subscribes to exactly `uris` (the user's stored subscriptions), one at a
-   * time; a resource the server refuses is left out rather than failing the rest.
+   * time; a resource the server refuses is left out rather than failing the
+   * rest. A modern server is asked in one request, with its list changes.
    */
   async follow(uris: string[]): Promise<void> {
+    if (this.listener) return void (await this.listen(uris));
     for (const uri of this.subscribed) if (!uris.includes(uri)) await this.unsubscribe(uri).catch(() => {});
     for (const uri of uris) if (!this.subscribed.has(uri)) await this.subscribe(uri).catch(() => {});
   }
@@ -279,8 +289,20 @@ export class WorkbenchSession {
     await this.connection.client.sendRootsListChanged().catch(() => {});
   }
 
-  close(): Promise<void> {
-    return this.connection.close();
+  async close(): Promise<void> {
+    await this.listener?.close().catch(() => {});
+    await this.connection.close();
+  }
+
+  /** A modern server's stream of changes, for list changes and updates of `uris`: those it takes are the subscriptions. */
+  private async listen(uris: string[]) {
+    this.subscribed = new Set(await this.listener!.follow(uris));
+  }
+
+  private lose() {
+    if (this.closed) return;
+    this.closed = true;
+    this.emit({ type: "closed" });
   }
 
   private emit(event: SessionEvent) {

@@ -1,12 +1,14 @@
 import { NextRequest } from "next/server";
 import { z } from "zod";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { GET as eventsGET } from "@/app/api/servers/[id]/events/route";
+import { DELETE as unsubscribeDELETE, POST as subscribePOST } from "@/app/api/servers/[id]/subscriptions/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
 import { ndjsonLines } from "@/lib/api/ndjson";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { serverRequests } from "@/lib/workbench/server-requests";
-import type { CallStreamLine } from "@/lib/workbench/schema";
+import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN } from "../support/http";
 import { inputTools, type InputRound } from "../support/modern-input-tools";
@@ -38,6 +40,8 @@ beforeAll(async () => {
     mcp.registerResource("menu", "menu://today", { mimeType: "text/plain", cacheHint: { ttlMs: 300_000, cacheScope: "public" } }, () => ({
       contents: [{ uri: "menu://today", mimeType: "text/plain", text: "Soup and bread" }],
     }));
+    mcp.registerPrompt("greeting", { description: "Says hello." }, () => ({ messages: [{ role: "user", content: { type: "text", text: "Hello" } }] }));
+    mcp.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
   });
 }, 30_000);
 
@@ -162,6 +166,46 @@ describeEachDatabase("the workbench with a modern server", () => {
       expect(lines.at(-1)).toMatchObject({ type: "result", exchange: { request: { params: { _meta: { "io.modelcontextprotocol/logLevel": logLevel ?? "info" } } } } });
     }
     expect(server.methods).not.toContain("logging/setLevel");
+  });
+
+  it("hears list changes, and updates of the resources subscribed to, through subscriptions/listen", async () => {
+    const abort = new AbortController();
+    const req = new NextRequest(`${ORIGIN}/api/servers/${id}/events`, { headers: owner.headers, signal: abort.signal });
+    const res = await eventsGET(req, { params: Promise.resolve({ id }) });
+    expect(res.status).toBe(200);
+    const events = ndjsonLines<ServerEventLine>(res.body!);
+    const next = async () => {
+      for (let step = await events.next(); !step.done; step = await events.next()) if (step.value.type !== "heartbeat") return step.value;
+      throw new Error("the stream ended");
+    };
+    const subscription = (method: "POST" | "DELETE") =>
+      method === "POST"
+        ? call(subscribePOST, `/api/servers/${id}/subscriptions`, { headers: owner.headers, params: { id }, body: { uri: "menu://today" } })
+        : call(unsubscribeDELETE, `/api/servers/${id}/subscriptions?uri=${encodeURIComponent("menu://today")}`, { headers: owner.headers, method: "DELETE", params: { id } });
+    try {
+      expect(await next()).toEqual({ type: "ready", subscriptions: [] });
+      server.notify.toolsChanged();
+      expect(await next()).toEqual({ type: "list-changed", list: "tools" });
+
+      const subscribed = await subscription("POST");
+      expect(subscribed.status).toBe(200);
+      expect(subscribed.json).toEqual({ subscriptions: ["menu://today"] });
+      server.notify.resourceUpdated("menu://today");
+      expect(await next()).toEqual({ type: "resource-updated", uri: "menu://today" });
+      // A resource not subscribed to is not heard of: the next event is the list change after it.
+      server.notify.resourceUpdated("menu://tomorrow");
+      server.notify.resourcesChanged();
+      expect(await next()).toEqual({ type: "list-changed", list: "resources" });
+
+      expect((await subscription("DELETE")).json).toEqual({ subscriptions: [] });
+      server.notify.resourceUpdated("menu://today");
+      server.notify.promptsChanged();
+      expect(await next()).toEqual({ type: "list-changed", list: "prompts" });
+      expect(server.methods).toContain("subscriptions/listen");
+      expect(server.methods).not.toContain("resources/subscribe");
+    } finally {
+      abort.abort();
+    }
   });
 
   it("declines a form when nobody can answer it (an unstreamed call)", async () => {
