@@ -58,6 +58,8 @@ test("a modern server's tool that answers input_required: the form is filled in 
 
   await expect(call.getByRole("heading", { name: "Result of book-table" })).toBeVisible({ timeout: 20_000 });
   await expect(call.getByText("Table booked for Ada Lovelace, 4 guests.")).toBeVisible();
+  // The answer names the revision it was spoken in.
+  await expect(call.getByText(/^Revision: MCP 2026-07-28$/)).toBeVisible();
   // The retry carried the server's state back as it was given.
   expect(rounds.map((round) => round.echoed ?? null)).toEqual([null, rounds[0].minted]);
 });
