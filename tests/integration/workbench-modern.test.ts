@@ -139,6 +139,15 @@ describeEachDatabase("the workbench with a modern server", () => {
     expect(rounds[1].echoed).toBe(rounds[0].minted);
   });
 
+  it("ends the call when the person rejects a sampling request, which a retry could not carry", async () => {
+    const lines = streamCall(owner, id, toolCall("summarize"));
+    const asked = await untilAsked(lines);
+    expect((await reply(asked.id, { action: "decline" })).status).toBe(200);
+    const last = await lastLine(lines);
+    expect(last).toMatchObject({ type: "error", message: expect.stringContaining("The user rejected the sampling request.") });
+    expect(rounds).toHaveLength(1);
+  });
+
   it("gives the server the call's roots", async () => {
     const lines = streamCall(owner, id, toolCall("show-roots", { roots: [{ uri: "file:///home/ada/project", name: "project" }] }));
     expect(textOf(await lastLine(lines))).toBe("Roots: file:///home/ada/project");
