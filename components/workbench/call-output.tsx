@@ -3,6 +3,7 @@
 import { CircleAlert, CircleCheck, CircleSlash } from "lucide-react";
 import { LogPanel } from "./log-panel";
 import { ProgressView } from "./progress-view";
+import { CacheHintBadge, cacheHintOf, RevisionBadge } from "./results/answer-facts";
 import { DurationBadge } from "./results/duration-badge";
 import { PromptMessagesView } from "./results/prompt-messages-view";
 import { RawExchangeView } from "./results/raw-exchange-view";
@@ -73,12 +74,15 @@ function Result({ state, onOpenResource, outputSchema }: Omit<CallOutputProps, "
 export function CallOutput({ state, title, onOpenResource, outputSchema }: CallOutputProps) {
   if (state.status === "idle") return null;
   const running = state.status === "running";
+  const hint = state.status === "done" ? cacheHintOf(state.result) : undefined;
   return (
     <section aria-label={`Call of ${title}`} aria-busy={running} className="grid min-w-0 gap-3 rounded-lg border bg-card p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">{running ? `Running ${title}…` : `Result of ${title}`}</h3>
         {running ? <Spinner size="sm" aria-label={`Running ${title}`} /> : null}
         {state.durationMs !== undefined ? <DurationBadge ms={state.durationMs} /> : null}
+        {state.protocolVersion ? <RevisionBadge version={state.protocolVersion} /> : null}
+        {hint ? <CacheHintBadge hint={hint} /> : null}
       </div>
 
       {running ? (

@@ -42,7 +42,7 @@ export interface CallFailure {
 }
 
 export type CallOutcome =
-  | { ok: true; result: unknown; durationMs: number; exchange: CallExchange }
+  | { ok: true; result: unknown; durationMs: number; exchange: CallExchange; protocolVersion: string }
   | { ok: false; failure: CallFailure; durationMs: number; exchange?: CallExchange };
 
 /** However long progress keeps a call alive, it ends after this. */
@@ -360,10 +360,9 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
   const signal = anySignal([attempt.signal, fail.signal]);
   let silence: Silence | undefined;
   try {
-    if (request.logLevel || session.connection.capabilities.logging) {
-      // A server that declares logging but refuses the level still answers calls.
-      await session.useLogLevel(request.logLevel ?? "info").catch(() => {});
-    }
+    const logLevel = request.logLevel || session.connection.capabilities.logging ? (request.logLevel ?? "info") : undefined;
+    // A server that declares logging but refuses the level still answers calls.
+    if (logLevel) await session.useLogLevel(logLevel).catch(() => {});
     if (request.roots) await session.useRoots(request.roots);
     const timedOut = new McpFailure("timeout", `The server at ${displayUrl(attempt.target.url)} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
     const quiet = new Silence(timeoutMs, () => fail.abort(timedOut));
@@ -384,7 +383,10 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
       events.onTask?.(task);
     };
     // The SDK's own timeout is only the outer bound: the silence above is the call's.
-    const result = await send({ ...attempt, signal, events: { ...events, onTask } }, { signal, timeout: MAX_TOTAL_MS, maxTotalTimeout: MAX_TOTAL_MS });
+    // A modern server's log level travels with the request, beside what the caller passes on.
+    const levelMeta = session.logLevelMeta(logLevel);
+    const meta = levelMeta ? { ...attempt.meta, ...levelMeta } : attempt.meta;
+    const result = await send({ ...attempt, signal, events: { ...events, onTask }, meta }, { signal, timeout: MAX_TOTAL_MS, maxTotalTimeout: MAX_TOTAL_MS });
     return { result, exchange: tap.exchange() };
   } catch (err) {
     const sessionReason = tap?.tooLarge ? tooLargeFailure() : fail.signal.aborted ? (fail.signal.reason as McpFailure) : undefined;
@@ -451,7 +453,8 @@ export async function executeCall(
       try {
         const { result, exchange } = await attemptOn(attempt, timeoutMs);
         lease.release();
-        return { ok: true, result, durationMs: elapsed(), exchange: exchange ?? { request: {} } };
+        const { protocolVersion } = lease.session.connection.serverInfo;
+        return { ok: true, result, durationMs: elapsed(), exchange: exchange ?? { request: {} }, protocolVersion };
       } catch (err) {
         const failed = err as AttemptError;
         const { original, exchange } = failed;

@@ -1,6 +1,7 @@
 import "server-only";
-import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import { LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { connectMcp, type McpTarget, type McpConnection } from "./connection";
+import { Listener } from "./listen";
 import { McpFailure } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { MAX_RESULT_BYTES, MAX_TIMEOUT_MS, type CallExchange, type JsonRpcMessage, type LogLevel, type Root } from "../workbench/schema";
@@ -60,6 +61,13 @@ interface Capture {
   request?: JsonRpcMessage;
   response?: JsonRpcMessage;
   tooLarge: boolean;
+  /**
+   * The request answered `input_required` (2026-07-28): the SDK retries it
+   * as a new request, which this capture follows, so that the exchange
+   * shown is the last leg. `state` is the server's requestState, echoed by
+   * the retry, which tells this call's retry from another's.
+   */
+  retry?: { method: string; state?: string };
 }
 
 type Token = string | number;
@@ -73,6 +81,14 @@ function progressTokenOf(request: JSONRPCMessage): Token | undefined {
 const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id: string | number } =>
   "id" in m && m.id !== undefined && ("result" in m || "error" in m);
 
+/** The requestState of a result that asks for input, or of a request that retries after one. */
+function stateOf(value: unknown): string | undefined {
+  const state = (value as { requestState?: unknown } | undefined)?.requestState;
+  return typeof state === "string" ? state : undefined;
+}
+
+const isRetryLeg = (params: unknown): boolean => typeof params === "object" && params !== null && ("inputResponses" in params || "requestState" in params);
+
 /** Each POST's answer carries one result (plus its notifications); the legacy SSE stream carries them all. */
 const STREAM_BYTES: Record<McpTarget["transport"], number> = {
   "streamable-http": MAX_RESULT_BYTES + 1024 * 1024,
@@ -83,13 +99,17 @@ export class WorkbenchSession {
   private armed: { method: string; capture: Capture } | undefined;
   private readonly awaiting = new Map<Token, Capture>();
   private readonly progressing = new Map<Token, Capture>();
+  /** Calls whose request answered `input_required`, until the SDK sends its retry. */
+  private readonly retrying = new Set<Capture>();
   private readonly running = new Set<Running>();
   private logLevel: LogLevel | undefined;
   /** The roots given with the calls; undefined until a call gives some. */
   private roots: Root[] | undefined;
   private readonly watchers = new Set<(event: SessionEvent) => void>();
-  private readonly subscribed = new Set<string>();
+  private subscribed = new Set<string>();
   private closed = false;
+  /** A modern server's subscriptions/listen stream, in place of 2025's GET stream and resources/subscribe. */
+  private readonly listener: Listener | undefined;
 
   private constructor(readonly connection: McpConnection) {
     const transport = connection.client.transport as Transport;
@@ -97,11 +117,11 @@ export class WorkbenchSession {
     transport.send = (message, options) => {
       const armed = this.armed;
       if (armed && "method" in message && message.method === armed.method && "id" in message) {
-        armed.capture.request = message as JsonRpcMessage;
-        this.awaiting.set(message.id, armed.capture);
-        const token = progressTokenOf(message);
-        if (token !== undefined) this.progressing.set(token, armed.capture);
+        this.captureLeg(armed.capture, message);
         this.armed = undefined;
+      } else if ("method" in message && "id" in message && isRetryLeg(message.params)) {
+        const retried = this.retryOf(message.method, stateOf(message.params));
+        if (retried) this.captureLeg(retried, message);
       }
       return send(message, options);
     };
@@ -138,10 +158,9 @@ export class WorkbenchSession {
       if (!answer) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Sampling requests are answered only during a call run from the workbench page.");
       return answer as never;
     });
-    connection.client.onclose = () => {
-      this.closed = true;
-      this.emit({ type: "closed" });
-    };
+    connection.client.onclose = () => this.lose();
+    // Without its stream a modern connection hears nothing between requests: it is given up like a closed one, and the page's stream reconnects.
+    this.listener = client.getProtocolEra() === "modern" ? new Listener(client, connection.capabilities, () => this.lose()) : undefined;
     connection.client.onerror = (err) => {
       // A streamed answer cut by the size guard never resolves its request: end the calls waiting on it.
       const outbound = findOutboundError(err);
@@ -182,6 +201,7 @@ export class WorkbenchSession {
       },
       dispose: () => {
         if (this.armed?.capture === capture) this.armed = undefined;
+        this.retrying.delete(capture);
         const id = capture.request?.id as Token | undefined;
         if (id !== undefined && this.awaiting.get(id) === capture) this.awaiting.delete(id);
         const token = capture.request ? progressTokenOf(capture.request as JSONRPCMessage) : undefined;
@@ -212,6 +232,17 @@ export class WorkbenchSession {
     this.logLevel = level;
   }
 
+  /**
+   * The `_meta` that gives a request of the 2026-07-28 revision its log
+   * level: that revision has no logging/setLevel, and a server sends log
+   * messages during a request only at the level the request names. None on
+   * 2025 connections, where useLogLevel set the level for the connection.
+   */
+  logLevelMeta(level: LogLevel | undefined): Record<string, string> | undefined {
+    if (!level || this.connection.client.getProtocolEra() !== "modern") return undefined;
+    return { [LOG_LEVEL_META_KEY]: level };
+  }
+
   /** Hears what the server says between calls until the returned function is called. */
   watch(listener: (event: SessionEvent) => void): () => void {
     this.watchers.add(listener);
@@ -224,21 +255,29 @@ export class WorkbenchSession {
   }
 
   async subscribe(uri: string): Promise<void> {
+    if (this.listener) {
+      await this.listen([...this.subscribed, uri]);
+      if (!this.subscribed.has(uri)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The server did not take a subscription to ${uri}.`);
+      return;
+    }
     await this.connection.client.subscribeResource({ uri }, this.connection.requestOptions());
     this.subscribed.add(uri);
   }
 
   async unsubscribe(uri: string): Promise<void> {
     if (!this.subscribed.has(uri)) return;
+    if (this.listener) return void (await this.listen([...this.subscribed].filter((followed) => followed !== uri)));
     await this.connection.client.unsubscribeResource({ uri }, this.connection.requestOptions());
     this.subscribed.delete(uri);
   }
 
   /**
    * Subscribes to exactly `uris` (the user's stored subscriptions), one at a
-   * time; a resource the server refuses is left out rather than failing the rest.
+   * time; a resource the server refuses is left out rather than failing the
+   * rest. A modern server is asked in one request, with its list changes.
    */
   async follow(uris: string[]): Promise<void> {
+    if (this.listener) return void (await this.listen(uris));
     for (const uri of this.subscribed) if (!uris.includes(uri)) await this.unsubscribe(uri).catch(() => {});
     for (const uri of uris) if (!this.subscribed.has(uri)) await this.subscribe(uri).catch(() => {});
   }
@@ -250,8 +289,20 @@ export class WorkbenchSession {
     await this.connection.client.sendRootsListChanged().catch(() => {});
   }
 
-  close(): Promise<void> {
-    return this.connection.close();
+  async close(): Promise<void> {
+    await this.listener?.close().catch(() => {});
+    await this.connection.close();
+  }
+
+  /** A modern server's stream of changes, for list changes and updates of `uris`: those it takes are the subscriptions. */
+  private async listen(uris: string[]) {
+    this.subscribed = new Set(await this.listener!.follow(uris));
+  }
+
+  private lose() {
+    if (this.closed) return;
+    this.closed = true;
+    this.emit({ type: "closed" });
   }
 
   private emit(event: SessionEvent) {
@@ -262,6 +313,25 @@ export class WorkbenchSession {
   private askPerson(request: ServerRequest, signal: AbortSignal): Promise<Record<string, unknown>> | undefined {
     const askers = [...this.running].filter((call) => call.onServerRequest);
     return askers.at(-1)?.onServerRequest?.(request, signal);
+  }
+
+  /** Takes `message` as the request of `capture`: its answer and its progress are the call's. */
+  private captureLeg(capture: Capture, message: JSONRPCMessage & { id: Token }) {
+    const previous = capture.request ? progressTokenOf(capture.request as JSONRPCMessage) : undefined;
+    if (previous !== undefined) this.progressing.delete(previous);
+    capture.request = message as JsonRpcMessage;
+    capture.response = undefined;
+    capture.retry = undefined;
+    this.retrying.delete(capture);
+    this.awaiting.set(message.id, capture);
+    const token = progressTokenOf(message);
+    if (token !== undefined) this.progressing.set(token, capture);
+  }
+
+  /** The call whose `input_required` answer this request of `method` retries. */
+  private retryOf(method: string, state: string | undefined): Capture | undefined {
+    for (const capture of this.retrying) if (capture.retry?.method === method && capture.retry.state === state) return capture;
+    return undefined;
   }
 
   private onProgress(params: unknown) {
@@ -281,6 +351,11 @@ export class WorkbenchSession {
     const size = Buffer.byteLength(JSON.stringify(message));
     if (size <= MAX_RESULT_BYTES) {
       capture.response = message as JsonRpcMessage;
+      const result = (message as { result?: { resultType?: unknown } }).result;
+      if (result?.resultType === "input_required") {
+        capture.retry = { method: String(capture.request?.method), state: stateOf(result) };
+        this.retrying.add(capture);
+      }
       return message;
     }
     capture.tooLarge = true;

@@ -11,6 +11,7 @@ export const callResponse = z.object({
   result: z.unknown().describe("The server's result, as MCP defines it for the method."),
   durationMs: z.number(),
   exchange,
+  protocolVersion: z.string().describe('The MCP revision the call was spoken in, e.g. "2026-07-28" or "2025-11-25".'),
 }) satisfies ZodType<CallResponse>;
 
 const logLine = z.object({ type: z.literal("log"), level: z.string(), logger: z.string().optional(), data: z.unknown() });

@@ -150,6 +150,8 @@ export interface CallResponse {
   result: unknown;
   durationMs: number;
   exchange: CallExchange;
+  /** The MCP revision the call was spoken in ("2026-07-28", "2025-11-25"…). */
+  protocolVersion: string;
 }
 
 /** One line of the NDJSON answer (`Accept: application/x-ndjson`). */

@@ -40,7 +40,7 @@ export async function callServer(user: PlanHolder, serverId: string, request: Ca
   const outcome = await executeCall(user.uid, target, request, { signal: ctx.req.signal });
   // Stored before the answer: a call answered 2xx is in the history even if the process dies at once.
   await remember(user.uid, target, request, outcome, ctx);
-  if (outcome.ok) return answer({ result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange });
+  if (outcome.ok) return answer({ result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange, protocolVersion: outcome.protocolVersion });
   const { code, message } = outcome.failure;
   throw new HttpError(code, message, {
     details: outcome.exchange ? { exchange: outcome.exchange } : undefined,
@@ -87,7 +87,7 @@ function streamCall(uid: string, target: CallTarget, request: CallRequest, ctx: 
         });
         write(
           outcome.ok
-            ? { type: "result", result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange }
+            ? { type: "result", result: outcome.result, durationMs: outcome.durationMs, exchange: outcome.exchange, protocolVersion: outcome.protocolVersion }
             : {
                 type: "error",
                 error: outcome.failure.code,

@@ -34,6 +34,8 @@ export interface CallState {
   requests: AskedRequest[];
   result?: unknown;
   durationMs?: number;
+  /** The MCP revision the call was spoken in. */
+  protocolVersion?: string;
   exchange?: CallExchange;
   error?: { code: string; message: string };
 }
@@ -52,7 +54,7 @@ function apply(state: CallState, line: CallStreamLine): CallState {
     case "server-request":
       return { ...state, requests: [...state.requests, { id: line.id, kind: line.kind, params: line.params }] };
     case "result":
-      return { ...state, status: "done", result: line.result, durationMs: line.durationMs, exchange: line.exchange };
+      return { ...state, status: "done", result: line.result, durationMs: line.durationMs, exchange: line.exchange, protocolVersion: line.protocolVersion };
     case "error":
       return {
         ...state,

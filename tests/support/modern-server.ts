@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer, ServerNotifier } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { startHttpServer, type RunningServer } from "./mcp-server";
 
@@ -17,6 +17,8 @@ export interface ModernServer extends RunningServer {
   methods: string[];
   /** Each JSON-RPC request and notification received, as sent, in order. */
   requests: { method: string; params?: Record<string, unknown> }[];
+  /** Tells the clients listening (subscriptions/listen) of a change. */
+  notify: ServerNotifier;
 }
 
 async function bodyOf(req: http.IncomingMessage): Promise<Buffer> {
@@ -62,5 +64,5 @@ export async function startModernServer(legacy: "reject" | "stateless", register
     for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) res.write(read.value);
     res.end();
   });
-  return { ...running, url: `${running.origin}/mcp`, methods, requests };
+  return { ...running, url: `${running.origin}/mcp`, methods, requests, notify: handler.notify };
 }

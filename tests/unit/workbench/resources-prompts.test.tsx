@@ -41,7 +41,7 @@ const templates = [{ uriTemplate: "demo://resource/dynamic/text/{resourceId}", n
 
 function answer(result: unknown): Stream {
   return async (_id, request, { onLine }) => {
-    onLine({ type: "result", result, durationMs: 3, exchange: { request: { jsonrpc: "2.0", id: 1, method: request.method, params: request.params } } });
+    onLine({ type: "result", result, durationMs: 3, exchange: { request: { jsonrpc: "2.0", id: 1, method: request.method, params: request.params } }, protocolVersion: "2025-11-25" });
   };
 }
 

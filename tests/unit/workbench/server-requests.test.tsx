@@ -60,7 +60,7 @@ function callAsking(line: CallStreamLine) {
     onLine(line);
     return new Promise<void>((resolve) => {
       end = () => {
-        onLine({ type: "result", result: { content: [{ type: "text", text: "done" }] }, durationMs: 5, exchange: { request: {} } });
+        onLine({ type: "result", result: { content: [{ type: "text", text: "done" }] }, durationMs: 5, exchange: { request: {} }, protocolVersion: "2025-11-25" });
         resolve();
       };
     });

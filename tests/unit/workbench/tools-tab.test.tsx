@@ -65,7 +65,7 @@ describe("the tools tab", () => {
       onLine({ type: "progress", progress: 1, total: 2 });
       return new Promise<void>((resolve) => {
         finish = () => {
-          onLine({ type: "result", result: { content: [{ type: "text", text: "The sum of 2 and 3 is 5." }] }, durationMs: 12, exchange: exchange(request) });
+          onLine({ type: "result", result: { content: [{ type: "text", text: "The sum of 2 and 3 is 5." }] }, durationMs: 12, exchange: exchange(request), protocolVersion: "2025-11-25" });
           resolve();
         };
       });
