@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useCall } from "@/lib/workbench/use-call";
 import { pendingFor, type RerunProps } from "./rerun";
 
-/** Pings the server through the console and shows the round trip. */
+/** Pings the server through the console and shows the round trip (a 2026-07-28 server, which has no ping, is asked server/discover). */
 export function PingButton({ serverId, rerun, onRerunStarted }: { serverId: string } & RerunProps) {
   const { state, run } = useCall(serverId);
   const running = state.status === "running";

@@ -218,12 +218,17 @@ interface Attempt {
   meta?: Record<string, unknown>;
 }
 
+const isModern = (session: WorkbenchSession) => session.connection.prior.kind === "modern";
+
+/** 2026-07-28 has no `ping`: what answers for it there is `server/discover`, the revision's own question to a server. */
+const wireMethod = (method: CallRequest["method"], session: WorkbenchSession): string => (method === "ping" && isModern(session) ? "server/discover" : method);
+
 async function send({ request, session, signal, events, meta }: Attempt, options: RequestOptions): Promise<unknown> {
   const { client } = session.connection;
   const withMeta = meta ? { _meta: meta } : {};
   switch (request.method) {
     case "ping":
-      return client.request({ method: "ping" }, options);
+      return isModern(session) ? client.discover(options) : client.request({ method: "ping" }, options);
     case "resources/read":
       return client.request({ method: "resources/read", params: { ...request.params, ...withMeta } }, options);
     case "prompts/get":
@@ -368,7 +373,7 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
     const quiet = new Silence(timeoutMs, () => fail.abort(timedOut));
     silence = quiet;
     const { onServerRequest } = events;
-    tap = session.tap(request.method, {
+    tap = session.tap(wireMethod(request.method, session), {
       onLog: events.onLog,
       onProgress: (progress) => {
         quiet.restart();

@@ -83,6 +83,13 @@ describeEachDatabase("servers of each protocol revision", () => {
       expect(JSON.stringify((res.json as { result: unknown }).result)).toContain("hello");
     });
 
+    // 2026-07-28 has no ping: the workbench's Ping asks server/discover of a server of that revision.
+    it("answers the workbench's Ping", async () => {
+      const res = await call(callPOST, `/api/servers/${id}/call`, { ...as(owner), params: { id }, body: { method: "ping" } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ protocolVersion: expect.stringMatching(revision) });
+    });
+
     it("is scanned", async () => {
       const res = await call(scanPOST, `/api/servers/${id}/scan`, { ...as(owner), params: { id } });
       expect(res.status).toBe(200);
