@@ -79,6 +79,8 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
     outputSinceInput += chunk.length;
     if (outputSinceInput > limits.outputBytes && !stopped) {
       kill("cap", `The server printed more than ${limits.outputBytes} bytes on stdout without being asked and was stopped.`);
+      // The server keeps printing until the kill lands: none of that reaches the transport.
+      child.stdout.destroy();
     }
   });
   child.stdin.on("error", () => undefined); // a server that has exited: its exit says why

@@ -15,8 +15,8 @@ const HOW_TO_ALLOW_USERNS =
 const HOW_TO_GIVE_CGROUPS =
   "Give the console writable cgroup v1 memory, pids and cpuacct hierarchies (mounted under /sys/fs/cgroup): the sandbox's memory, process and CPU caps live there.";
 
-async function findBwrap(): Promise<string | undefined> {
-  for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(":").concat("/usr/bin")) {
+async function findBwrap(searchPath: string): Promise<string | undefined> {
+  for (const dir of searchPath.split(":").filter(Boolean)) {
     const candidate = path.join(dir, "bwrap");
     try {
       await fs.access(candidate, fs.constants.X_OK);
@@ -42,8 +42,9 @@ function trySandbox(bwrap: string): Promise<string | undefined> {
   });
 }
 
-async function check(): Promise<SandboxSupport> {
-  const bwrap = await findBwrap();
+/** The check itself, bwrap looked for in the folders of `searchPath` (the console's PATH). */
+export async function checkSandbox(searchPath: string): Promise<SandboxSupport> {
+  const bwrap = await findBwrap(searchPath);
   if (!bwrap) return { ok: false, reason: `Stdio servers need a sandbox and bubblewrap (bwrap) is not installed. ${HOW_TO_INSTALL}` };
   const failure = await trySandbox(bwrap);
   if (failure) return { ok: false, reason: `Stdio servers need a sandbox and bubblewrap cannot make one here (${failure}). ${HOW_TO_ALLOW_USERNS}` };
@@ -60,6 +61,6 @@ let checked: Promise<SandboxSupport> | undefined;
 
 /** Whether stdio servers can run here, checked once per process; when not, why and how to enable them. */
 export function sandboxSupport(): Promise<SandboxSupport> {
-  checked ??= check();
+  checked ??= checkSandbox(process.env.PATH ?? "/usr/bin:/bin");
   return checked;
 }
