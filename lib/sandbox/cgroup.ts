@@ -36,6 +36,29 @@ async function ownFolders(): Promise<Record<Controller, string>> {
   return found as Record<Controller, string>;
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the sandbox cgroups of console processes that are gone: one killed outright cannot
+ * remove its own (its servers died with it, --die-with-parent, so the cgroups are empty).
+ */
+export async function sweepStaleCgroups(): Promise<void> {
+  const own = await ownFolders();
+  for (const controller of CONTROLLERS) {
+    for (const name of await fs.readdir(own[controller])) {
+      const owner = /^mcp-sandbox-(\d+)-\d+$/.exec(name)?.[1];
+      if (owner && !alive(Number(owner))) await fs.rmdir(path.join(own[controller], name)).catch(() => undefined);
+    }
+  }
+}
+
 /** "max 3" → 3, in files of "name value" lines (pids.events, memory.oom_control). */
 function field(text: string, name: string): number {
   const line = text.split("\n").find((candidate) => candidate.startsWith(`${name} `));

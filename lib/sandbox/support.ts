@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { bwrapCommand } from "./bwrap-args";
-import { createCgroup } from "./cgroup";
+import { createCgroup, sweepStaleCgroups } from "./cgroup";
 import { DEFAULT_LIMITS } from "./spec";
 
 export type SandboxSupport = { ok: true; bwrap: string } | { ok: false; reason: string };
@@ -51,6 +51,7 @@ export async function checkSandbox(searchPath: string): Promise<SandboxSupport> 
   try {
     const probe = await createCgroup(`mcp-sandbox-probe-${process.pid}`, DEFAULT_LIMITS);
     await probe.remove();
+    await sweepStaleCgroups();
   } catch (error) {
     return { ok: false, reason: `Stdio servers need a sandbox and its limits cannot be set here (${(error as Error).message}). ${HOW_TO_GIVE_CGROUPS}` };
   }

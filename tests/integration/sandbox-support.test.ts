@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { checkSandbox } from "@/lib/sandbox/support";
+import { ownPidsCgroup } from "../support/sandbox";
 
 /** Where the sandbox cannot run, stdio servers are refused with what to do about it (never run unsandboxed). */
 
@@ -31,4 +34,21 @@ it("says how to allow user namespaces when bwrap cannot make one", async () => {
 
 it("runs where bwrap, user namespaces and cgroups are all there", async () => {
   expect(await checkSandbox("/usr/bin")).toEqual({ ok: true, bwrap: "/usr/bin/bwrap" });
+});
+
+it("removes the sandbox cgroups a killed console left, and only those", async () => {
+  const gone = spawn("true");
+  await once(gone, "exit");
+  const stale = path.join(ownPidsCgroup(), `mcp-sandbox-${gone.pid}-1`);
+  const live = path.join(ownPidsCgroup(), `mcp-sandbox-${process.pid}-999999`);
+  fs.mkdirSync(stale);
+  fs.mkdirSync(live);
+  try {
+    expect(await checkSandbox("/usr/bin")).toEqual({ ok: true, bwrap: "/usr/bin/bwrap" });
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
+  } finally {
+    // cgroup folders are removed with rmdir, their files and all.
+    for (const dir of [stale, live]) if (fs.existsSync(dir)) fs.rmdirSync(dir);
+  }
 });

@@ -27,9 +27,13 @@ export function programSpec(command: string, args: string[], limits: Partial<San
   };
 }
 
+/** This process's own folder in the cgroup v1 pids hierarchy, where the sandboxes' pids cgroups are made. */
+export function ownPidsCgroup(): string {
+  const own = fs.readFileSync("/proc/self/cgroup", "utf8").split("\n").find((line) => line.split(":")[1]?.split(",").includes("pids"));
+  return path.join("/sys/fs/cgroup/pids", own?.split(":")[2] ?? "/");
+}
+
 /** The sandboxes' cgroups this test process made and that still exist: each is removed only once all its processes are gone. */
 export function leftoverCgroups(): string[] {
-  const own = fs.readFileSync("/proc/self/cgroup", "utf8").split("\n").find((line) => line.split(":")[1]?.split(",").includes("pids"));
-  const dir = path.join("/sys/fs/cgroup/pids", own?.split(":")[2] ?? "/");
-  return fs.readdirSync(dir).filter((name) => name.startsWith(`mcp-sandbox-${process.pid}-`));
+  return fs.readdirSync(ownPidsCgroup()).filter((name) => name.startsWith(`mcp-sandbox-${process.pid}-`));
 }
