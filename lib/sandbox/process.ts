@@ -16,7 +16,7 @@ export class SandboxUnavailableError extends Error {}
 
 export type SandboxProcess = {
   pid: number;
-  /** The server's stdout, to be read by one transport; every byte is also counted against the output cap. */
+  /** The server's stdout, to be read by one transport; every byte is also counted against the output cap (with stderr's). */
   stdout: Readable;
   /** Writes to the server's stdin; each write opens a new output allowance. */
   write(bytes: string): boolean;
@@ -74,15 +74,22 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
     child.kill("SIGKILL");
   };
 
-  child.stderr.on("data", (chunk: Buffer) => stderr.add(chunk));
-  child.stdout.on("data", (chunk: Buffer) => {
+  // stderr counts too: it is read on the console's thread as well, and a server's log lines
+  // are as bounded by what it is asked as its answers are.
+  const count = (chunk: Buffer) => {
     outputSinceInput += chunk.length;
     if (outputSinceInput > limits.outputBytes && !stopped) {
-      kill("cap", `The server printed more than ${limits.outputBytes} bytes on stdout without being asked and was stopped.`);
-      // The server keeps printing until the kill lands: none of that reaches the transport.
+      kill("cap", `The server printed more than ${limits.outputBytes} bytes without being asked and was stopped.`);
+      // The server keeps printing until the kill lands: none of that is read.
       child.stdout.destroy();
+      child.stderr.destroy();
     }
+  };
+  child.stderr.on("data", (chunk: Buffer) => {
+    count(chunk);
+    stderr.add(chunk);
   });
+  child.stdout.on("data", count);
   child.stdin.on("error", () => undefined); // a server that has exited: its exit says why
 
   let reading = false;

@@ -21,7 +21,7 @@ export type SandboxLimits = {
   cpuSeconds: number;
   /** Size of the private writable folder. */
   folderBytes: number;
-  /** Bytes the server may print on stdout between two messages from the console (an answer, its notifications). */
+  /** Bytes the server may print on stdout and stderr together between two messages from the console (an answer, its notifications, its log). */
   outputBytes: number;
 };
 

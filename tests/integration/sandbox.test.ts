@@ -97,8 +97,13 @@ it("stops a server that writes without end to its folder at the folder's size ca
 
 it("stops a server that prints without end at the output cap", async () => {
   const { exit, stdout } = await run("yes", [], { outputBytes: 1024 * 1024 });
-  expect(exit).toMatchObject({ kind: "cap", reason: "The server printed more than 1048576 bytes on stdout without being asked and was stopped." });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server printed more than 1048576 bytes without being asked and was stopped." });
   expect(stdout.length).toBeLessThan(2 * 1024 * 1024);
+});
+
+it("stops a server that logs without end on stderr at the same cap", async () => {
+  const { exit } = await run("sh", ["-c", "yes >&2"], { outputBytes: 1024 * 1024 });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server printed more than 1048576 bytes without being asked and was stopped." });
 });
 
 it("stops a server that grows past its memory cap", async () => {
