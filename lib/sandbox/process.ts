@@ -1,0 +1,146 @@
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
+import { bwrapCommand } from "./bwrap-args";
+import { createCgroup, type CgroupUsage, type SandboxCgroup } from "./cgroup";
+import { describeExit, type SandboxExit } from "./exit";
+import type { SandboxLimits, SandboxSpec } from "./spec";
+import { StderrTail } from "./stderr-tail";
+import { sandboxSupport } from "./support";
+
+/** How often a running sandbox's cgroup counters are read: cheap (three small files), and a cap is acted on within this. */
+const WATCH_MS = 200;
+/** How long a server asked to stop (stdin closed) gets before it is killed. */
+const STOP_GRACE_MS = 1000;
+
+export class SandboxUnavailableError extends Error {}
+
+export type SandboxProcess = {
+  pid: number;
+  /** The server's stdout, to be read by one transport; every byte is also counted against the output cap (with stderr's). */
+  stdout: Readable;
+  /** Writes to the server's stdin; each write opens a new output allowance. */
+  write(bytes: string): boolean;
+  stdin: Writable;
+  exited: Promise<SandboxExit>;
+  /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. */
+  stop(reason?: string): Promise<SandboxExit>;
+};
+
+/**
+ * The sandbox joins its cgroups before it runs anything: a shell writes its own PID to each
+ * cgroup.procs, then becomes bwrap (exec), so not even bwrap's first fork is outside the caps. The
+ * shell's own PWD goes: it would be the one variable the server did not choose.
+ */
+const ENTER_CGROUPS = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; unset PWD; exec "$@"';
+
+let sequence = 0;
+
+/** The message for the first cap the cgroups say was reached, if any. */
+function capReached(usage: CgroupUsage, limits: SandboxLimits): string | undefined {
+  if (usage.processCapHits > 0) return `The server tried to run more than ${limits.processes} processes and was stopped.`;
+  if (usage.oomKills > 0) return `The server ran out of its ${limits.memoryBytes} bytes of memory and was stopped.`;
+  if (usage.cpuSeconds > limits.cpuSeconds) return `The server used its ${limits.cpuSeconds} s of CPU time and was stopped.`;
+  return undefined;
+}
+
+export async function spawnSandbox(spec: SandboxSpec): Promise<SandboxProcess> {
+  const support = await sandboxSupport();
+  if (!support.ok) throw new SandboxUnavailableError(support.reason);
+  const { args, env } = bwrapCommand(spec);
+  const cgroup = await createCgroup(`mcp-sandbox-${process.pid}-${++sequence}`, spec.limits);
+  let child: ChildProcessByStdio<Writable, Readable, Readable>;
+  try {
+    child = spawn("/bin/sh", ["-c", ENTER_CGROUPS, "sh", ...cgroup.procsFiles, "--", support.bwrap, ...args], {
+      env: env as NodeJS.ProcessEnv, // exactly these: none of the console's
+      stdio: ["pipe", "pipe", "pipe"],
+      cwd: "/",
+    });
+  } catch (error) {
+    await cgroup.remove();
+    throw error;
+  }
+  return watch(child, cgroup, spec);
+}
+
+function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup: SandboxCgroup, spec: SandboxSpec): SandboxProcess {
+  const { limits } = spec;
+  const stderr = new StderrTail();
+  let stopped: Pick<SandboxExit, "kind" | "reason"> | undefined;
+  let outputSinceInput = 0;
+
+  const kill = (kind: SandboxExit["kind"], reason: string) => {
+    stopped ??= { kind, reason };
+    // bwrap's own PID 1 dies with it (--die-with-parent), and with it every process of the sandbox's PID namespace.
+    child.kill("SIGKILL");
+  };
+
+  // stderr counts too: it is read on the console's thread as well, and a server's log lines
+  // are as bounded by what it is asked as its answers are.
+  const count = (chunk: Buffer) => {
+    outputSinceInput += chunk.length;
+    if (outputSinceInput > limits.outputBytes && !stopped) {
+      kill("cap", `The server printed more than ${limits.outputBytes} bytes without being asked and was stopped.`);
+      // The server keeps printing until the kill lands: none of that is read.
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }
+  };
+  child.stderr.on("data", (chunk: Buffer) => {
+    count(chunk);
+    stderr.add(chunk);
+  });
+  child.stdout.on("data", count);
+  child.stdin.on("error", () => undefined); // a server that has exited: its exit says why
+
+  let reading = false;
+  const timer = setInterval(() => {
+    if (reading || stopped) return;
+    reading = true;
+    cgroup
+      .usage()
+      .then((usage) => {
+        const reached = capReached(usage, limits);
+        if (reached) kill("cap", reached);
+      })
+      .catch(() => undefined) // the cgroup is going away with the process
+      .finally(() => {
+        reading = false;
+      });
+  }, WATCH_MS);
+  timer.unref();
+
+  const exited = new Promise<SandboxExit>((resolve) => {
+    child.on("error", (error) => {
+      stopped ??= { kind: "crashed", reason: `The sandbox could not start: ${error.message}` };
+    });
+    child.on("close", (code, signal) => {
+      clearInterval(timer);
+      // A cap may have ended the server before the watcher saw it: the OOM killer, or a fork that
+      // failed at the process cap and made the server give up.
+      const final = cgroup.usage().then((usage) => capReached(usage, limits)).catch(() => undefined);
+      void final.then(async (reached) => {
+        await cgroup.remove().catch(() => undefined);
+        resolve(describeExit(code, signal, stopped, reached, stderr.toString()));
+      });
+    });
+  });
+
+  return {
+    pid: child.pid ?? -1,
+    stdout: child.stdout,
+    stdin: child.stdin,
+    write(bytes) {
+      outputSinceInput = 0;
+      return child.stdin.write(bytes);
+    },
+    exited,
+    async stop(reason = "The console stopped the server.") {
+      stopped ??= { kind: "stopped", reason };
+      child.stdin.end();
+      const grace = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      const exit = await exited;
+      clearTimeout(grace);
+      return exit;
+    },
+  };
+}

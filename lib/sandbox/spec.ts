@@ -1,0 +1,40 @@
+/** What one sandboxed stdio server runs, and what it may see. */
+export type SandboxSpec = {
+  /** The program, as the sandbox sees it (e.g. `/usr/bin/node` or `node`, found on the sandbox's PATH). */
+  command: string;
+  args: string[];
+  /** The only variables the server gets, beside PATH, HOME and TMPDIR: the server's own configuration. */
+  env: Record<string, string>;
+  /** Host folders shown read-only (the package's folder), each at a path inside the sandbox. */
+  readOnly: { host: string; sandbox: string }[];
+  /** The working directory inside the sandbox; the private writable folder when absent. */
+  cwd?: string;
+  limits: SandboxLimits;
+};
+
+export type SandboxLimits = {
+  /** Memory of all the server's processes together, its private folder's files included (they live in memory). */
+  memoryBytes: number;
+  /** Processes and threads together: Node alone runs about a dozen threads. */
+  processes: number;
+  /** CPU time of all the server's processes together, over its life. */
+  cpuSeconds: number;
+  /** Size of the private writable folder. */
+  folderBytes: number;
+  /** Bytes the server may print on stdout and stderr together between two messages from the console (an answer, its notifications, its log). */
+  outputBytes: number;
+};
+
+export const DEFAULT_LIMITS: SandboxLimits = {
+  memoryBytes: 512 * 1024 * 1024,
+  processes: 64,
+  cpuSeconds: 600,
+  folderBytes: 64 * 1024 * 1024,
+  outputBytes: 32 * 1024 * 1024,
+};
+
+/** The private writable folder inside the sandbox: HOME, TMPDIR and (unless told otherwise) the working directory. */
+export const SANDBOX_FOLDER = "/sandbox";
+
+/** Who the server runs as inside its user namespace: nobody the host knows, no capabilities. */
+export const SANDBOX_UID = 1000;

@@ -1,0 +1,133 @@
+import { Client } from "@modelcontextprotocol/client";
+import { spawnSandbox } from "@/lib/sandbox/process";
+import { SandboxTransport } from "@/lib/sandbox/transport";
+import { leftoverCgroups, programSpec, serverEverythingSpec } from "../support/sandbox";
+
+/**
+ * Stdio servers in the sandbox (lib/sandbox): a real package answering through the SDK's client,
+ * and hostile programs, each stopped or contained with a reason that says why, leaving nothing
+ * running behind, while a neighbour in its own sandbox keeps answering.
+ */
+
+async function run(command: string, args: string[], limits = {}, env = {}) {
+  const sandbox = await spawnSandbox(programSpec(command, args, limits, env));
+  let stdout = "";
+  sandbox.stdout.setEncoding("utf8").on("data", (text: string) => {
+    stdout += text;
+  });
+  const exit = await sandbox.exited;
+  return { exit, stdout };
+}
+
+/** A well-behaved server running beside each hostile one: it must keep answering throughout. */
+let neighbour: Client;
+let neighbourCgroups: string[];
+
+beforeAll(async () => {
+  neighbour = new Client({ name: "sandbox-neighbour", version: "1.0.0" });
+  await neighbour.connect(new SandboxTransport(serverEverythingSpec()));
+  neighbourCgroups = leftoverCgroups();
+});
+
+afterAll(async () => {
+  await neighbour.close();
+  expect(leftoverCgroups()).toEqual([]);
+});
+
+afterEach(async () => {
+  const answer = await neighbour.callTool({ name: "echo", arguments: { message: "still here" } });
+  expect(answer.content).toEqual([{ type: "text", text: "Echo: still here" }]);
+  expect(leftoverCgroups()).toEqual(neighbourCgroups);
+});
+
+it("runs server-everything over stdio: tools/list and a call through the SDK's client", async () => {
+  const transport = new SandboxTransport(serverEverythingSpec());
+  const client = new Client({ name: "sandbox-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toContain("echo");
+  const result = await client.callTool({ name: "echo", arguments: { message: "from the sandbox" } });
+  expect(result.content).toEqual([{ type: "text", text: "Echo: from the sandbox" }]);
+  await client.close();
+  expect((await transport.exited)?.kind).toBe("stopped");
+});
+
+it("shows none of the host's files, the console's folder, data folder or environment", async () => {
+  process.env.SANDBOX_TEST_SECRET = "console-secret-value";
+  const script = `
+    const fs = require("fs");
+    const read = (p) => { try { return fs.statSync(p).isDirectory() ? fs.readdirSync(p) : fs.readFileSync(p, "utf8"); } catch (e) { return e.code; } };
+    console.log(JSON.stringify({ root: read("/root"), console: read(${JSON.stringify(process.cwd())}), data: read(${JSON.stringify(process.env.DATA_DIR)}),
+      etc: read("/etc/passwd"), environ: read("/proc/1/environ").split("\\0").filter(Boolean).sort(), env: process.env, uid: process.getuid() }));`;
+  const { exit, stdout } = await run("node", ["-e", script], {}, { SERVER_OWN: "its own" });
+  expect(exit.kind).toBe("exited");
+  const seen = JSON.parse(stdout);
+  expect(seen).toMatchObject({ root: "ENOENT", console: "ENOENT", data: "ENOENT", etc: "ENOENT", uid: 1000 });
+  expect(seen.environ).toEqual(["HOME=/sandbox", "PATH=/usr/local/bin:/usr/bin:/bin", "SERVER_OWN=its own", "TMPDIR=/sandbox"]);
+  expect(seen.env).toEqual({ HOME: "/sandbox", PATH: "/usr/local/bin:/usr/bin:/bin", PWD: "/sandbox", SERVER_OWN: "its own", TMPDIR: "/sandbox" });
+  expect(stdout).not.toContain("console-secret-value");
+});
+
+it("reaches no network: not the host's 127.0.0.1:5432, not the metadata address", async () => {
+  const script = `
+    const net = require("net");
+    const tryConnect = (host, port) => new Promise((resolve) => {
+      const socket = net.connect({ host, port, timeout: 2000 });
+      socket.on("connect", () => { socket.destroy(); resolve("connected"); });
+      socket.on("timeout", () => { socket.destroy(); resolve("timeout"); });
+      socket.on("error", (e) => resolve(e.code));
+    });
+    Promise.all([tryConnect("127.0.0.1", 5432), tryConnect("169.254.169.254", 80)]).then((r) => console.log(JSON.stringify(r)));`;
+  const { exit, stdout } = await run("node", ["-e", script]);
+  expect(exit.kind).toBe("exited");
+  expect(JSON.parse(stdout)).toEqual(["ECONNREFUSED", "ENETUNREACH"]);
+});
+
+it("stops a server that forks without end at its process cap", async () => {
+  const { exit } = await run("sh", ["-c", "while :; do sleep 1000 & done"], { processes: 16 });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server tried to run more than 16 processes and was stopped." });
+});
+
+it("stops a server that writes without end to its folder at the folder's size cap", async () => {
+  const script = `const fs = require("fs"); const mb = Buffer.alloc(1 << 20, 120); for (;;) fs.appendFileSync("/sandbox/fill", mb);`;
+  const { exit } = await run("node", ["-e", script], { folderBytes: 4 * 1024 * 1024 });
+  expect(exit.kind).toBe("crashed");
+  expect(exit.reason).toMatch(/^The server exited with code 1\. Its last words: .*ENOSPC: no space left on device/);
+});
+
+it("stops a server that prints without end at the output cap", async () => {
+  const { exit, stdout } = await run("yes", [], { outputBytes: 1024 * 1024 });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server printed more than 1048576 bytes without being asked and was stopped." });
+  expect(stdout.length).toBeLessThan(2 * 1024 * 1024);
+});
+
+it("stops a server that logs without end on stderr at the same cap", async () => {
+  const { exit } = await run("sh", ["-c", "yes >&2"], { outputBytes: 1024 * 1024 });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server printed more than 1048576 bytes without being asked and was stopped." });
+});
+
+it("stops a server that grows past its memory cap", async () => {
+  const script = `const kept = []; for (;;) kept.push(Buffer.alloc(1 << 20, 1));`;
+  const { exit } = await run("node", ["-e", script], { memoryBytes: 128 * 1024 * 1024 });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server ran out of its 134217728 bytes of memory and was stopped." });
+});
+
+it("stops a server that spends its CPU time", async () => {
+  const { exit } = await run("node", ["-e", "for (;;) {}"], { cpuSeconds: 0.5 });
+  expect(exit).toMatchObject({ kind: "cap", reason: "The server used its 0.5 s of CPU time and was stopped." });
+});
+
+it("stops a server that never answers when its client gives up and closes", async () => {
+  const transport = new SandboxTransport(programSpec("sleep", ["1000"]));
+  const client = new Client({ name: "sandbox-test", version: "1.0.0" });
+  await expect(client.connect(transport, { timeout: 500 })).rejects.toThrow(/timed out/i);
+  await client.close();
+  expect(await transport.exited).toMatchObject({ kind: "stopped", reason: "The console stopped the server." });
+});
+
+it("says a server exited when it exits at once", async () => {
+  const transport = new SandboxTransport(programSpec("true", []));
+  const client = new Client({ name: "sandbox-test", version: "1.0.0" });
+  await expect(client.connect(transport)).rejects.toThrow();
+  expect(await transport.exited).toMatchObject({ kind: "exited", reason: "The server exited (code 0) on its own." });
+});
