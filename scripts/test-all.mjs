@@ -1,6 +1,6 @@
-// `npm test`: every kind of test — lint and types side by side, then unit,
-// integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), a
-// production build and end-to-end tests in Chromium. The Firebase Auth
+// `npm test`: every kind of test — lint and types side by side, unit, then
+// integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) beside a
+// production build followed by end-to-end tests in Chromium. The Firebase Auth
 // Emulator runs for the integration and end-to-end steps. Ends with one
 // summary line. TEST_STEPS_IN_SEQUENCE=1 runs the steps one after another, each
 // one's output live.
@@ -117,30 +117,38 @@ const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimen
 
 const integrationReport = path.join(reports, "integration.json");
 const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite";
-await step(
-  `Integration tests (Jest, node; ${databases})`,
-  npxBin("jest"),
-  // --forceExit: some suites still leave a socket open after their last test
-  // (a hostile test server or a pooled MCP connection), and Jest would then
-  // wait forever once the results are written. Finding each one is open work.
-  // Two workers: each suite has its own databases and free ports, and most of
-  // a suite's time is spent waiting on servers, timers and the network.
-  ["--selectProjects", "integration", "--maxWorkers=2", "--forceExit", "--json", `--outputFile=${integrationReport}`],
-  { ...withEmulator, ...vmModules },
-  jestCounts(integrationReport),
+const e2eReport = path.join(reports, "e2e.json");
+// The integration suites spend most of their time waiting on servers, timers and the network, and
+// so does a browser test; the build and the end-to-end tests run in that time. The two share only
+// the emulator: the suites listen on ports the system picks, the end-to-end server on base + 12.
+await sideBySide(
+  "Integration tests, and the build followed by the end-to-end tests,",
+  (alongside) =>
+    step(
+      `Integration tests (Jest, node; ${databases})`,
+      npxBin("jest"),
+      // --forceExit: some suites still leave a socket open after their last test
+      // (a hostile test server or a pooled MCP connection), and Jest would then
+      // wait forever once the results are written. Finding each one is open work.
+      // Two workers: each suite has its own databases and free ports.
+      ["--selectProjects", "integration", "--maxWorkers=2", "--forceExit", "--json", `--outputFile=${integrationReport}`],
+      { ...withEmulator, ...vmModules },
+      jestCounts(integrationReport),
+      alongside,
+    ),
+  async (alongside) => {
+    const built = await step("Production build (next build)", npxBin("next"), ["build"], {}, undefined, alongside);
+    if (!built) return;
+    await step(
+      "End-to-end tests (Playwright, Chromium)",
+      npxBin("playwright"),
+      ["test"],
+      { ...withEmulator, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_PORT: String(base + 12) },
+      playwrightCounts(e2eReport),
+      alongside,
+    );
+  },
 );
-
-const built = await step("Production build (next build)", npxBin("next"), ["build"]);
-if (built) {
-  const e2eReport = path.join(reports, "e2e.json");
-  await step(
-    "End-to-end tests (Playwright, Chromium)",
-    npxBin("playwright"),
-    ["test"],
-    { ...withEmulator, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_PORT: String(base + 12) },
-    playwrightCounts(e2eReport),
-  );
-}
 
 emulator.stop();
 
