@@ -123,9 +123,10 @@ const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimen
 const integrationReport = path.join(reports, "integration.json");
 const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite";
 const e2eReport = path.join(reports, "e2e.json");
-// The integration suites spend most of their time waiting on servers, timers and the network, and
-// so does a browser test; the build and the end-to-end tests run in that time. The two share only
-// the emulator: the suites listen on ports the system picks, the end-to-end server on base + 12.
+// The integration suites (two workers) keep about one of CI's two cores busy, waiting the rest of
+// the time on servers, timers and the network, and so do the build and the browser tests after it
+// (docs/development.md has the figures): the two lines run side by side. They share only the
+// emulator: the suites listen on ports the system picks, the end-to-end server on base + 12.
 await sideBySide(
   "Integration tests, and the build followed by the end-to-end tests,",
   (alongside) =>
