@@ -18,6 +18,10 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // `npm test` (scripts/test-all.mjs) has run tsc over the same files, the route types of `next typegen`
+  // and the tests included, before it builds; it says so with NEXT_BUILD_TYPES_CHECKED=1 rather than
+  // have the build check them a second time. Every other build checks them.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPES_CHECKED === "1" },
   reactStrictMode: true,
   // PGlite loads its WASM and data files from its own package folder at run time; piscina starts its
   // workers from its own dist/worker.js, which a bundle would look for under a placeholder root.
