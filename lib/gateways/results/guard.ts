@@ -1,0 +1,153 @@
+import { createHash } from "node:crypto";
+import type { ResultAction, ResultFindingKind, ResultPolicy } from "../schema";
+import { SECRET_RULES, isPlaceholder } from "./secret-rules";
+
+/**
+ * The result guard's reading of one result: every text a call returns (a
+ * tool's content and its embedded resources' text, structured content's
+ * strings, a resource's contents, a prompt's messages; every string of the
+ * result but binary data and metadata) is read by the rules of each kind
+ * the policy does not turn off. A pure function of its input, so that a
+ * large result is read on a worker thread (lib/worker-tasks.ts).
+ */
+
+export interface ResultFinding {
+  kind: ResultFindingKind;
+  ruleId: string;
+  /** What was found, in words: the marker and the audit say it. */
+  what: string;
+  /** JSON pointer to the string inside the result. */
+  pointer: string;
+  /** The span inside that string, in UTF-16 code units. */
+  start: number;
+  end: number;
+  /** SHA-256 of the span, its first 16 hex digits: the same secret is recognised across events without being stored. */
+  hash: string;
+  action: ResultAction;
+}
+
+export interface GuardOutput {
+  findings: ResultFinding[];
+  /** The result with the spans of `redact` findings replaced by markers (the same object when none). */
+  result: unknown;
+}
+
+/** Binary payloads (base64) and the protocol's own metadata: not text a model reads as words. */
+const NOT_TEXT = new Set(["blob", "data", "mimeType", "_meta"]);
+
+/** A place in the result, linked to its parent's: a path is spelled out only for a string with a finding. */
+interface Place {
+  parent: Place | null;
+  key: string | number;
+}
+
+interface Slot {
+  place: Place | null;
+  text: string;
+}
+
+function pathOf(place: Place | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let p = place; p; p = p.parent) path.push(p.key);
+  return path.reverse();
+}
+
+/** Every string of the result with its place; iterative, so that no nesting depth can overflow the stack. */
+function textsOf(result: unknown): Slot[] {
+  const slots: Slot[] = [];
+  const stack: { value: unknown; place: Place | null }[] = [{ value: result, place: null }];
+  while (stack.length) {
+    const { value, place } = stack.pop()!;
+    if (typeof value === "string") slots.push({ place, text: value });
+    else if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, place: { parent: place, key: i } }));
+    else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) if (!NOT_TEXT.has(k)) stack.push({ value: v, place: { parent: place, key: k } });
+    }
+  }
+  return slots;
+}
+
+const pointerOf = (path: (string | number)[]) => path.map((p) => `/${String(p).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+const hashOf = (span: string) => createHash("sha256").update(span).digest("hex").slice(0, 16);
+
+type Span = Pick<ResultFinding, "ruleId" | "what" | "start" | "end">;
+
+/** Secrets in one text, by the ruleset of secret-rules.ts. */
+export function secretSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const rule of SECRET_RULES) {
+    rule.regex.lastIndex = 0;
+    for (let m = rule.regex.exec(text); m; m = rule.regex.exec(text)) {
+      const secret = rule.secretGroup ? m[rule.secretGroup] : m[0];
+      const start = m.index + (rule.secretGroup ? m.slice(1, rule.secretGroup).reduce((n, part) => n + (part?.length ?? 0), 0) : 0);
+      if (secret && !isPlaceholder(rule, secret)) spans.push({ ruleId: rule.id, what: rule.what, start, end: start + secret.length });
+      // A zero-length match cannot happen with these rules, but a loop must never stand still.
+      if (m[0].length === 0) rule.regex.lastIndex++;
+    }
+  }
+  return spans;
+}
+
+const DETECTORS: Record<ResultFindingKind, (text: string) => Span[]> = {
+  secrets: secretSpans,
+  instructions: () => [],
+};
+
+const MARKER_NOUN: Record<ResultFindingKind, string> = { secrets: "secret", instructions: "instructions to the model" };
+
+/** The text with each span replaced by a marker that says what it held; overlapping spans are one. */
+function redactText(text: string, findings: ResultFinding[]): string {
+  const sorted = [...findings].sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = "";
+  let at = 0;
+  for (const f of sorted) {
+    if (f.end <= at) continue;
+    out += text.slice(at, Math.max(at, f.start)) + `[${MARKER_NOUN[f.kind]} removed by the gateway: ${f.what}]`;
+    at = f.end;
+  }
+  return out + text.slice(at);
+}
+
+type Container = Record<string | number, unknown>;
+
+/**
+ * The result with the strings at `paths` replaced: only the containers on
+ * their way are copied (the server's object stays as it came, and a deep
+ * result is not cloned whole).
+ */
+function replaced(root: unknown, changes: { path: (string | number)[]; text: string }[]): unknown {
+  const copies = new Set<unknown>();
+  const copy = (node: unknown): Container => {
+    if (copies.has(node)) return node as Container;
+    const fresh = (Array.isArray(node) ? [...node] : { ...(node as object) }) as Container;
+    copies.add(fresh);
+    return fresh;
+  };
+  const out = copy(root);
+  for (const { path, text } of changes) {
+    let node = out;
+    for (const key of path.slice(0, -1)) node = node[key] = copy(node[key]);
+    node[path[path.length - 1]] = text;
+  }
+  return out;
+}
+
+export function guardResult(input: { result: unknown; policy: ResultPolicy }): GuardOutput {
+  const kinds = (Object.keys(DETECTORS) as ResultFindingKind[]).filter((k) => input.policy[k] !== "off");
+  const findings: ResultFinding[] = [];
+  const changes: { path: (string | number)[]; text: string }[] = [];
+  if (!kinds.length) return { findings, result: input.result };
+  for (const slot of textsOf(input.result)) {
+    const spans = kinds.flatMap((kind) => DETECTORS[kind](slot.text).map((span) => ({ kind, ...span })));
+    if (!spans.length) continue;
+    const path = pathOf(slot.place);
+    const here = spans.map((span): ResultFinding => ({ ...span, pointer: pointerOf(path), hash: hashOf(slot.text.slice(span.start, span.end)), action: input.policy[span.kind] }));
+    findings.push(...here);
+    const redacted = here.filter((f) => f.action === "redact");
+    if (redacted.length) changes.push({ path, text: redactText(slot.text, redacted) });
+  }
+  if (!changes.length) return { findings, result: input.result };
+  // A top-level string result (never one MCP sends) has no parent to write into.
+  if (typeof input.result === "string") return { findings, result: changes[0].text };
+  return { findings, result: replaced(input.result, changes) };
+}
