@@ -59,9 +59,14 @@ function textsOf(result: unknown): Slot[] {
   while (stack.length) {
     const { value, place } = stack.pop()!;
     if (typeof value === "string") slots.push({ place, text: value });
-    else if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, place: { parent: place, key: i } }));
+    // Children go on the stack last first, so that strings come out (and findings are reported) in the result's order.
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], place: { parent: place, key: i } });
     else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) if (!NOT_TEXT.has(k)) stack.push({ value: v, place: { parent: place, key: k } });
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i];
+        if (!NOT_TEXT.has(k)) stack.push({ value: v, place: { parent: place, key: k } });
+      }
     }
   }
   return slots;
