@@ -33,8 +33,12 @@ export interface GuardOutput {
   result: unknown;
 }
 
-/** Binary payloads (base64) and the protocol's own metadata: not text a model reads as words. */
-const NOT_TEXT = new Set(["blob", "data", "mimeType", "_meta"]);
+/**
+ * Binary payloads (base64) and the protocol's own metadata: not text a model
+ * reads as words. A `requestState` is opaque and must go back to its server
+ * byte for byte (it is often a signed token, which the JWT rule would take).
+ */
+const NOT_TEXT = new Set(["blob", "data", "mimeType", "_meta", "requestState"]);
 
 /** A place in the result, linked to its parent's: a path is spelled out only for a string with a finding. */
 interface Place {
