@@ -1,6 +1,7 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { definitionEntries } from "./mcp/definitions";
 import { runRules } from "./scanner/run-rules";
+import { guardResult } from "./gateways/results/guard";
 
 /**
  * What the worker threads of lib/worker-pool run, by name: pure functions of
@@ -16,4 +17,6 @@ export const TASKS: Record<string, (input: never) => unknown> = {
   hashDefinitions: definitionEntries,
   /** Tokens of each text as GPT-4o and later models count them (the encoding's tables load once per worker). */
   countTokens: (texts: string[]) => texts.map((text) => countTokens(text)),
+  /** A gateway call's result read by the result guard: its findings, and the result with `redact` spans replaced. */
+  guardResult,
 };

@@ -4,10 +4,10 @@ import { nativeSelectClass } from "@/components/app/native-select";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { BLOCK_SEVERITIES, type BlockSeverity, type GatewayPolicy } from "@/lib/gateways/schema";
-import { BLOCK_CHOICES, BLOCK_HINT, QUARANTINE_HINT } from "./policy";
+import { BLOCK_SEVERITIES, RESULT_ACTIONS, type BlockSeverity, type GatewayPolicy, type ResultAction, type ResultFindingKind } from "@/lib/gateways/schema";
+import { BLOCK_CHOICES, BLOCK_HINT, QUARANTINE_HINT, RESULT_CHOICES, RESULT_FIELDS } from "./policy";
 
-/** What the gateway keeps from agents: the finding severity that blocks, and quarantine of changed definitions. */
+/** What the gateway keeps from agents: the finding severity that blocks, quarantine of changed definitions, and what the result guard does. */
 export function PolicyFields({
   idPrefix,
   policy,
@@ -54,6 +54,25 @@ export function PolicyFields({
           </p>
         </div>
       </div>
+      {(["secrets", "instructions"] as const satisfies ResultFindingKind[]).map((kind) => (
+        <Field key={kind} id={`${idPrefix}-results-${kind}`} label={RESULT_FIELDS[kind].label} hint={RESULT_FIELDS[kind].hint}>
+          {(control) => (
+            <select
+              {...control}
+              className={`${nativeSelectClass} sm:w-72`}
+              value={policy.results[kind]}
+              disabled={disabled}
+              onChange={(e) => onChange({ ...policy, results: { ...policy.results, [kind]: e.target.value as ResultAction } })}
+            >
+              {RESULT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {RESULT_CHOICES[a]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ))}
     </div>
   );
 }

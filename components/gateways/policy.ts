@@ -1,4 +1,4 @@
-import type { BlockSeverity, GatewayPolicy } from "@/lib/gateways/schema";
+import type { BlockSeverity, GatewayPolicy, ResultAction, ResultFindingKind } from "@/lib/gateways/schema";
 
 /** The policy's words: each severity threshold as a choice, and a policy in one line. */
 
@@ -16,6 +16,27 @@ export const BLOCK_HINT =
 export const QUARANTINE_HINT =
   "A tool, prompt or resource whose definition differs from the one you approved, or that appeared after you approved the server's, is hidden until you approve it: a server cannot change what a tool says behind your back. The definitions a server has when it joins are approved then.";
 
+export const RESULT_CHOICES: Record<ResultAction, string> = {
+  block: "Refuse the result",
+  redact: "Remove what was found (recommended)",
+  flag: "Deliver it, and record the finding",
+  off: "Do not check",
+};
+
+export const RESULT_FIELDS: Record<ResultFindingKind, { label: string; hint: string }> = {
+  secrets: {
+    label: "Secrets in results",
+    hint: "Keys, tokens, private keys and connection strings in what a tool, prompt or resource returns, so that an agent never sees them. Every finding is recorded in the Activity tab, without the secret.",
+  },
+  instructions: {
+    label: "Instructions aimed at the model in results",
+    hint: "Text in what a call returns that tells the agent what to do (a web page or an email carrying instructions), found by the scanner's own rules. Every finding is recorded in the Activity tab.",
+  },
+};
+
+const RESULT_VERBS: Record<ResultAction, string> = { block: "blocks", redact: "redacts", flag: "flags", off: "ignores" };
+
 export function policySummary(policy: GatewayPolicy): string {
-  return `${BLOCK_CHOICES[policy.blockSeverity].summary} · ${policy.quarantineChanged ? "Quarantines changed definitions" : "Serves changed definitions"}`;
+  const results = `Results: ${RESULT_VERBS[policy.results.secrets]} secrets, ${RESULT_VERBS[policy.results.instructions]} instructions`;
+  return `${BLOCK_CHOICES[policy.blockSeverity].summary} · ${policy.quarantineChanged ? "Quarantines changed definitions" : "Serves changed definitions"} · ${results}`;
 }

@@ -39,6 +39,7 @@ export const ACTIVITY_ACTIONS = [
   "gateway.approved",
   "gateway.call",
   "gateway.blocked",
+  "gateway.result_flagged",
   "oauth.authorization_started",
   "oauth.authorized",
   "oauth.client_registered",

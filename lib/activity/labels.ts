@@ -41,6 +41,7 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   "gateway.approved": "Definitions approved for gateways",
   "gateway.call": "Call through a gateway",
   "gateway.blocked": "Call blocked by a gateway",
+  "gateway.result_flagged": "Finding in a result through a gateway",
   "oauth.authorization_started": "Sign-in to a server started",
   "oauth.authorized": "Signed in to a server",
   "oauth.client_registered": "App asked to connect",

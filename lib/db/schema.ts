@@ -715,6 +715,9 @@ export const gateways = pgTable(
     blockSeverity: text("block_severity").$type<"critical" | "high" | "medium" | "low" | "off">().notNull().default("high"),
     /** An item whose definition differs from its approved one is hidden until approved. */
     quarantineChanged: boolean("quarantine_changed").notNull().default(true),
+    /** The result guard: what a finding of each kind in what a call returns does (block, redact, flag or off). */
+    resultInstructions: text("result_instructions").$type<"block" | "redact" | "flag" | "off">().notNull().default("redact"),
+    resultSecrets: text("result_secrets").$type<"block" | "redact" | "flag" | "off">().notNull().default("redact"),
     ...timestamps,
   },
   (t) => [uniqueIndex("gateways_slug_idx").on(t.slug), uniqueIndex("gateways_owner_name_idx").on(t.ownerUid, sql`lower(${t.name})`)],

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime } from "../api/fields";
-import { BLOCK_SEVERITIES, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto } from "./schema";
+import { BLOCK_SEVERITIES, RESULT_ACTIONS, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto } from "./schema";
 
 /** The gateways' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
 
@@ -14,7 +14,15 @@ export const gatewayDto = z.object({
   servers: z.array(
     z.object({ serverId: z.string(), name: z.string(), prefix: z.string(), status: z.string(), tools: filter, prompts: filter, resources: filter }),
   ),
-  policy: z.object({ blockSeverity: z.enum(BLOCK_SEVERITIES), quarantineChanged: z.boolean() }),
+  policy: z.object({
+    blockSeverity: z.enum(BLOCK_SEVERITIES),
+    quarantineChanged: z.boolean(),
+    results: z
+      .object({ instructions: z.enum(RESULT_ACTIONS), secrets: z.enum(RESULT_ACTIONS) })
+      .describe(
+        "The result guard: what a call's result that holds instructions aimed at the model, or a secret, becomes. block: the client gets a JSON-RPC error; redact: the span is replaced by a marker; flag: delivered as is; each finding is audited as gateway.result_flagged. off: not checked.",
+      ),
+  }),
   createdAt: isoTime,
   updatedAt: isoTime,
 }) satisfies ZodType<GatewayDto>;

@@ -16,7 +16,23 @@ export type BlockSeverity = (typeof BLOCK_SEVERITIES)[number];
  * that shadow others; medium and low are more often wording a person should
  * read, and blocking them would hide most real servers' tools.
  */
-export const DEFAULT_POLICY = { blockSeverity: "high", quarantineChanged: true } as const satisfies GatewayPolicy;
+export const DEFAULT_POLICY = {
+  blockSeverity: "high",
+  quarantineChanged: true,
+  results: { instructions: "redact", secrets: "redact" },
+} as const satisfies GatewayPolicy;
+
+/**
+ * What the gateway does with a finding in what a call returns (result
+ * guard): refuse the whole result, replace the offending span by a marker,
+ * deliver it as is (audited all three), or not look.
+ */
+export const RESULT_ACTIONS = ["block", "redact", "flag", "off"] as const;
+export type ResultAction = (typeof RESULT_ACTIONS)[number];
+/** The two kinds of finding the result guard looks for. */
+export const RESULT_FINDING_KINDS = ["instructions", "secrets"] as const;
+export type ResultFindingKind = (typeof RESULT_FINDING_KINDS)[number];
+export type ResultPolicy = Record<ResultFindingKind, ResultAction>;
 
 /** Between a server's prefix and an item's name. */
 export const NAME_SEPARATOR = "__";
@@ -61,10 +77,19 @@ export const gatewayServerInput = z
   .strict();
 export type GatewayServerInput = z.infer<typeof gatewayServerInput>;
 
+const resultAction = z.enum(RESULT_ACTIONS, { error: "Choose block, redact, flag or off." });
+
 export const policyInput = z
   .object({
     blockSeverity: z.enum(BLOCK_SEVERITIES, { error: "Choose critical, high, medium, low or off." }).optional(),
     quarantineChanged: z.boolean({ error: "quarantineChanged is true or false." }).optional(),
+    results: z
+      .object({
+        instructions: resultAction.optional(),
+        secrets: resultAction.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -93,6 +118,8 @@ export type GatewayUpdate = z.infer<typeof gatewayUpdate>;
 export interface GatewayPolicy {
   blockSeverity: BlockSeverity;
   quarantineChanged: boolean;
+  /** What the gateway does with instructions aimed at the model, and with secrets, in what calls return. */
+  results: ResultPolicy;
 }
 
 export interface GatewayServerDto {

@@ -15,6 +15,7 @@ import { baselineOf } from "../scanner/baseline";
 import { definitionsOf } from "../scanner/input";
 import { slugify } from "../slug";
 import { defaultPrefix, freePrefix } from "./names";
+import { mergePolicy, policyColumns, policyOf } from "./policy-columns";
 import { DEFAULT_POLICY, type GatewayCreate, type GatewayDto, type GatewayServerInput, type GatewayUpdate } from "./schema";
 import { gatewayMembers, ownedGateway, type GatewayRow } from "./owned";
 import { announceGatewayChanged } from "./view-cache";
@@ -49,7 +50,7 @@ async function toDtos(rows: GatewayRow[]): Promise<GatewayDto[]> {
     servers: members
       .filter((m) => m.gatewayId === row.id)
       .map((m) => ({ serverId: m.serverId, name: m.name, prefix: m.prefix, status: m.status, tools: m.tools, prompts: m.prompts, resources: m.resources })),
-    policy: { blockSeverity: row.blockSeverity, quarantineChanged: row.quarantineChanged },
+    policy: policyOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -128,12 +129,12 @@ export async function createGateway(user: PlanHolder, input: GatewayCreate, orig
     throw planRequired("gateways", `The ${plan.label} plan allows ${plural(plan.maxGateways, "gateway")}, and you have ${n}. Delete one or upgrade your plan to add more.`);
   }
   const members = await membersOf(user.uid, input.servers);
-  const policy = { ...DEFAULT_POLICY, ...input.policy };
+  const policy = mergePolicy(DEFAULT_POLICY, input.policy);
   try {
     const row = await d.transaction(async (tx) => {
       const [created] = await tx
         .insert(gateways)
-        .values({ ownerUid: user.uid, name: input.name, slug: newSlug(input.name), ...policy })
+        .values({ ownerUid: user.uid, name: input.name, slug: newSlug(input.name), ...policyColumns(policy) })
         .returning();
       if (members.length) await tx.insert(gatewayServers).values(members.map((m) => ({ gatewayId: created.id, ...m })));
       await pinMissingBaselines(tx, user.uid, members.map((m) => m.serverId));
@@ -153,12 +154,12 @@ export async function createGateway(user: PlanHolder, input: GatewayCreate, orig
 export async function updateGateway(user: PlanHolder, id: string, input: GatewayUpdate, origin: Origin = {}): Promise<GatewayDto> {
   const current = await ownedGateway(user.uid, id);
   const members = input.servers ? await membersOf(user.uid, input.servers) : undefined;
-  const policy = { blockSeverity: current.blockSeverity, quarantineChanged: current.quarantineChanged, ...input.policy };
+  const policy = mergePolicy(policyOf(current), input.policy);
   try {
     const row = await (await db()).transaction(async (tx) => {
       const [updated] = await tx
         .update(gateways)
-        .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...policy, updatedAt: new Date() })
+        .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...policyColumns(policy), updatedAt: new Date() })
         .where(and(eq(gateways.id, current.id), eq(gateways.ownerUid, user.uid)))
         .returning();
       if (!updated) throw missing();

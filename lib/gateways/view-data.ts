@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "../db";
+import { policyOf } from "./policy-columns";
 import { findingDecisions, gateways, inventoryItems, scanBaselines, scanFindings, scans } from "../db/schema";
 import type { GatewayPolicy } from "./schema";
 import { gatewayMembers } from "./owned";
@@ -38,7 +39,7 @@ export async function loadGatewayState(gatewayId: string): Promise<GatewayState 
     ownerUid: gateway.ownerUid,
     name: gateway.name,
     slug: gateway.slug,
-    policy: { blockSeverity: gateway.blockSeverity, quarantineChanged: gateway.quarantineChanged },
+    policy: policyOf(gateway),
     servers: members.map((m) => ({
       serverId: m.serverId,
       name: m.name,

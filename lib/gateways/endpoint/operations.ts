@@ -19,6 +19,8 @@ import { beginGatewayCall, type LimitHit } from "./limits";
 import type { OwedRequest } from "./owed-request";
 import { admitOn, DefinitionChanged } from "./live-definitions";
 import { anySignal } from "../../follow-signal";
+import { checkResult } from "../results/check";
+import { findingsMetadata, verdict } from "../results/verdict";
 
 /**
  * What a gateway's endpoint does for an agent, whichever revision of MCP the
@@ -69,6 +71,8 @@ export const GATEWAY_ERRORS = {
   blocked: -32010,
   quarantined: -32011,
   serverDown: -32012,
+  /** The result guard refused what the server returned (lib/gateways/results). */
+  resultBlocked: -32013,
   rateLimited: -32029,
   upstream: -32020,
 } as const;
@@ -271,6 +275,19 @@ export function gatewayOperations(ctx: EndpointContext) {
       if (!(err instanceof DefinitionChanged)) throw err;
       return changedRefusal(callId, method, item, err, traced);
     }
+    // The result guard reads what came back before the client sees it, and before the outcome is written: a refused result is a blocked call.
+    const guarded = outcome.ok ? verdict(outcome.result, await checkResult(outcome.result, state.policy.results), state.policy.results) : null;
+    if (guarded?.findings.length) {
+      void auditGatewayEvent({
+        ...eventOf("ok", method, where, outcome.durationMs, { callId, ...findingsMetadata(guarded.findings) }),
+        action: "gateway.result_flagged",
+        summary: `${state.name}: ${method} ${item.exposedName} returned ${guarded.findings.length === 1 ? "a finding" : `${guarded.findings.length} findings`} (${[...new Set(guarded.findings.map((f) => f.what))].join(", ")}) → ${"refuse" in guarded ? "blocked" : [...new Set(guarded.findings.map((f) => f.action))].join(", ")}`,
+      });
+    }
+    if (guarded && "refuse" in guarded) {
+      recordOutcome(callId, eventOf("blocked", method, where, outcome.durationMs, { ...traced, reason: "result" }));
+      throw new GatewayError(GATEWAY_ERRORS.resultBlocked, `The gateway refused the result of ${item.exposedName}: ${guarded.refuse} See ${env().appUrl}/gateways/${ctx.gatewayId}?tab=activity`, { reason: "result" });
+    }
     const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
     // A call that failed after the gateway refused a question of its server failed for that: a modern server's call ends
     // at a question no answer came to; a 2025 server heard the refusal and gave up. The client learns why.
@@ -284,7 +301,7 @@ export function gatewayOperations(ctx: EndpointContext) {
     );
     if (refusal) throw refusal;
     if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
-    return outcome.result as never;
+    return (guarded ? guarded.deliver : outcome.result) as never;
   }
 
   return {

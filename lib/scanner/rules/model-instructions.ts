@@ -8,6 +8,7 @@ import {
 import { ESCALATE, FAILURE, USER_GRANTS } from "../text/escalation";
 import { localRequest } from "../text/local-requests";
 import { readSentences } from "../text/reading";
+import { normalizeText } from "../text/normalize";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -337,6 +338,36 @@ function checkSite(site: TextSite, ownTools: ReadonlySet<string>): Finding | nul
   const severity = combinedSeverity(categories);
   const lead = matches.reduce((a, b) => (severityRank(BASE[b.category]) < severityRank(BASE[a.category]) ? b : a));
   return finding(modelInstructions, severity, site.target, excerpt(site.text, lead.start, lead.end));
+}
+
+/** One passage of a text that addresses the model: its technique, that technique's severity, and its span in the text. */
+export interface InstructionSpan {
+  category: Category;
+  severity: Severity;
+  start: number;
+  end: number;
+}
+
+/**
+ * The passages of a text, not of a definition, that address the model: what
+ * the gateway's result guard reads a call's result with (lib/gateways/results).
+ * The same phrases and sentence cues as a definition's description; reads
+ * its first MAX_CUE_TEXT characters, as every rule does.
+ */
+export function instructionSpans(text: string): InstructionSpan[] {
+  let cache: ReturnType<typeof normalizeText> | undefined;
+  const site: TextSite = {
+    target: { kind: "tool", name: "", path: "" },
+    field: "description",
+    text,
+    get normalized() {
+      cache ??= normalizeText(text);
+      return cache;
+    },
+  };
+  const matches = matchPhrases(COMPILED, site.normalized, text).filter((m) => !ordinary(m, site, new Set()));
+  matches.push(...sentenceCues(site));
+  return matches.map((m) => ({ category: m.category, severity: BASE[m.category], start: m.start, end: m.end }));
 }
 
 export const modelInstructions: Rule = {
