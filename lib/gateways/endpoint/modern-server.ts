@@ -114,15 +114,31 @@ function modernServer(caller: ModernCaller, current: CachedView, req: Request): 
 }
 
 /**
+ * A JSON answer (not a stream) with its length, which the SDK leaves out.
+ * Without it the production server's compression (scripts/server.mjs does
+ * what Next.js does) cannot tell that an answer is small, and gzips every
+ * one: a zlib stream for a few hundred bytes, run on libuv's thread pool,
+ * which cost a gateway call about 4 ms of waiting on a busy 2-core machine
+ * (`npm run bench`). The SDK has the whole answer in memory already.
+ */
+async function sized(answer: Response): Promise<Response> {
+  if (!answer.body || answer.headers.has("content-length") || !(answer.headers.get("content-type") ?? "").startsWith("application/json")) return answer;
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
+  headers.set("content-length", String(bytes.byteLength));
+  return new Response(bytes, { status: answer.status, headers });
+}
+
+/**
  * Serves one modern request, already authenticated, and counted unless its call's start counts it (handler.ts):
  * the SDK's per-request handler, strict (`legacy: "reject"`), checks the
  * envelope, the headers and the revision, and streams what the call says
  * before its result.
  */
-export function serveModern(req: Request, body: unknown, caller: ModernCaller, current: CachedView): Promise<Response> {
+export async function serveModern(req: Request, body: unknown, caller: ModernCaller, current: CachedView): Promise<Response> {
   const handler = createMcpHandler(() => modernServer(caller, current, req), {
     legacy: "reject",
     onerror: (err) => log.debug("gateway modern request", { err: err.message }),
   });
-  return handler.fetch(req, { parsedBody: body });
+  return sized(await handler.fetch(req, { parsedBody: body }));
 }
