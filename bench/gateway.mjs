@@ -3,11 +3,16 @@
 // own client connected to a gateway's endpoint, and the two figures that are
 // the gateway's alone: `tools/list` of a gateway of 10 servers × 100 tools
 // against the same lists asked of the servers directly, and 50 clients
-// calling through one gateway at once.
+// calling through one gateway at once, with what each call costs the console.
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startManyToolsServer } from "./many-tools-server.mjs";
+import { cpuOf } from "./proc.mjs";
 import { ms, percentile } from "./stats.mjs";
+
+/** The revision a modern client is pinned to: it speaks no other, so nothing of 2025 can slip into its figures. */
+export const MODERN = "2026-07-28";
 
 const LIST_SERVERS = 10;
 const LIST_TOOLS = 100;
@@ -33,12 +38,23 @@ export async function gatewayToken({ appUrl, headers, name }) {
   return (await post(`${appUrl}/api/user/tokens`, headers, { name, scope: "gateway" })).token;
 }
 
-/** The MCP SDK's client, connected (initialize done) to a gateway's endpoint with `token`. */
+/** The MCP SDK's v1 client, a 2025 client, connected (initialize done: a session) to a gateway's endpoint with `token`. */
 export async function connectGateway(url, token, name = "bench-gateway-client") {
   const client = new Client({ name, version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return client;
 }
+
+/** The v2 SDK's client pinned to 2026-07-28 (no session: its connect is one `server/discover`), on `url` with `headers`. */
+export async function connectModern(url, headers = {}, name = "bench-modern-client") {
+  const client = new ModernClient({ name, version: "2.0.0" }, { versionNegotiation: { mode: { pin: MODERN } } });
+  await client.connect(new ModernTransport(new URL(url), { requestInit: { headers } }));
+  if (client.getNegotiatedProtocolVersion() !== MODERN) throw new Error(`${url} answered in ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
+  return client;
+}
+
+/** A modern client of a gateway's endpoint with `token`. */
+export const connectModernGateway = (url, token, name) => connectModern(url, { authorization: `Bearer ${token}` }, name);
 
 /** Every page of the client's tools/list. */
 async function listAllTools(client) {
@@ -128,17 +144,24 @@ export async function benchGatewayLists({ appUrl, headers, token }) {
 }
 
 /**
- * 50 clients, each its own MCP session with the gateway at `url`, calling
- * `toolName` one call after another for 30 s. Prints throughput, p50 and
- * p95 and the errors; returns the error count (the bar is none).
+ * 50 clients, each connected by `connect(i)` (a 2025 client has its own MCP
+ * session, a modern one none), calling `toolName` one call after another
+ * through the gateway for 30 s. Prints throughput, p50 and p95, the errors,
+ * and the CPU each call cost the console (`servicePids`: its processes;
+ * `databasePids()`: the database's, when it runs apart), the upstream
+ * (`upstreamPids`) and this process (the clients), and whether the
+ * throughput reached `goal` calls/s when there is one. Returns the error
+ * count (the bar is none) and the throughput.
  */
-export async function benchGatewayLoad({ url, token, toolName }) {
-  const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => connectGateway(url, token, `bench-load-${i}`)));
+export async function benchGatewayLoad({ label, connect, toolName, servicePids, databasePids = () => [], upstreamPids = [], goal }) {
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => connect(i)));
   const times = [];
   const errors = new Map();
   let calls = 0;
   const until = performance.now() + LOAD_SEC * 1000;
   const started = performance.now();
+  const database = databasePids();
+  const cpu0 = { service: cpuOf(servicePids), database: cpuOf(database), upstream: cpuOf(upstreamPids), clients: process.cpuUsage() };
   await Promise.all(
     clients.map(async (client, i) => {
       while (performance.now() < until) {
@@ -156,11 +179,22 @@ export async function benchGatewayLoad({ url, token, toolName }) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(cpu0.clients);
+  const spent = { service: cpuOf(servicePids) - cpu0.service, database: cpuOf(database) - cpu0.database, upstream: cpuOf(upstreamPids) - cpu0.upstream };
   await Promise.all(clients.map((c) => c.close()));
   const failed = [...errors.values()].reduce((a, b) => a + b, 0);
-  console.log(`\nGateway under load: ${CLIENTS} clients (one MCP session each) calling ${toolName} through one gateway for ${LOAD_SEC} s\n`);
-  console.log(`calls: ${calls} in ${seconds.toFixed(1)} s, ${(calls / seconds).toFixed(1)} calls/s; p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`);
+  const rate = calls / seconds;
+  const perCall = (sec) => (calls > 0 ? `${((sec / calls) * 1000).toFixed(2)} ms` : "—");
+  console.log(`\nGateway under load: ${CLIENTS} ${label} calling ${toolName} through one gateway for ${LOAD_SEC} s\n`);
+  const goalMet = goal === undefined ? "" : ` — goal ≥ ${goal}: ${rate >= goal ? "met" : "not met"}`;
+  console.log(`calls: ${calls} in ${seconds.toFixed(1)} s, ${rate.toFixed(1)} calls/s${goalMet}; p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`);
   console.log(`errors: ${failed} — bar 0: ${failed === 0 ? "met" : "MISSED"}`);
   for (const [message, count] of errors) console.log(`  ${count} × ${message}`);
-  return failed;
+  console.log(
+    `CPU per call: console ${perCall(spent.service)}` +
+      (database.length > 0 ? `, PostgreSQL ${perCall(spent.database)}` : "") +
+      (upstreamPids.length > 0 ? `, the upstream server ${perCall(spent.upstream)}` : "") +
+      `, the ${CLIENTS} clients (this process) ${perCall((clientCpu.user + clientCpu.system) / 1e6)}`,
+  );
+  return { failed, rate };
 }

@@ -119,6 +119,22 @@ function modernServer(caller: ModernCaller, current: CachedView, req: Request): 
 }
 
 /**
+ * A JSON answer (not a stream) with its length, which the SDK leaves out.
+ * Without it the production server's compression (scripts/server.mjs does
+ * what Next.js does) cannot tell that an answer is small, and gzips every
+ * one: a zlib stream for a few hundred bytes, run on libuv's thread pool,
+ * which cost a gateway call about 4 ms of waiting on a busy 2-core machine
+ * (`npm run bench`). The SDK has the whole answer in memory already.
+ */
+async function sized(answer: Response): Promise<Response> {
+  if (!answer.body || answer.headers.has("content-length") || !(answer.headers.get("content-type") ?? "").startsWith("application/json")) return answer;
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
+  headers.set("content-length", String(bytes.byteLength));
+  return new Response(bytes, { status: answer.status, headers });
+}
+
+/**
  * Serves one modern request, already authenticated, and counted unless its call's start counts it (handler.ts):
  * the SDK's per-request handler, strict (`legacy: "reject"`), checks the
  * envelope, the headers and the revision, and streams what the call says
@@ -129,7 +145,7 @@ export async function serveModern(req: Request, body: unknown, caller: ModernCal
   const factory = () => modernServer(caller, current, req);
   const onerror = (err: Error) => log.debug("gateway modern request", { err: err.message });
   const { method, id } = (body ?? {}) as { method?: unknown; id?: unknown };
-  if (method !== "subscriptions/listen") return createMcpHandler(factory, { legacy: "reject", onerror }).fetch(req, { parsedBody: body });
+  if (method !== "subscriptions/listen") return sized(await createMcpHandler(factory, { legacy: "reject", onerror }).fetch(req, { parsedBody: body }));
   const laneId = laneOf(caller);
   if (!mayListen(laneId)) {
     const message = `This credential keeps ${MAX_LISTENS_PER_CREDENTIAL} subscriptions/listen streams open on this gateway (on this instance) already: close one first.`;
