@@ -28,6 +28,13 @@ function storable(prior: ProtocolPrior | undefined): ProtocolPrior | null {
   return Buffer.byteLength(JSON.stringify(prior)) <= MAX_STORED_VERDICT_BYTES ? prior : null;
 }
 
+/** JSON with each object's keys sorted: PostgreSQL's jsonb gives keys back in its own order, not the server's. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 /** Whether what would be stored for `found` differs from what is stored: a check writes only a change. */
 export const verdictChanged = (stored: ProtocolPrior | null | undefined, found: ProtocolPrior | undefined): found is ProtocolPrior =>
-  found !== undefined && JSON.stringify(stored ?? null) !== JSON.stringify(storable(found));
+  found !== undefined && canonical(stored ?? null) !== canonical(storable(found));

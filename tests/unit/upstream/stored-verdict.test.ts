@@ -14,6 +14,13 @@ describe("the negotiation verdict kept for a server", () => {
     expect(verdictChanged(modern("hi"), undefined)).toBe(false);
   });
 
+  it("is the same when only the order of its keys differs, as PostgreSQL's jsonb gives them back", () => {
+    const found = modern("hi");
+    if (found.kind !== "modern") throw new Error("a modern verdict");
+    const reordered: ProtocolPrior = { discover: Object.fromEntries(Object.entries(found.discover).reverse()), kind: "modern" };
+    expect(verdictChanged(reordered, found)).toBe(false);
+  });
+
   it("is not kept when the server's discover answer is larger than the bound, and that is not written again at each check", () => {
     const huge = modern("x".repeat(MAX_STORED_VERDICT_BYTES));
     // Nothing stored, nothing to store: no write.
