@@ -17,7 +17,7 @@ import { HEADERS_UNOPENED, type CheckFailure } from "./failure";
 import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
 import type { ServerState } from "./write-check";
-import type { Transport } from "../mcp/types";
+import type { ServerTransport } from "../mcp/types";
 import type { ProtocolPrior } from "../mcp/types";
 
 export interface RunCheckOptions {
@@ -36,7 +36,7 @@ export interface RunCheckOptions {
 
 /** What a check needs of its server, and whether this due time was already checked. */
 export interface ServerToCheck extends ServerState {
-  transport: Transport;
+  transport: ServerTransport;
   url: string;
   authType: "headers" | "oauth";
   monitoringEnabled: boolean;

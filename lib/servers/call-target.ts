@@ -4,7 +4,7 @@ import { sharedCache } from "../cache/shared-cache";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
-import type { Transport } from "../mcp/types";
+import type { ServerTransport } from "../mcp/types";
 import { isUuid } from "../guards";
 import type { ProtocolPrior } from "../mcp/types";
 
@@ -12,7 +12,7 @@ import type { ProtocolPrior } from "../mcp/types";
 export interface CallTarget {
   id: string;
   name: string;
-  transport: Transport;
+  transport: ServerTransport;
   url: string;
   authType: "headers" | "oauth";
   /** Changes whenever the URL, transport or headers change: the pool's connection version. */

@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { NPM_NAME_PATTERN } from "./config";
 
-/** An npm package name, as the registry allows it (lower case, optionally scoped). */
-export const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
 /** A package.json is a few kilobytes; one far larger is not read. */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -12,7 +11,7 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
  * several bins runs the one named after the package (as `npx <package>` does), or fails saying so.
  */
 export async function packageBin(packageDir: string, identifier: string): Promise<string> {
-  if (!NPM_NAME.test(identifier)) throw new Error(`"${identifier}" is not an npm package name.`);
+  if (!NPM_NAME_PATTERN.test(identifier)) throw new Error(`"${identifier}" is not an npm package name.`);
   const manifestPath = path.join(packageDir, "node_modules", identifier, "package.json");
   const stat = await fs.stat(manifestPath).catch(() => undefined);
   if (!stat?.isFile()) throw new Error(`${identifier} is not installed (no ${path.join("node_modules", identifier, "package.json")}).`);

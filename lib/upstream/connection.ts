@@ -15,7 +15,7 @@ import { guardedFetch, type Resolver } from "../net/guarded-fetch";
 import { version } from "../../package.json";
 import { SITE } from "../site";
 import { signalFollower } from "../follow-signal";
-import type { Transport } from "../mcp/types";
+import type { ServerTransport } from "../mcp/types";
 import { describeMcpError, McpFailure } from "../mcp/errors";
 import { lazyValidator } from "../mcp/lazy-validator";
 import { negotiationFor, verdictOf } from "./negotiation";
@@ -32,7 +32,7 @@ import type { ProtocolPrior, ServerInfo } from "../mcp/types";
  */
 
 export interface McpTarget {
-  transport: Transport | "stdio";
+  transport: ServerTransport;
   /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`, for messages. */
   url: string;
   /** Header name → value, in clear: decrypted just before use, never logged. */
