@@ -69,6 +69,7 @@ export const anyServerCreate = z.discriminatedUnion("transport", [serverCreate, 
 
 export const stdioDto = z.object({
   package: stdioPackage,
+  integrity: z.string().nullable().describe("The installed tarball's integrity (sha512), as npm checked it at registration."),
   args: z.array(z.string()),
   env: z.array(z.string()).describe("The names of its environment variables; their values are never returned."),
 });

@@ -23,6 +23,8 @@ export interface StdioConfig {
   bin: string;
   /** The arguments after the program. */
   args: string[];
+  /** The installed tarball's integrity (npm's sha512), recorded at registration; null when npm recorded none. */
+  integrity: string | null;
 }
 
 /** How a stdio server is shown where a URL would be (messages, activity, the list's search): `npm:<identifier>@<version>`. */

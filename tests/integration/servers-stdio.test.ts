@@ -6,30 +6,31 @@ import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
 import { serverEnv, servers } from "@/lib/db/schema";
 import { packageFolder } from "@/lib/stdio/cache";
+import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { leftoverCgroups } from "../support/sandbox";
 import { signedIn, type Session } from "../support/sign-in";
 
 /**
- * `POST /api/servers` with transport "stdio": an npm package already in the console's package
- * folder (server-everything, from the project's own node_modules), run in the sandbox, its env
- * stored encrypted and never returned.
+ * `POST /api/servers` with transport "stdio": an npm package installed at registration (from a
+ * registry on 127.0.0.1 serving one package that bundles server-everything: no internet), run in
+ * the sandbox, its env stored encrypted and never returned.
  */
 
-const EVERYTHING = "@modelcontextprotocol/server-everything";
-const VERSION = (JSON.parse(fs.readFileSync(`node_modules/${EVERYTHING}/package.json`, "utf8")) as { version: string }).version;
-const PACKAGE = { registryType: "npm", identifier: EVERYTHING, version: VERSION };
+const PACKAGE = { registryType: "npm" as const, identifier: BUNDLED.name, version: BUNDLED.version };
 const SECRET = "stdio-secret-value-1234";
 
-beforeAll(() => {
-  // Installed as `npm install --prefix` lays it out: the install folder's node_modules (here the project's own).
-  const folder = packageFolder({ registryType: "npm", identifier: EVERYTHING, version: VERSION });
-  fs.mkdirSync(folder, { recursive: true });
-  if (!fs.existsSync(path.join(folder, "node_modules"))) fs.symlinkSync(path.resolve("node_modules"), path.join(folder, "node_modules"));
-});
+let registry: LocalRegistry;
 
-afterAll(() => {
+beforeAll(async () => {
+  registry = await startLocalRegistry();
+  process.env.npm_config_registry = registry.url;
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.npm_config_registry;
+  await registry?.stop();
   expect(leftoverCgroups()).toEqual([]);
 });
 
@@ -43,13 +44,14 @@ describeEachDatabase("servers API: stdio servers", () => {
   const create = (body: Record<string, unknown>) => call(createPOST, "/api/servers", { body, headers: owner.headers });
   const named = async (name: string) => (await (await db()).select({ id: servers.id }).from(servers).where(eq(servers.name, name))).length;
 
-  it("registers server-everything as a stdio server: discovered in the sandbox, its env kept secret", async () => {
+  it("installs the pinned package at registration and runs it: discovered in the sandbox, its env kept secret", async () => {
+    const asked = registry.requests.length;
     const created = await create({ name: "Everything stdio", transport: "stdio", package: PACKAGE, args: ["stdio"], env: { API_TOKEN: SECRET } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
       transport: "stdio",
-      url: `npm:${EVERYTHING}@${VERSION}`,
-      stdio: { package: PACKAGE, args: ["stdio"], env: ["API_TOKEN"] },
+      url: `npm:${BUNDLED.name}@${BUNDLED.version}`,
+      stdio: { package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: ["API_TOKEN"] },
       headers: [],
       status: "up",
       lastCheck: { trigger: "discovery", result: "up" },
@@ -57,16 +59,19 @@ describeEachDatabase("servers API: stdio servers", () => {
     });
     expect(created.json.counts.tools).toBeGreaterThan(0);
     expect(created.text).not.toContain(SECRET);
+    // Installed once, in a folder of its own, with nothing fetched but the package itself.
+    expect(fs.existsSync(path.join(packageFolder(PACKAGE), "node_modules", BUNDLED.name, "index.js"))).toBe(true);
+    expect(registry.requests.slice(asked).filter((request) => request !== `/${BUNDLED.name}` && request !== "/tarball.tgz")).toEqual([]);
 
     const [stored] = await (await db()).select({ valueEnc: serverEnv.valueEnc }).from(serverEnv).where(eq(serverEnv.serverId, created.json.id));
     expect(stored.valueEnc).not.toContain(SECRET);
 
     const listed = await call(listGET, "/api/servers?q=Everything%20stdio", { headers: owner.headers });
-    expect(listed.json.servers).toEqual([expect.objectContaining({ transport: "stdio", stdio: { package: PACKAGE, args: ["stdio"], env: ["API_TOKEN"] } })]);
+    expect(listed.json.servers).toEqual([expect.objectContaining({ transport: "stdio", stdio: { package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: ["API_TOKEN"] } })]);
     expect(listed.text).not.toContain(SECRET);
 
     const exported = await call(exportGET, "/api/servers/export", { headers: owner.headers });
-    expect(exported.json.mcpServers["Everything stdio"]).toEqual({ command: "npx", args: ["-y", `${EVERYTHING}@${VERSION}`, "stdio"], env: { API_TOKEN: "${API_TOKEN}" } });
+    expect(exported.json.mcpServers["Everything stdio"]).toEqual({ command: "npx", args: ["-y", `${BUNDLED.name}@${BUNDLED.version}`, "stdio"], env: { API_TOKEN: "${API_TOKEN}" } });
   });
 
   it("refuses other registries, version ranges and the sandbox's own variables, storing nothing", async () => {
@@ -89,12 +94,16 @@ describeEachDatabase("servers API: stdio servers", () => {
     expect(await named("Reserved")).toBe(0);
   });
 
-  it("refuses a package that is not installed, saying so, and stores nothing", async () => {
-    const missing = await create({ name: "Missing", transport: "stdio", package: { registryType: "npm", identifier: "mcp-not-installed-anywhere", version: "1.0.0" } });
+  it("refuses a package npm cannot install, saying why, and stores nothing", async () => {
+    const missing = await create({ name: "Missing", transport: "stdio", package: { registryType: "npm", identifier: "mcp-not-published-anywhere", version: "1.0.0" } });
     expect(missing.status).toBe(400);
-    expect(missing.json.message).toBe(
-      "npm:mcp-not-installed-anywhere@1.0.0 cannot run: mcp-not-installed-anywhere is not installed (no node_modules/mcp-not-installed-anywhere/package.json).",
-    );
+    expect(missing.json.message).toMatch(/^npm:mcp-not-published-anywhere@1\.0\.0 cannot be installed: 404 Not Found - GET http:\/\/127\.0\.0\.1:\d+\/mcp-not-published-anywhere - Not found 404 /);
     expect(await named("Missing")).toBe(0);
+    expect(fs.existsSync(packageFolder({ registryType: "npm", identifier: "mcp-not-published-anywhere", version: "1.0.0" }))).toBe(false);
+
+    const version = await create({ name: "No such version", transport: "stdio", package: { ...PACKAGE, version: "9.9.9" } });
+    expect(version.status).toBe(400);
+    expect(version.json.message).toContain(`npm:${BUNDLED.name}@9.9.9 cannot be installed: `);
+    expect(await named("No such version")).toBe(0);
   });
 });
