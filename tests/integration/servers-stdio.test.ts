@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
+import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
+import { POST as scanPOST } from "@/app/api/servers/[id]/scan/route";
 import { GET as exportGET } from "@/app/api/servers/export/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
 import { serverEnv, servers } from "@/lib/db/schema";
 import { packageFolder } from "@/lib/stdio/cache";
+import { workbenchPool } from "@/lib/upstream/pool";
 import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
@@ -29,6 +33,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // The workbench keeps its connection (so its sandbox) open between calls.
+  await workbenchPool().closeAll();
   delete process.env.npm_config_registry;
   await registry?.stop();
   expect(leftoverCgroups()).toEqual([]);
@@ -42,12 +48,14 @@ describeEachDatabase("servers API: stdio servers", () => {
   });
 
   const create = (body: Record<string, unknown>) => call(createPOST, "/api/servers", { body, headers: owner.headers });
+  let serverId: string;
   const named = async (name: string) => (await (await db()).select({ id: servers.id }).from(servers).where(eq(servers.name, name))).length;
 
   it("installs the pinned package at registration and runs it: discovered in the sandbox, its env kept secret", async () => {
     const asked = registry.requests.length;
     const created = await create({ name: "Everything stdio", transport: "stdio", package: PACKAGE, args: ["stdio"], env: { API_TOKEN: SECRET } });
     expect(created.status).toBe(201);
+    serverId = created.json.id;
     expect(created.json).toMatchObject({
       transport: "stdio",
       url: `npm:${BUNDLED.name}@${BUNDLED.version}`,
@@ -72,6 +80,35 @@ describeEachDatabase("servers API: stdio servers", () => {
 
     const exported = await call(exportGET, "/api/servers/export", { headers: owner.headers });
     expect(exported.json.mcpServers["Everything stdio"]).toEqual({ command: "npx", args: ["-y", `${BUNDLED.name}@${BUNDLED.version}`, "stdio"], env: { API_TOKEN: "${API_TOKEN}" } });
+  });
+
+  it("is called from the workbench, checked and scanned like a remote server, its env given to it alone", async () => {
+    const echo = await call(callPOST, `/api/servers/${serverId}/call`, {
+      body: { method: "tools/call", params: { name: "echo", arguments: { message: "from the workbench" } } },
+      params: { id: serverId },
+      headers: owner.headers,
+    });
+    expect(echo.status).toBe(200);
+    expect(echo.json.result.content).toEqual([{ type: "text", text: "Echo: from the workbench" }]);
+
+    // server-everything's get-env answers with its whole environment: its own variable in clear, nothing of the console's.
+    const seen = await call(callPOST, `/api/servers/${serverId}/call`, {
+      body: { method: "tools/call", params: { name: "get-env", arguments: {} } },
+      params: { id: serverId },
+      headers: owner.headers,
+    });
+    expect(seen.status).toBe(200);
+    const environment = JSON.parse(seen.json.result.content[0].text) as Record<string, string>;
+    expect(environment.API_TOKEN).toBe(SECRET);
+    expect(Object.keys(environment).sort()).toEqual(["API_TOKEN", "HOME", "PATH", "PWD", "TMPDIR"]);
+
+    const check = await call(checkPOST, `/api/servers/${serverId}/check`, { params: { id: serverId }, headers: owner.headers });
+    expect(check.status).toBe(200);
+    expect(check.json).toMatchObject({ check: { result: "up", trigger: "manual" }, status: "up" });
+
+    const scan = await call(scanPOST, `/api/servers/${serverId}/scan`, { params: { id: serverId }, headers: owner.headers });
+    expect(scan.status).toBe(200);
+    expect(scan.json.refreshError ?? null).toBeNull();
   });
 
   it("refuses other registries, version ranges and the sandbox's own variables, storing nothing", async () => {
