@@ -8,7 +8,7 @@ import { serverEnv, serverHeaders, servers, users } from "../db/schema";
 import { demoServerOrigin } from "../demo/server-origin";
 import { env } from "../env";
 import { isUuid } from "../guards";
-import { conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
@@ -250,6 +250,9 @@ export async function updateServer(
   origin: Origin = {},
 ): Promise<{ server: ServerUpdateResult; droppedSignIn: DroppedSignIn | null }> {
   const current = await findOwned(actor.uid, id);
+  if (current.transport === "stdio" && (patch.transport !== undefined || patch.url !== undefined || patch.headers !== undefined)) {
+    throw badRequest("A stdio server's transport, package and command cannot be changed: add the server again to run another package.");
+  }
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
   if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor, patch.url);
   // A server's name is on its owner's public status pages.

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as checkPOST } from "@/app/api/servers/[id]/check/route";
+import { PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as scanPOST } from "@/app/api/servers/[id]/scan/route";
 import { GET as exportGET } from "@/app/api/servers/export/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
@@ -105,6 +106,13 @@ describeEachDatabase("servers API: stdio servers", () => {
     const check = await call(checkPOST, `/api/servers/${serverId}/check`, { params: { id: serverId }, headers: owner.headers });
     expect(check.status).toBe(200);
     expect(check.json).toMatchObject({ check: { result: "up", trigger: "manual" }, status: "up" });
+
+    const moved = await call(serverPATCH, `/api/servers/${serverId}`, { params: { id: serverId }, method: "PATCH", body: { transport: "sse", url: "https://example.com/sse" }, headers: owner.headers });
+    expect(moved.status).toBe(400);
+    expect(moved.json.message).toBe("A stdio server's transport, package and command cannot be changed: add the server again to run another package.");
+    const renamed = await call(serverPATCH, `/api/servers/${serverId}`, { params: { id: serverId }, method: "PATCH", body: { description: "runs in the sandbox" }, headers: owner.headers });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({ transport: "stdio", description: "runs in the sandbox", stdio: { env: ["API_TOKEN"] } });
 
     const scan = await call(scanPOST, `/api/servers/${serverId}/scan`, { params: { id: serverId }, headers: owner.headers });
     expect(scan.status).toBe(200);
