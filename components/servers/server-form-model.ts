@@ -70,7 +70,9 @@ export function emptyValues(minIntervalSec: number): ServerFormValues {
 export function valuesFromServer(server: ServerDto): ServerFormValues {
   return {
     name: server.name,
-    transport: server.transport,
+    // A stdio server's package is fixed at registration: this form edits only its other settings
+    // (its settings tab is not built for it yet), and the transport field is not offered for it.
+    transport: server.transport === "stdio" ? "streamable-http" : server.transport,
     url: server.url,
     headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value, storedFor: server.url })),
     description: server.description,

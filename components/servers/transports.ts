@@ -1,6 +1,6 @@
-import type { Transport } from "@/lib/mcp/types";
+import type { ServerTransport } from "@/lib/mcp/types";
 
-export const TRANSPORT_INFO: Record<Transport, { label: string; short: string; description: string }> = {
+export const TRANSPORT_INFO: Record<ServerTransport, { label: string; short: string; description: string }> = {
   "streamable-http": {
     label: "Streamable HTTP",
     short: "Streamable HTTP",
@@ -10,5 +10,10 @@ export const TRANSPORT_INFO: Record<Transport, { label: string; short: string; d
     label: "SSE (HTTP + Server-Sent Events)",
     short: "SSE",
     description: "The older transport (protocol 2024-11-05) that many servers still offer: usually ends in /sse.",
+  },
+  stdio: {
+    label: "stdio (a package run in the console's sandbox)",
+    short: "stdio",
+    description: "A package the console installs and runs as a command in its sandbox, and talks to over stdin and stdout.",
   },
 };

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { plural } from "../plural";
-import { serverHeaders, serverOauth, users } from "../db/schema";
+import { serverEnv, serverHeaders, serverOauth, users } from "../db/schema";
 import { secretContext } from "./contexts";
 import { configuredKeyring, decrypt, DecryptionError, encrypt, isCurrent, type Keyring } from "./encryption";
 
@@ -63,6 +63,23 @@ const COLUMNS: EncryptedColumn[] = [
           .set({ valueEnc: after })
           .where(and(eq(serverHeaders.id, id), eq(serverHeaders.valueEnc, before)))
           .returning({ id: serverHeaders.id })
+      ).length > 0,
+  },
+  {
+    label: "stdio server environment value",
+    read: async (d) =>
+      (await d.select({ id: serverEnv.id, serverId: serverEnv.serverId, name: serverEnv.name, valueEnc: serverEnv.valueEnc }).from(serverEnv)).map((r) => ({
+        id: r.id,
+        context: secretContext.serverEnv(r.serverId, r.name),
+        valueEnc: r.valueEnc,
+      })),
+    replace: async (d, id, before, after) =>
+      (
+        await d
+          .update(serverEnv)
+          .set({ valueEnc: after })
+          .where(and(eq(serverEnv.id, id), eq(serverEnv.valueEnc, before)))
+          .returning({ id: serverEnv.id })
       ).length > 0,
   },
   {

@@ -3,6 +3,7 @@ import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgEnum, pgTab
 import { PLAN_IDS } from "../plans/table";
 import type { ProtocolSetting } from "../mcp/protocol-revisions";
 import type { ProtocolPrior, ServerInfo } from "../mcp/types";
+import type { StdioConfig } from "../stdio/config";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const subscriptionPlan = pgEnum("subscription_plan", PLAN_IDS);
@@ -72,7 +73,7 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
-export const serverTransport = pgEnum("server_transport", ["streamable-http", "sse"]);
+export const serverTransport = pgEnum("server_transport", ["streamable-http", "sse", "stdio"]);
 export const serverStatus = pgEnum("server_status", ["unknown", "up", "degraded", "down", "paused"]);
 
 export interface InventoryCounts {
@@ -107,6 +108,8 @@ export const servers = pgTable(
     protocol: text("protocol").$type<ProtocolSetting>().notNull().default("auto"),
     /** What the last negotiation found, so a connection need not probe again: a modern server's `server/discover` result, or "legacy" (2025). Cleared when a call fails for a protocol reason. */
     protocolPrior: jsonb("protocol_prior").$type<ProtocolPrior>(),
+    /** Transport "stdio": the package, its program and arguments (lib/stdio/config.ts); null for a remote server. Its env is in server_env. */
+    stdio: jsonb("stdio").$type<StdioConfig>(),
     capabilities: jsonb("capabilities").$type<Record<string, unknown>>(),
     counts: jsonb("counts").$type<InventoryCounts>(),
     discoveredAt: timestamp("discovered_at", { withTimezone: true }),
@@ -147,6 +150,22 @@ export const serverHeaders = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("server_headers_server_name_idx").on(t.serverId, sql`lower(${t.name})`)],
+);
+
+/** A stdio server's environment variables: its own configuration, secrets all (values encrypted, never returned: names only). */
+export const serverEnv = pgTable(
+  "server_env",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    valueEnc: text("value_enc").notNull(),
+    ...timestamps,
+  },
+  // Variable names are case-sensitive, unlike header names.
+  (t) => [uniqueIndex("server_env_server_name_idx").on(t.serverId, t.name)],
 );
 
 export const inventoryKind = pgEnum("inventory_kind", ["tool", "resource", "resource_template", "prompt"]);

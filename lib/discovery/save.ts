@@ -8,6 +8,8 @@ import { scanAfterDiscovery } from "../scanner/auto-scan";
 import { authProviderFor } from "../oauth-client/target";
 import { announceServerChanged } from "../servers/changes";
 import { decryptedHeaders } from "../servers/headers";
+import { stdioCommandOf } from "../servers/stdio-command";
+import type { StdioConfig } from "../stdio/config";
 import { storeDiscovery, type InventoryDiff } from "../servers/inventory";
 import type { Origin } from "../servers/service";
 import type { Discovery, ProtocolPrior } from "../mcp/types";
@@ -55,7 +57,7 @@ export async function saveDiscovery(serverId: string, found: Discovery, now = ne
  */
 export async function discoverAndSave(
   owner: { uid: string },
-  row: { id: string; name: string; transport: McpTarget["transport"]; url: string; authType: "headers" | "oauth"; protocol?: string; protocolPrior?: ProtocolPrior | null },
+  row: { id: string; name: string; transport: McpTarget["transport"]; url: string; authType: "headers" | "oauth"; protocol?: string; protocolPrior?: ProtocolPrior | null; stdio: StdioConfig | null },
   origin: Origin,
   limits?: Partial<McpLimits>,
 ): Promise<Discovery> {
@@ -66,6 +68,7 @@ export async function discoverAndSave(
     authProvider: authProviderFor(row),
     protocol: row.protocol,
     prior: row.protocolPrior,
+    command: await stdioCommandOf(row),
   };
   const found = await discover(target, limits);
   await saveAndRecord(owner, row, found, origin);

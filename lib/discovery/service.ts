@@ -15,7 +15,10 @@ import { readInventory } from "../servers/inventory";
 import { discoveryOutcome, recordDiscoveryCheck } from "../monitoring/discovery-check";
 import { findOwnedServer } from "../servers/owned-server";
 import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
-import { assertServerAllowed, createServer, getServer, type Actor, type Origin } from "../servers/service";
+import { assertServerAllowed, createServer, createStdioServer, getServer, type Actor, type Origin } from "../servers/service";
+import { prepareStdioServer } from "../servers/stdio-registration";
+import type { StdioServerCreate } from "../servers/stdio-schema";
+import type { StdioConfig } from "../stdio/config";
 import { countsOf, describeCounts, discoverAndSave, saveAndRecord } from "./save";
 import type { Discovery } from "../mcp/types";
 
@@ -81,7 +84,30 @@ export async function testServerConnection(
  */
 export async function createAndDiscover(actor: Actor, input: ServerCreate, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerDto> {
   const created = await createServer(actor, input, origin);
-  if (!(await tryConnection(actor))) return created;
+  // A server that refuses a request without credentials asks its users to sign in.
+  return discoverCreated(actor, { ...created, stdio: null }, input.headers.length === 0, origin, limits);
+}
+
+/** Adds a stdio server (its package installed, a sandbox to run it in) and discovers it, as createAndDiscover does a remote one. */
+export async function createStdioAndDiscover(actor: Actor, input: StdioServerCreate, origin: Origin = {}, limits?: Partial<McpLimits>): Promise<ServerDto> {
+  const config = await prepareStdioServer(input);
+  const created = await createStdioServer(actor, input, config, origin);
+  return discoverCreated(actor, { ...created, stdio: config }, false, origin, limits);
+}
+
+/**
+ * A just-saved server's first discovery, recorded as its first check; without the connection
+ * budget it stays "unknown" until its first check. `mayAskSignIn`: an auth failure means the
+ * server wants its owner to sign in (saved waiting for it) rather than that it is down.
+ */
+async function discoverCreated(
+  actor: Actor,
+  created: Omit<ServerDto, "stdio"> & { stdio: StdioConfig | null },
+  mayAskSignIn: boolean,
+  origin: Origin,
+  limits?: Partial<McpLimits>,
+): Promise<ServerDto> {
+  if (!(await tryConnection(actor))) return getServer(actor.uid, created.id);
   const startedAt = new Date();
   const server = { url: created.url, thresholdMs: created.monitoring.thresholdMs };
   try {
@@ -90,8 +116,7 @@ export async function createAndDiscover(actor: Actor, input: ServerCreate, origi
   } catch (err) {
     if (!(err instanceof McpFailure)) throw err;
     origin.log?.info("discovery after create failed", { serverId: created.id, kind: err.kind, reason: err.message });
-    // A server that refuses a request without credentials asks its users to sign in: saved waiting for the owner's sign-in.
-    if (err.kind === "auth" && input.headers.length === 0) await awaitSignIn(actor.uid, created.id);
+    if (err.kind === "auth" && mayAskSignIn) await awaitSignIn(actor.uid, created.id);
     else await recordDiscoveryCheck(created.id, discoveryOutcome({ ok: false, error: err }, server, startedAt));
   }
   return getServer(actor.uid, created.id);
@@ -157,6 +182,7 @@ async function serverRow(serverId: string) {
       ownerUid: servers.ownerUid,
       protocol: servers.protocol,
       protocolPrior: servers.protocolPrior,
+      stdio: servers.stdio,
     })
     .from(servers)
     .where(eq(servers.id, serverId))

@@ -8,6 +8,10 @@
 export const TRANSPORTS = ["streamable-http", "sse"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
+/** A stored server's transport: a remote one, or "stdio", a package the console runs in its sandbox (lib/stdio). */
+export type ServerTransport = Transport | "stdio";
+export const SERVER_TRANSPORTS = [...TRANSPORTS, "stdio"] as const satisfies readonly ServerTransport[];
+
 export const TRANSPORT_LABELS: Record<Transport, string> = { "streamable-http": "Streamable HTTP", sse: "SSE" };
 
 export interface ToolDefinition {

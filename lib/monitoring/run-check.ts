@@ -17,8 +17,11 @@ import { HEADERS_UNOPENED, type CheckFailure } from "./failure";
 import { recordCheck } from "./record";
 import type { CheckNowResponse } from "./schema";
 import type { ServerState } from "./write-check";
-import type { Transport } from "../mcp/types";
+import type { ServerTransport } from "../mcp/types";
 import type { ProtocolPrior } from "../mcp/types";
+import { stdioCommandOf } from "../servers/stdio-command";
+import type { StdioCommand } from "../stdio/command";
+import type { StdioConfig } from "../stdio/config";
 
 export interface RunCheckOptions {
   /** The time the check is for: the schedule's due time, or now for a manual check. One check per server and due time. */
@@ -36,7 +39,7 @@ export interface RunCheckOptions {
 
 /** What a check needs of its server, and whether this due time was already checked. */
 export interface ServerToCheck extends ServerState {
-  transport: Transport;
+  transport: ServerTransport;
   url: string;
   authType: "headers" | "oauth";
   monitoringEnabled: boolean;
@@ -46,6 +49,8 @@ export interface ServerToCheck extends ServerState {
   /** "auto" or a pinned revision, and the last negotiation's verdict (lib/upstream/negotiation.ts). */
   protocol: string;
   protocolPrior: ProtocolPrior | null;
+  /** Transport "stdio": its package, program and arguments. */
+  stdio?: StdioConfig | null;
 }
 
 const log = logger({ module: "monitoring" });
@@ -72,6 +77,7 @@ async function loadServer(serverId: string, dueAt: Date): Promise<ServerToCheck 
       toolsHash: servers.toolsHash,
       protocol: servers.protocol,
       protocolPrior: servers.protocolPrior,
+      stdio: servers.stdio,
       // (Spelled out: in a one-table select drizzle leaves column names unqualified, which the subqueries would misread.)
       hasOpenIncident: sql<boolean>`exists (select 1 from incidents i where i.server_id = servers.id and i.closed_at is null)`,
       headers: sql<SealedHeader[]>`(select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
@@ -100,6 +106,23 @@ function headersOf(serverId: string, sealed: SealedHeader[]): Record<string, str
   }
 }
 
+/** A stdio server's command with its env in clear; null when no configured key opens the env (recorded as failed, as headers are). */
+async function commandOf(serverId: string, stdio: StdioConfig | null | undefined): Promise<StdioCommand | undefined | null> {
+  try {
+    return await stdioCommandOf({ id: serverId, stdio: stdio ?? null });
+  } catch (err) {
+    if (!(err instanceof DecryptionError)) throw err;
+    log.warn("stored environment values do not open: the check is recorded as failed", { serverId, reason: err.reason });
+    return null;
+  }
+}
+
+const ENV_UNOPENED: CheckFailure = {
+  ...HEADERS_UNOPENED,
+  reason:
+    "The stored environment values cannot be opened with this installation's encryption key, so the server was not started. Enter the values again, or ask the operator to configure the key they were encrypted with.",
+};
+
 /** A check that failed before any connection: no phase ran. */
 const notMade = (failure: CheckFailure): CheckOutcome => ({
   result: "failed",
@@ -117,19 +140,23 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
   if (opts.trigger === "schedule" && (server.status === "paused" || !server.monitoringEnabled)) return null;
 
   const headers = headersOf(serverId, server.headers);
-  const outcome = headers
-    ? await performCheck(
-        {
-          transport: server.transport,
-          url: server.url,
-          headers,
-          authProvider: authProviderFor({ id: serverId, url: server.url, authType: server.authType }),
-          protocol: server.protocol,
-          prior: server.protocolPrior,
-        },
-        { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
-      )
-    : notMade(HEADERS_UNOPENED);
+  const command = await commandOf(serverId, server.stdio);
+  const outcome = !headers
+    ? notMade(HEADERS_UNOPENED)
+    : command === null
+      ? notMade(ENV_UNOPENED)
+      : await performCheck(
+          {
+            transport: server.transport,
+            url: server.url,
+            headers,
+            authProvider: authProviderFor({ id: serverId, url: server.url, authType: server.authType }),
+            protocol: server.protocol,
+            prior: server.protocolPrior,
+            command,
+          },
+          { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
+        );
   observeCheck(opts.trigger, outcome.result);
   if (verdictChanged(server.protocolPrior, outcome.prior)) await rememberVerdict(serverId, outcome.prior);
   const recorded = await recordCheck({ serverId, dueAt: opts.dueAt, trigger: opts.trigger, instance: opts.instance, outcome, known: server });

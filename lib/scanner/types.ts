@@ -1,5 +1,5 @@
 
-import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, Transport } from "../mcp/types";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServerTransport, ToolDefinition } from "../mcp/types";
 import type { ServerInfo } from "../mcp/types";
 
 /**
@@ -49,7 +49,7 @@ export interface BaselineItem {
 export interface ScanInput {
   server: {
     name: string;
-    transport: Transport;
+    transport: ServerTransport;
     url: string;
     /** Names of the configured headers (values are never given to the scanner). */
     headerNames: string[];

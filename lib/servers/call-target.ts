@@ -4,15 +4,16 @@ import { sharedCache } from "../cache/shared-cache";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { notFound } from "../http/errors";
-import type { Transport } from "../mcp/types";
+import type { ServerTransport } from "../mcp/types";
 import { isUuid } from "../guards";
 import type { ProtocolPrior } from "../mcp/types";
+import type { StdioConfig } from "../stdio/config";
 
 /** A server as the workbench calls it: what the connection needs and what identifies its definition. */
 export interface CallTarget {
   id: string;
   name: string;
-  transport: Transport;
+  transport: ServerTransport;
   url: string;
   authType: "headers" | "oauth";
   /** Changes whenever the URL, transport or headers change: the pool's connection version. */
@@ -20,6 +21,8 @@ export interface CallTarget {
   /** "auto" or a pinned revision, and the last negotiation's verdict (lib/upstream/negotiation.ts). */
   protocol: string;
   protocolPrior: ProtocolPrior | null;
+  /** Transport "stdio": its package, program and arguments. */
+  stdio: StdioConfig | null;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function findCallTarget(uid: string, id: string): Promise<CallTarge
   const kept = targets.get(keyOf(uid, id));
   if (kept) return kept;
   const [row] = await (await db())
-    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, updatedAt: servers.updatedAt, protocol: servers.protocol, protocolPrior: servers.protocolPrior })
+    .select({ id: servers.id, name: servers.name, transport: servers.transport, url: servers.url, authType: servers.authType, updatedAt: servers.updatedAt, protocol: servers.protocol, protocolPrior: servers.protocolPrior, stdio: servers.stdio })
     .from(servers)
     .where(and(eq(servers.id, id), eq(servers.ownerUid, uid)))
     .limit(1);
@@ -61,6 +64,7 @@ export async function findCallTarget(uid: string, id: string): Promise<CallTarge
     version: row.updatedAt.toISOString(),
     protocol: row.protocol,
     protocolPrior: row.protocolPrior,
+    stdio: row.stdio,
   };
   targets.set(keyOf(uid, id), target);
   return target;

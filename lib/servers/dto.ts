@@ -13,6 +13,10 @@ export const serverColumns = {
   description: servers.description,
   transport: servers.transport,
   url: servers.url,
+  stdio: servers.stdio,
+  // A stdio server's variable names (never their values).
+  envNames: sql<string[] | null>`(case when servers.stdio is null then null else
+                                   (select coalesce(json_agg(e.name order by e.name), '[]'::json) from server_env e where e.server_id = servers.id) end)`,
   authType: servers.authType,
   // (Spelled out: in a one-table select drizzle leaves column names unqualified, which the subquery would misread.)
   oauth: sql<OAuthState | null>`(select json_build_object('status', o.status, 'reason', o.reason, 'expiresAt', o.expires_at, 'lastRefreshAt', o.last_refresh_at)
@@ -63,6 +67,7 @@ export function toServerDto(row: ServerRow, headers: HeaderHint[]): ServerDto {
     description: row.description,
     transport: row.transport,
     url: row.url,
+    ...(row.stdio ? { stdio: { package: row.stdio.package, integrity: row.stdio.integrity, args: row.stdio.args, env: row.envNames ?? [] } } : {}),
     headers: headers.map((h) => ({ name: h.name, value: maskedFromHint(h.valueHint) })),
     auth: authOf(row),
     tags: row.tags,

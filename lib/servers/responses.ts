@@ -4,7 +4,8 @@ import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
 import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
-import { TRANSPORTS } from "../mcp/types";
+import { SERVER_TRANSPORTS, TRANSPORTS } from "../mcp/types";
+import { stdioDto } from "./stdio-schema";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed
@@ -25,8 +26,9 @@ export const serverDto = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  transport: z.enum(TRANSPORTS),
+  transport: z.enum(SERVER_TRANSPORTS),
   url: z.string(),
+  stdio: stdioDto.optional().describe("Transport \"stdio\" only: the package the console runs in its sandbox, its arguments and the names of its environment variables (never their values)."),
   headers: z.array(z.object({ name: z.string(), value: z.string().describe("Masked: never the value in full.") })),
   auth: z
     .object({
@@ -145,10 +147,17 @@ export const importResult = z.object({
 export const mcpServersFile = z.object({
   mcpServers: z.record(
     z.string(),
-    z.object({
-      type: z.enum(["http", "sse"]),
-      url: z.string(),
-      headers: z.record(z.string(), z.string()).optional().describe("Values are `${NAME}` placeholders, never the secrets."),
-    }),
+    z.union([
+      z.object({
+        type: z.enum(["http", "sse"]),
+        url: z.string(),
+        headers: z.record(z.string(), z.string()).optional().describe("Values are `${NAME}` placeholders, never the secrets."),
+      }),
+      z.object({
+        command: z.literal("npx"),
+        args: z.array(z.string()).describe("`-y`, the pinned package, then the server's arguments."),
+        env: z.record(z.string(), z.string()).optional().describe("Values are `${NAME}` placeholders, never the secrets."),
+      }),
+    ]),
   ),
 }) satisfies ZodType<ReturnType<typeof toConfigFile>>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import type { StdioDto } from "./stdio-schema";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import type { SecuritySummary } from "../scanner/schema";
 import { PROTOCOL_REVISIONS, PROTOCOL_SETTINGS, type ProtocolSetting } from "../mcp/protocol-revisions";
-import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type Transport } from "../mcp/types";
+import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ServerTransport, type ToolDefinition } from "../mcp/types";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
@@ -191,9 +192,12 @@ export interface ServerDto {
   id: string;
   name: string;
   description: string;
-  transport: Transport;
+  transport: ServerTransport;
+  /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`. */
   url: string;
   headers: MaskedHeader[];
+  /** Transport "stdio" only: the package, its arguments, and the names of its environment variables (never their values). */
+  stdio?: StdioDto;
   auth: ServerAuth;
   tags: string[];
   monitoring: { enabled: boolean; intervalSec: number; thresholdMs: number };

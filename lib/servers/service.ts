@@ -4,11 +4,11 @@ import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db/database";
-import { serverHeaders, servers, users } from "../db/schema";
+import { serverEnv, serverHeaders, servers, users } from "../db/schema";
 import { demoServerOrigin } from "../demo/server-origin";
 import { env } from "../env";
 import { isUuid } from "../guards";
-import { conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../http/errors";
 import type { Logger } from "../log";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { checkUrlAddress } from "../net/guarded-fetch";
@@ -28,6 +28,10 @@ import { firstDue } from "./check-schedule";
 import { serverColumns, toServerDto, type ServerRow } from "./dto";
 import { pulseColumn, toPulse } from "./pulse";
 import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
+import type { ServerTransport } from "../mcp/types";
+import { packageLabel, type StdioConfig } from "../stdio/config";
+import { sealVariables, type SealedVariable } from "./env-vars";
+import type { StdioServerCreate } from "./stdio-schema";
 import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate, type ServerUpdateResult } from "./schema";
 import { spendNameLookups } from "../rate-limit/name-lookups";
 import { headersForNewOrigin, sameOrigin } from "./secret-origin";
@@ -117,19 +121,30 @@ export async function assertOwnsServer(uid: string, id: string): Promise<void> {
   await findOwned(uid, id);
 }
 
-/** Saves a new server (its first discovery is lib/discovery's createAndDiscover). */
-export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}): Promise<ServerDto> {
+/** What a new server is, beside its connection: shared by remote and stdio servers. */
+type NewServerSettings = Pick<ServerCreate, "name" | "description" | "tags" | "monitoring" | "protocol">;
+
+/** Its connection: a remote URL with its headers, or a stdio package with its env (both sealed with the server's id). */
+interface NewServerConnection {
+  transport: ServerTransport;
+  url: string;
+  stdio?: StdioConfig;
+  headers: (id: string) => SealedHeader[];
+  variables: (id: string) => SealedVariable[];
+}
+
+/** Inserts a server under the owner's plan limit and unique name, its secrets sealed to its id. */
+async function insertServer(actor: Actor, input: NewServerSettings, connection: NewServerConnection): Promise<{ row: ServerRow; headerNames: string[] }> {
   const plan = planOf(actor);
   const monitoring = input.monitoring ?? { enabled: true, intervalSec: plan.minCheckIntervalSec };
   assertInterval(plan, monitoring.intervalSec);
-  await assertUrlAllowed(actor, input.url);
-  // The id is chosen here, not by the database: each header's ciphertext is bound to it.
+  // The id is chosen here, not by the database: each secret's ciphertext is bound to it.
   const id = randomUUID();
-  const sealed = input.headers.map((h) => sealHeader(id, h.name, h.value));
+  const sealed = connection.headers(id);
+  const variables = connection.variables(id);
 
-  let row: ServerRow;
   try {
-    row = await (await db()).transaction(async (tx) => {
+    const row = await (await db()).transaction(async (tx) => {
       // Creates of one user are serialised on their row, so the plan's limit holds under concurrency.
       await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, actor.uid)).for("update");
       const [{ count }] = await tx
@@ -150,8 +165,9 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
           ownerUid: actor.uid,
           name: input.name,
           description: input.description,
-          transport: input.transport,
-          url: input.url,
+          transport: connection.transport,
+          url: connection.url,
+          stdio: connection.stdio ?? null,
           tags: input.tags,
           protocol: input.protocol,
           monitoringEnabled: monitoring.enabled,
@@ -161,19 +177,60 @@ export async function createServer(actor: Actor, input: ServerCreate, origin: Or
         })
         .returning(serverColumns);
       if (sealed.length) await tx.insert(serverHeaders).values(sealed.map((h) => ({ serverId: inserted.id, ...h })));
+      if (variables.length) await tx.insert(serverEnv).values(variables.map((v) => ({ serverId: inserted.id, ...v })));
       return inserted;
     });
+    return { row, headerNames: sealed.map((h) => h.name) };
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
   }
+}
+
+/** Saves a new server (its first discovery is lib/discovery's createAndDiscover). */
+export async function createServer(actor: Actor, input: ServerCreate, origin: Origin = {}): Promise<ServerDto> {
+  await assertUrlAllowed(actor, input.url);
+  const { row, headerNames } = await insertServer(actor, input, {
+    transport: input.transport,
+    url: input.url,
+    headers: (id) => input.headers.map((h) => sealHeader(id, h.name, h.value)),
+    variables: () => [],
+  });
 
   await record({
     userUid: actor.uid,
     action: "server.created",
     summary: `Added ${row.name} (${displayUrl(row.url)})`,
     target: { type: "server", id: row.id },
-    metadata: { transport: row.transport, url: displayUrl(row.url), headerNames: sealed.map((h) => h.name), tags: row.tags, protocol: row.protocol },
+    metadata: { transport: row.transport, url: displayUrl(row.url), headerNames, tags: row.tags, protocol: row.protocol },
+    req: origin.req,
+    ip: origin.ip,
+  });
+
+  return dtoOf(actor.uid, row);
+}
+
+/**
+ * Saves a new stdio server: its package (already installed, its program found: `config`), its
+ * arguments, and its env sealed. Demo accounts add none (they reach only the demo's own server).
+ */
+export async function createStdioServer(actor: Actor, input: StdioServerCreate, config: StdioConfig, origin: Origin = {}): Promise<ServerDto> {
+  assertAllowed(actor, "ownServers");
+  const { row } = await insertServer(actor, input, {
+    transport: "stdio",
+    url: packageLabel(config.package),
+    stdio: config,
+    headers: () => [],
+    variables: (id) => sealVariables(id, input.env),
+  });
+
+  await record({
+    userUid: actor.uid,
+    action: "server.created",
+    summary: `Added ${row.name} (${row.url})`,
+    target: { type: "server", id: row.id },
+    // Variable names only: their values are secrets.
+    metadata: { transport: row.transport, package: config.package, args: config.args.length, envNames: Object.keys(input.env), tags: row.tags, protocol: row.protocol },
     req: origin.req,
     ip: origin.ip,
   });
@@ -193,6 +250,9 @@ export async function updateServer(
   origin: Origin = {},
 ): Promise<{ server: ServerUpdateResult; droppedSignIn: DroppedSignIn | null }> {
   const current = await findOwned(actor.uid, id);
+  if (current.transport === "stdio" && (patch.transport !== undefined || patch.url !== undefined || patch.headers !== undefined)) {
+    throw badRequest("A stdio server's transport, package and command cannot be changed: add the server again to run another package.");
+  }
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
   if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor, patch.url);
   // A server's name is on its owner's public status pages.

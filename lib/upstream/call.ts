@@ -8,6 +8,7 @@ import { listAll } from "./inventory";
 import { displayUrl, failureCode, McpFailure, refusedRevision } from "../mcp/errors";
 import { findOutboundError } from "../net/errors";
 import { authProviderFor } from "../oauth-client/target";
+import { stdioCommandOf } from "../servers/stdio-command";
 import { decryptedHeaders } from "../servers/headers";
 import { publishSessionEvent } from "../workbench/event-channel";
 import { poolKey, workbenchPool, type Lease } from "./pool";
@@ -100,6 +101,7 @@ async function openUpstream(target: CallTarget): Promise<WorkbenchSession> {
       authProvider: authProviderFor(target),
       protocol: target.protocol,
       prior,
+      command: await stdioCommandOf(target),
     });
   let session: WorkbenchSession;
   try {

@@ -15,10 +15,12 @@ import { guardedFetch, type Resolver } from "../net/guarded-fetch";
 import { version } from "../../package.json";
 import { SITE } from "../site";
 import { signalFollower } from "../follow-signal";
-import type { Transport } from "../mcp/types";
+import type { ServerTransport } from "../mcp/types";
 import { describeMcpError, McpFailure } from "../mcp/errors";
 import { lazyValidator } from "../mcp/lazy-validator";
 import { negotiationFor, verdictOf } from "./negotiation";
+import type { StdioCommand } from "../stdio/command";
+import { openStdioTransport, type StdioTransport } from "../stdio/transport";
 import type { ProtocolPrior, ServerInfo } from "../mcp/types";
 
 /**
@@ -30,7 +32,8 @@ import type { ProtocolPrior, ServerInfo } from "../mcp/types";
  */
 
 export interface McpTarget {
-  transport: Transport;
+  transport: ServerTransport;
+  /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`, for messages. */
   url: string;
   /** Header name → value, in clear: decrypted just before use, never logged. */
   headers: Record<string, string>;
@@ -40,6 +43,8 @@ export interface McpTarget {
   protocol?: string;
   /** The last negotiation's verdict, so that a known server is not probed again. */
   prior?: ProtocolPrior | null;
+  /** Transport "stdio": what the sandbox runs (lib/stdio). */
+  command?: StdioCommand;
 }
 
 export interface McpLimits {
@@ -134,7 +139,6 @@ export interface ConnectOptions {
 /** Opens a connection and performs the initialize handshake. The caller must close it. */
 export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}, options: ConnectOptions = {}): Promise<McpConnection> {
   const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
-  const url = new URL(target.url);
   const lifetime = new AbortController();
   let lastFetchError: OutboundError | undefined;
 
@@ -157,12 +161,19 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
   };
 
   const requestInit: RequestInit = { headers: target.headers };
+  let stdio: StdioTransport | undefined;
+  if (target.transport === "stdio") {
+    if (!target.command) throw new McpFailure("protocol", "A stdio server needs a command to run.");
+    // Each message of a stdio server is bounded as an HTTP server's response body is.
+    stdio = await openStdioTransport(target.command, limits.maxResponseBytes);
+  }
   const transport =
-    target.transport === "sse"
-      ? new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection, authProvider: target.authProvider })
+    stdio?.transport ??
+    (target.transport === "sse"
+      ? new SSEClientTransport(new URL(target.url), { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection, authProvider: target.authProvider })
       : // The SDK's default redirect policy, as v1 did: a redirect within the server's origin is followed (through the
         // guarded fetch, which checks each hop), one to another origin is not (lib/upstream/errors.ts names it).
-        new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchForConnection, authProvider: target.authProvider });
+        new StreamableHTTPClientTransport(new URL(target.url), { requestInit, fetch: fetchForConnection, authProvider: target.authProvider }));
 
   if (options.onTransportStarted) {
     const start = transport.start.bind(transport);
@@ -195,7 +206,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     await client.close().catch(() => {});
   };
   const describe = (err: unknown) =>
-    describeMcpError(err, { url: target.url, timeoutMs: limits.requestTimeoutMs, lastFetchError, protocol: target.protocol });
+    stdio?.failureFor() ?? describeMcpError(err, { url: target.url, timeoutMs: limits.requestTimeoutMs, lastFetchError, protocol: target.protocol });
 
   const started = performance.now();
   const deadline = timeoutAfter(limits.connectTimeoutMs);
@@ -205,7 +216,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     // The SSE transport's start has no timeout of its own: the race bounds it.
     await Promise.race([connecting, deadline.expired]);
   } catch (err) {
-    const failure = describeMcpError(err, { url: target.url, timeoutMs: limits.connectTimeoutMs, lastFetchError, protocol: target.protocol });
+    const failure = stdio?.failureFor() ?? describeMcpError(err, { url: target.url, timeoutMs: limits.connectTimeoutMs, lastFetchError, protocol: target.protocol });
     await close();
     throw failure;
   } finally {

@@ -150,7 +150,7 @@ export async function testConnection(target: McpTarget, limits: Partial<McpLimit
   try {
     return await discover(target, limits);
   } catch (err) {
-    if (!(err instanceof McpFailure) || !WRONG_TRANSPORT_SIGNS.has(err.kind)) throw err;
+    if (!(err instanceof McpFailure) || !WRONG_TRANSPORT_SIGNS.has(err.kind) || target.transport === "stdio") throw err;
     const other = OTHER[target.transport];
     try {
       const probe = await connectMcp({ ...target, transport: other }, limits);

@@ -89,10 +89,11 @@ function stateOf(value: unknown): string | undefined {
 
 const isRetryLeg = (params: unknown): boolean => typeof params === "object" && params !== null && ("inputResponses" in params || "requestState" in params);
 
-/** Each POST's answer carries one result (plus its notifications); the legacy SSE stream carries them all. */
+/** Each POST's answer (and each stdio message) carries one result (plus its notifications); the legacy SSE stream carries them all. */
 const STREAM_BYTES: Record<McpTarget["transport"], number> = {
   "streamable-http": MAX_RESULT_BYTES + 1024 * 1024,
   sse: 64 * 1024 * 1024,
+  stdio: MAX_RESULT_BYTES + 1024 * 1024,
 };
 
 export class WorkbenchSession {

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { NPM_NAME_PATTERN, STDIO_REGISTRY_TYPES } from "../stdio/config";
+import { serverCreate } from "./schema";
+
+/**
+ * A stdio server's shapes: `POST /api/servers` with `transport: "stdio"`, and what its answer
+ * says of the package. Env values are secrets: accepted, stored encrypted, never returned.
+ */
+
+export const MAX_ARGS = 50;
+export const MAX_ENV = 50;
+
+/** The names the sandbox sets itself: a server's env cannot move its home or widen its PATH. */
+const RESERVED_ENV = ["PATH", "HOME", "TMPDIR"];
+
+/** Why a variable name cannot be given, if it cannot (checked on the record, whose key errors zod would only call "Invalid key"). */
+function envNameProblem(name: string): string | undefined {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return "Variable names use letters, digits and _ only, and do not start with a digit.";
+  if (name.length > 128) return "Variable names are at most 128 characters.";
+  if (RESERVED_ENV.includes(name)) return "PATH, HOME and TMPDIR are set by the sandbox.";
+  return undefined;
+}
+
+const envValue = z
+  .string()
+  .max(4096, "Values are at most 4096 characters.")
+  .refine((v) => !v.includes("\0"), "Values cannot contain a NUL character.");
+
+export const stdioPackage = z.object({
+  registryType: z.enum(STDIO_REGISTRY_TYPES, {
+    error: "Only npm packages can run as stdio servers for now: pypi, oci, nuget and mcpb packages are not supported yet.",
+  }),
+  identifier: z.string().regex(NPM_NAME_PATTERN, "Enter an npm package name (lower case, optionally @scope/name)."),
+  version: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, "Give an exact version (e.g. 1.2.3): what was installed is what runs, so no ranges or tags.")
+    .max(64),
+});
+
+export const stdioServerCreate = serverCreate.omit({ transport: true, url: true, headers: true }).extend({
+  transport: z.literal("stdio"),
+  package: stdioPackage,
+  args: z
+    .array(
+      z
+        .string()
+        .max(1000, "Arguments are at most 1000 characters.")
+        .refine((v) => !v.includes("\0"), "Arguments cannot contain a NUL character."),
+    )
+    .max(MAX_ARGS, `At most ${MAX_ARGS} arguments.`)
+    .default([]),
+  env: z
+    .record(z.string(), envValue)
+    .superRefine((env, ctx) => {
+      const names = Object.keys(env);
+      if (names.length > MAX_ENV) ctx.addIssue({ code: "custom", message: `At most ${MAX_ENV} variables.` });
+      for (const name of names) {
+        const problem = envNameProblem(name);
+        if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem });
+      }
+    })
+    .default({})
+    .describe("The server's environment variables: secrets, stored encrypted and never returned (names only)."),
+});
+export type StdioServerCreate = z.infer<typeof stdioServerCreate>;
+
+/** `POST /api/servers`: a remote server (by URL) or a stdio one (a package), told apart by `transport`. */
+export const anyServerCreate = z.discriminatedUnion("transport", [serverCreate, stdioServerCreate]);
+
+export const stdioDto = z.object({
+  package: stdioPackage,
+  integrity: z.string().nullable().describe("The installed tarball's integrity (sha512), as npm checked it at registration."),
+  args: z.array(z.string()),
+  env: z.array(z.string()).describe("The names of its environment variables; their values are never returned."),
+});
+export type StdioDto = z.infer<typeof stdioDto>;

@@ -1,0 +1,31 @@
+/**
+ * A stdio server's package and command as stored (servers.stdio) and returned: never its env
+ * values, which are secrets (server_env, encrypted). Shared by the API and the forms.
+ */
+
+/** The registries whose packages can run as stdio servers; the MCP Registry's `registryType`. */
+export const STDIO_REGISTRY_TYPES = ["npm"] as const;
+
+/** An npm package name, as the registry allows it (lower case, optionally scoped). */
+export const NPM_NAME_PATTERN = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+export interface StdioPackage {
+  registryType: (typeof STDIO_REGISTRY_TYPES)[number];
+  /** The package's name. */
+  identifier: string;
+  /** A pinned version: what was installed is what runs. */
+  version: string;
+}
+
+export interface StdioConfig {
+  package: StdioPackage;
+  /** The program, relative to the install folder's node_modules (the package's bin), found at registration. */
+  bin: string;
+  /** The arguments after the program. */
+  args: string[];
+  /** The installed tarball's integrity (npm's sha512), recorded at registration; null when npm recorded none. */
+  integrity: string | null;
+}
+
+/** How a stdio server is shown where a URL would be (messages, activity, the list's search): `npm:<identifier>@<version>`. */
+export const packageLabel = (pkg: StdioPackage): string => `${pkg.registryType}:${pkg.identifier}@${pkg.version}`;
