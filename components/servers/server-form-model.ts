@@ -67,12 +67,15 @@ export function emptyValues(minIntervalSec: number): ServerFormValues {
   };
 }
 
-export function valuesFromServer(server: ServerDto): ServerFormValues {
+/** A server the form edits: a remote one (a stdio server's settings are fixed at registration). */
+export type RemoteServerDto = ServerDto & { transport: Transport };
+
+export const isRemote = (server: ServerDto): server is RemoteServerDto => server.transport !== "stdio";
+
+export function valuesFromServer(server: RemoteServerDto): ServerFormValues {
   return {
     name: server.name,
-    // A stdio server's package is fixed at registration: this form edits only its other settings
-    // (its settings tab is not built for it yet), and the transport field is not offered for it.
-    transport: server.transport === "stdio" ? "streamable-http" : server.transport,
+    transport: server.transport,
     url: server.url,
     headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value, storedFor: server.url })),
     description: server.description,

@@ -8,42 +8,15 @@ import { useUpdateServer } from "@/lib/servers/hooks";
 import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
 import { DeleteServer } from "./delete-server";
 import { ServerForm } from "./server-form";
-import { valuesFromServer } from "./server-form-model";
+import { isRemote, valuesFromServer, type RemoteServerDto } from "./server-form-model";
+import { StdioPackageCard } from "./stdio-package-card";
 
 export function SettingsTab({ server }: { server: ServerDto }) {
-  const update = useUpdateServer(server.id);
-  // The form starts again from the saved server only when a field it shows
-  // changed, so pausing does not throw away edits in progress.
-  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.description, server.tags, server.monitoring, server.protocol]);
-  // A save always starts the form again, even when the API's view of it looks the same (a rotated value stays masked).
-  const [saves, setSaves] = useState(0);
   const paused = server.status === "paused";
 
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="edit-heading" className="flex flex-col gap-4">
-        <div>
-          <h2 id="edit-heading" className="text-lg font-semibold">
-            Edit server
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Stored header values stay hidden: leave a value blank to keep it, type a new one to rotate it, remove the row to delete it.
-          </p>
-        </div>
-        <EditForm
-          key={`${saves}:${editable}`}
-          server={server}
-          onSubmit={async (payload) => {
-            const saved = await update.mutateAsync(payload);
-            setSaves((n) => n + 1);
-            // Stored headers that did not follow the URL to another origin (typed again, a value goes with it).
-            const dropped = saved.headersDropped.length ? `. Not sent to the new address, so removed: ${saved.headersDropped.join(", ")}` : "";
-            // Likewise its OAuth sign-in: the Overview tab's Sign-in card asks for a new one.
-            const signedOut = saved.signInDropped ? ". Its OAuth sign-in stayed with the old address: sign in again on the Overview tab" : "";
-            toast({ title: "Changes saved", description: `${saved.name}${dropped}${signedOut}` });
-          }}
-        />
-      </section>
+      {isRemote(server) ? <EditSection server={server} /> : server.stdio ? <StdioPackageCard stdio={server.stdio} /> : null}
 
       {canPause(server) ? (
         <Card className="max-w-3xl">
@@ -68,8 +41,42 @@ export function SettingsTab({ server }: { server: ServerDto }) {
   );
 }
 
-function EditForm({ server, onSubmit }: { server: ServerDto; onSubmit: (payload: ServerUpdate) => Promise<void> }) {
+function EditForm({ server, onSubmit }: { server: RemoteServerDto; onSubmit: (payload: ServerUpdate) => Promise<void> }) {
   // Made once per mount: the form compares its values with these to know whether anything changed.
   const [initialValues] = useState(() => valuesFromServer(server));
   return <ServerForm mode="edit" initialValues={initialValues} onSubmit={onSubmit} />;
+}
+
+function EditSection({ server }: { server: RemoteServerDto }) {
+  const update = useUpdateServer(server.id);
+  // The form starts again from the saved server only when a field it shows
+  // changed, so pausing does not throw away edits in progress.
+  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.description, server.tags, server.monitoring, server.protocol]);
+  // A save always starts the form again, even when the API's view of it looks the same (a rotated value stays masked).
+  const [saves, setSaves] = useState(0);
+  return (
+      <section aria-labelledby="edit-heading" className="flex flex-col gap-4">
+        <div>
+          <h2 id="edit-heading" className="text-lg font-semibold">
+            Edit server
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Stored header values stay hidden: leave a value blank to keep it, type a new one to rotate it, remove the row to delete it.
+          </p>
+        </div>
+        <EditForm
+          key={`${saves}:${editable}`}
+          server={server}
+          onSubmit={async (payload) => {
+            const saved = await update.mutateAsync(payload);
+            setSaves((n) => n + 1);
+            // Stored headers that did not follow the URL to another origin (typed again, a value goes with it).
+            const dropped = saved.headersDropped.length ? `. Not sent to the new address, so removed: ${saved.headersDropped.join(", ")}` : "";
+            // Likewise its OAuth sign-in: the Overview tab's Sign-in card asks for a new one.
+            const signedOut = saved.signInDropped ? ". Its OAuth sign-in stayed with the old address: sign in again on the Overview tab" : "";
+            toast({ title: "Changes saved", description: `${saved.name}${dropped}${signedOut}` });
+          }}
+        />
+      </section>
+  );
 }

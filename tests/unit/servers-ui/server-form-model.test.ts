@@ -9,11 +9,11 @@ import {
   validateCreate,
   validateUpdate,
   valuesFromServer,
+  type RemoteServerDto,
   type ServerFormValues,
 } from "@/components/servers/server-form-model";
 import { mapSaveError } from "@/components/app/save-error";
 import { ApiError } from "@/lib/api/api-error";
-import type { ServerDto } from "@/lib/servers/schema";
 
 const valid = (patch: Partial<ServerFormValues> = {}): ServerFormValues => ({
   ...emptyValues(900),
@@ -22,7 +22,7 @@ const valid = (patch: Partial<ServerFormValues> = {}): ServerFormValues => ({
   ...patch,
 });
 
-const server: ServerDto = {
+const server: RemoteServerDto = {
   id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10",
   name: "Prod tools",
   description: "",

@@ -3,10 +3,10 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { ServerForm } from "@/components/servers/server-form";
-import { emptyValues, valuesFromServer } from "@/components/servers/server-form-model";
+import { emptyValues, valuesFromServer, type RemoteServerDto } from "@/components/servers/server-form-model";
 import { ApiError } from "@/lib/api/api-error";
 import { FREE_SUBSCRIPTION, PLANS } from "@/lib/plans/table";
-import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
+import type { ConnectionTestResult } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
 jest.mock("@/lib/api/fetch", () => ({
@@ -222,7 +222,7 @@ describe("ServerForm headers", () => {
 });
 
 describe("ServerForm (edit)", () => {
-  const server: ServerDto = {
+  const server: RemoteServerDto = {
     id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10",
     name: "Prod tools",
     description: "",
@@ -301,7 +301,7 @@ describe("ServerForm (edit)", () => {
 
   it("says before saving that a URL on another origin leaves the server's OAuth sign-in behind", async () => {
     const user = userEvent.setup({ delay: null });
-    const behindOAuth: ServerDto = { ...server, headers: [], auth: { type: "oauth", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null } };
+    const behindOAuth: RemoteServerDto = { ...server, headers: [], auth: { type: "oauth", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null } };
     renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(behindOAuth)} onSubmit={jest.fn()} />);
     const url = screen.getByRole("textbox", { name: "URL" });
     const notice = () => screen.queryByText(/its sign-in stays behind/);

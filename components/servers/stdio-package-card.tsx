@@ -1,0 +1,40 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { StdioDto } from "@/lib/servers/stdio-schema";
+
+/**
+ * A server that runs as a command: what runs, as it was installed at
+ * registration. Its package, arguments and environment are fixed then (what
+ * was checked is what runs), so this is shown, not edited; the server form
+ * edits remote servers only.
+ */
+export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
+  const { package: pkg, integrity, args, env } = stdio;
+  return (
+    <Card className="max-w-3xl">
+      <CardHeader>
+        <CardTitle as="h2" className="text-base">
+          Runs as a command
+        </CardTitle>
+        <CardDescription>
+          The console starts this npm package in its sandbox, with no access to the host’s files, network or secrets. Its package, arguments and
+          environment were fixed when it was added: to change them, add it again and delete this one.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="text-muted-foreground">Package</dt>
+          <dd className="font-mono break-all">
+            {pkg.identifier}@{pkg.version}
+          </dd>
+          <dt className="text-muted-foreground">Integrity</dt>
+          <dd className="font-mono break-all">{integrity ?? "Not recorded"}</dd>
+          <dt className="text-muted-foreground">Arguments</dt>
+          <dd className="font-mono break-all">{args.length ? args.join(" ") : "None"}</dd>
+          <dt className="text-muted-foreground">Environment</dt>
+          <dd className="break-all">{env.length ? <span className="font-mono">{env.join(", ")}</span> : "None"}</dd>
+        </dl>
+        {env.length ? <p className="mt-3 text-xs text-muted-foreground">Values are encrypted at rest and never shown again.</p> : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { render, screen } from "@testing-library/react";
+import { StdioPackageCard } from "@/components/servers/stdio-package-card";
+
+describe("a stdio server's settings", () => {
+  it("show what runs, as installed, and the names of its variables but never a value", () => {
+    render(
+      <StdioPackageCard
+        stdio={{
+          package: { registryType: "npm", identifier: "@modelcontextprotocol/server-everything", version: "2026.1.14" },
+          integrity: "sha512-abc",
+          args: ["stdio"],
+          env: ["API_KEY"],
+        }}
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "Runs as a command" })).toBeVisible();
+    expect(screen.getByText("@modelcontextprotocol/server-everything@2026.1.14")).toBeVisible();
+    expect(screen.getByText("sha512-abc")).toBeVisible();
+    expect(screen.getByText("stdio")).toBeVisible();
+    expect(screen.getByText("API_KEY")).toBeVisible();
+    expect(screen.getByText("Values are encrypted at rest and never shown again.")).toBeVisible();
+  });
+
+  it("say so when it takes no arguments or variables", () => {
+    render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [] }} />);
+    expect(screen.getAllByText("None")).toHaveLength(2);
+    expect(screen.getByText("Not recorded")).toBeVisible();
+  });
+});
