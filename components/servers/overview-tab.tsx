@@ -159,7 +159,9 @@ function ClientConfigCard({ server }: { server: ServerDto }) {
       <CardContent className="grid gap-2">
         <p className="text-sm text-muted-foreground">
           An entry for the <code>mcpServers</code> file of clients such as Claude Code, VS Code or Cursor.
-          {server.headers.length > 0 ? " Header values are not shown here: put yours in place of the placeholders." : ""}
+          {server.headers.length > 0 || server.stdio?.env.length
+            ? " Secret values are not shown here: each ${NAME} placeholder is filled from your environment by Claude Code; put yours in its place elsewhere."
+            : ""}
         </p>
         <pre aria-label="Client configuration" tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">
           {config}

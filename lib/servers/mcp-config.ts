@@ -98,22 +98,27 @@ export class ConfigFileError extends Error {
 /** `Authorization` → `${AUTHORIZATION}`: the export's placeholder, which Claude Code fills from the environment. */
 export const headerPlaceholder = (header: string) => `\${${header.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}}`;
 
-/** The export: every server as an `mcpServers` entry, header values as placeholders. */
-export function toConfigFile(list: { name: string; transport: ServerTransport; url: string; headers: { name: string }[]; stdio?: StdioDto }[]) {
-  const entryOf = (s: (typeof list)[number]) =>
-    s.stdio
-      ? {
-          // Run as other clients run it: npx of the pinned package (outside the console's sandbox, on the user's own machine).
-          command: "npx" as const,
-          args: ["-y", `${s.stdio.package.identifier}@${s.stdio.package.version}`, ...s.stdio.args],
-          ...(s.stdio.env.length ? { env: Object.fromEntries(s.stdio.env.map((name) => [name, `\${${name}}`])) } : {}),
-        }
-      : {
-          type: s.transport === "sse" ? ("sse" as const) : ("http" as const),
-          url: s.url,
-          ...(s.headers.length ? { headers: Object.fromEntries(s.headers.map((h) => [h.name, headerPlaceholder(h.name)])) } : {}),
-        };
-  return { mcpServers: Object.fromEntries(list.map((s) => [s.name, entryOf(s)])) };
+type ConfigSource = { transport: ServerTransport; url: string; headers: { name: string }[]; stdio?: StdioDto };
+
+/** One server as an `mcpServers` entry: secrets (header and variable values) only as placeholders. */
+export function configEntry(s: ConfigSource) {
+  return s.stdio
+    ? {
+        // Run as other clients run it: npx of the pinned package (outside the console's sandbox, on the user's own machine).
+        command: "npx" as const,
+        args: ["-y", `${s.stdio.package.identifier}@${s.stdio.package.version}`, ...s.stdio.args],
+        ...(s.stdio.env.length ? { env: Object.fromEntries(s.stdio.env.map((name) => [name, `\${${name}}`])) } : {}),
+      }
+    : {
+        type: s.transport === "sse" ? ("sse" as const) : ("http" as const),
+        url: s.url,
+        ...(s.headers.length ? { headers: Object.fromEntries(s.headers.map((h) => [h.name, headerPlaceholder(h.name)])) } : {}),
+      };
+}
+
+/** The export: every server as an `mcpServers` entry. */
+export function toConfigFile(list: (ConfigSource & { name: string })[]) {
+  return { mcpServers: Object.fromEntries(list.map((s) => [s.name, configEntry(s)])) };
 }
 
 /** `POST /api/servers/import/preview` and the skipped part of the import's answer. */

@@ -87,7 +87,7 @@ test("add a real server through the form, test it, see it everywhere, explore, e
   // Ready for another client, without the header's value.
   const config = page.getByLabel("Client configuration");
   await expect(config).toContainText(`"url": "${everything.origin}/mcp"`);
-  await expect(config).toContainText('"X-Trace": "<your X-Trace value>"');
+  await expect(config).toContainText('"X-Trace": "${X_TRACE}"');
   await expect(config).not.toContainText("first-value-abcd");
   await page.getByRole("button", { name: "Refresh inventory" }).click();
   await expect(page.getByText("Inventory refreshed", { exact: true })).toBeVisible({ timeout: 20_000 });
