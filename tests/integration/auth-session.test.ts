@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { describeEachDatabase } from "../support/databases";
 import { createUser, signInWithIdp, uniqueEmail, verifyEmail } from "../support/emulator";
 import { clientAddress } from "../support/client-address";
+import { startEarlyInMinute } from "../support/fixed-window";
 import { call, cookieFrom } from "../support/http";
 import { setPlan } from "../support/sign-in";
 
@@ -214,6 +215,7 @@ describeEachDatabase("sessions on protected APIs", () => {
   it("limits sign-in attempts per IP", async () => {
     const u = await createUser();
     const headers = { "x-forwarded-for": clientAddress() };
+    await startEarlyInMinute();
     let last = 0;
     for (let i = 0; i < 21; i++) last = (await call(sessionPOST, "/api/auth/session", { body: payload(u), headers })).status;
     expect(last).toBe(429);

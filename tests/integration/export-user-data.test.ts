@@ -94,6 +94,7 @@ const NOT_SECRET: Record<string, string> = {
   "inventory_items.key": "a definition's name or URI",
   "gateway_servers.prefix": "the namespace a gateway gives a server's tools",
   "gateway_sessions.token_id": "the id of the token that opened the session, not the token",
+  "gateways.result_secrets": "what the gateway's result guard does with a secret it finds (block, redact, flag or off)",
 };
 const SECRET_LOOKING = /hash|secret|token|password|_enc$|hint|signature|prefix|^key$/;
 
