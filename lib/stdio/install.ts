@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { env } from "../env";
 import { packageFolder } from "./cache";
@@ -33,19 +35,28 @@ function whyFailed(stderr: string, fallback: string): string {
   return (lines.slice(0, 2).join(" ") || fallback).slice(0, 500);
 }
 
+/** How the machine reaches its registry, as its operator set it up: the registry, a proxy, the CA that a proxy's certificates chain to. */
+const REGISTRY_ACCESS = ["npm_config_registry", "npm_config_cafile", "npm_config_proxy", "npm_config_https_proxy", "npm_config_noproxy", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "NODE_EXTRA_CA_CERTS"];
+
 /**
  * npm's environment: none of the console's (its secrets), only what npm needs: PATH, a home and
- * cache of its own under the data folder, and the registry when the console is given one
- * (`npm_config_registry`, e.g. a mirror; tests serve their own).
+ * cache of its own under the data folder, and how this machine reaches the registry: those
+ * variables when set (a mirror; tests serve their own), and the npm configuration file of the
+ * account the console runs as (`npm_config_userconfig`, else `~/.npmrc`), which is where a
+ * machine behind a proxy keeps its registry, CA and proxy settings. Install scripts are off, so
+ * nothing of the package runs with them.
  */
 function npmEnv(dataDir: string): Record<string, string> {
   const home = path.resolve(dataDir, "npm");
+  const userconfig = process.env.npm_config_userconfig ?? path.join(os.homedir(), ".npmrc");
+  const access = Object.fromEntries(REGISTRY_ACCESS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
     npm_config_cache: path.join(home, "cache"),
     npm_config_update_notifier: "false",
-    ...(process.env.npm_config_registry ? { npm_config_registry: process.env.npm_config_registry } : {}),
+    ...(existsSync(userconfig) ? { npm_config_userconfig: userconfig } : {}),
+    ...access,
   };
 }
 
