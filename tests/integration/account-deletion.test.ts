@@ -35,6 +35,7 @@ import {
   scanFindings,
   findingDecisions,
   scans,
+  serverEnv,
   serverHeaders,
   servers,
   statusPages,
@@ -56,6 +57,7 @@ async function fillEveryTable(uid: string, email: string) {
   const d = await db();
   const [server] = await d.insert(servers).values({ ownerUid: uid, name: `srv-${uid.slice(0, 6)}`, transport: "streamable-http", url: "https://mcp.example.com/mcp" }).returning({ id: servers.id });
   await d.insert(serverHeaders).values({ serverId: server.id, name: "Authorization", valueEnc: encrypt("Bearer very-secret-token", secretContext.serverHeader(server.id, "Authorization")), valueHint: "oken" });
+  await d.insert(serverEnv).values({ serverId: server.id, name: "API_KEY", valueEnc: encrypt("sk-very-secret", secretContext.serverEnv(server.id, "API_KEY")) });
   await d.insert(inventoryItems).values({ serverId: server.id, kind: "tool", key: "echo", definition: { name: "echo" }, hash: "abc" });
   await d.insert(workbenchCalls).values({ userUid: uid, serverId: server.id, method: "tools/call", target: "echo", ok: true, durationMs: 5, summary: "ok" });
   await d.insert(activityEvents).values({ userUid: uid, action: "server.created", summary: "created", targetType: "server", targetId: server.id });
