@@ -2,6 +2,7 @@ import { POST as serversPOST } from "@/app/api/servers/route";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
+import { postModern } from "../support/modern-request";
 import { startModernServer, type ModernServer } from "../support/modern-server";
 import { signedIn } from "../support/sign-in";
 
@@ -11,8 +12,6 @@ import { signedIn } from "../support/sign-in";
  * (scripts/server.mjs), and a few hundred bytes are not worth a zlib stream.
  */
 
-const MODERN = "2026-07-28";
-
 let modern: ModernServer;
 let endpoint: Endpoint;
 beforeAll(async () => {
@@ -21,33 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([modern.stop(), endpoint.stop()]);
 });
-
-function postModern(url: string, token: string, method: string, params: Record<string, unknown> = {}): Promise<Response> {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": MODERN,
-      "mcp-method": method,
-      ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": MODERN,
-          "io.modelcontextprotocol/clientInfo": { name: "raw-modern", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  });
-}
 
 describeEachDatabase("a gateway's JSON answers to a modern client", () => {
   it("carry their length, for a call and for a list", async () => {
