@@ -14,6 +14,7 @@ import { db } from "@/lib/db";
 import { activityEvents, rateLimits, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { MAX_INVALID_ANSWERS, serverRequests } from "@/lib/workbench/server-requests";
+import { lastLine, textOf, untilAsked } from "../support/call-stream";
 import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN, type CallOptions } from "../support/http";
@@ -473,21 +474,6 @@ describeEachDatabase("workbench calls", () => {
       ...extra,
     });
 
-    /** Reads lines up to the server's request, then the rest of the call on demand. */
-    async function untilAsked(lines: AsyncGenerator<CallStreamLine>) {
-      for (let step = await lines.next(); !step.done; step = await lines.next()) {
-        if (step.value.type === "server-request") return step.value;
-        if (step.value.type === "result" || step.value.type === "error") throw new Error(`the call ended first: ${JSON.stringify(step.value)}`);
-      }
-      throw new Error("the stream ended without a request");
-    }
-    async function lastLine(lines: AsyncGenerator<CallStreamLine>) {
-      let last: CallStreamLine | undefined;
-      for await (const line of lines) last = line;
-      return last;
-    }
-    const textOf = (line: CallStreamLine | undefined) =>
-      line?.type === "result" ? ((line.result as { content: { text: string }[] }).content.map((c) => c.text).join("\n")) : JSON.stringify(line);
 
     it("puts a form to the person, checks the answer against the server's schema, and waits longer than the call's timeout", async () => {
       const lines = streamCall(owner, serverId, toolCall("trigger-elicitation-request", {}, { timeoutMs: 1_000 })).lines();

@@ -8,6 +8,7 @@ import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
 import { ndjsonLines } from "@/lib/api/ndjson";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { serverRequests } from "@/lib/workbench/server-requests";
+import { lastLine, textOf, untilAsked } from "../support/call-stream";
 import type { CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, ORIGIN } from "../support/http";
@@ -63,22 +64,6 @@ function streamCall(who: Session, id: string, body: unknown): AsyncGenerator<Cal
   })();
 }
 
-async function untilAsked(lines: AsyncGenerator<CallStreamLine>) {
-  for (let step = await lines.next(); !step.done; step = await lines.next()) {
-    if (step.value.type === "server-request") return step.value;
-    if (step.value.type === "result" || step.value.type === "error") throw new Error(`the call ended first: ${JSON.stringify(step.value)}`);
-  }
-  throw new Error("the stream ended without a request");
-}
-
-async function lastLine(lines: AsyncGenerator<CallStreamLine>) {
-  let last: CallStreamLine | undefined;
-  for await (const line of lines) last = line;
-  return last;
-}
-
-const textOf = (line: CallStreamLine | undefined) =>
-  line?.type === "result" ? (line.result as { content: { text: string }[] }).content.map((c) => c.text).join("\n") : JSON.stringify(line);
 
 const toolCall = (name: string, extra: Record<string, unknown> = {}) => ({ method: "tools/call", params: { name, arguments: {} }, ...extra });
 
