@@ -11,6 +11,8 @@ import chromium from "./scripts/lib/chromium.json";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+// For the helpers in tests/e2e/support.ts that talk to the service outside a page.
+process.env.E2E_BASE_URL = baseURL;
 // The config is evaluated by the runner and again by each worker: the folder
 // is made once and handed down through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-e2e-"));

@@ -139,7 +139,7 @@ test.describe("two instances behind nginx", () => {
     });
 
     // Sign-in and servers.
-    const account = await signInViaApi(page, "Ada Lovelace");
+    const account = await signInViaApi(page, "Ada Lovelace", ORIGIN);
     const created = await page.request.post("/api/servers", { data: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
     expect(created.status(), await created.text()).toBe(201);
     const server = (await created.json()) as { id: string };

@@ -1,7 +1,7 @@
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { adminIdToken, ADMIN_EMAIL, createAccount, PASSWORD, uniqueEmail } from "./support";
+import { createAccount, PASSWORD, setPlanAsAdmin, uniqueEmail } from "./support";
 
 /**
  * Monitoring as a user sees it, against a real server-everything that the
@@ -42,13 +42,7 @@ async function signInWithPlan(page: Page, name: string, plan: "pro" | "free tier
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   if (plan === "free tier") return account;
-  const baseURL = test.info().project.use.baseURL;
-  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  const { uid, idToken } = await adminIdToken(admin);
-  expect((await admin.post("/api/auth/session", { data: { idToken, uid, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null } })).ok()).toBe(true);
-  const res = await admin.patch(`/api/admin/users/${account.uid}`, { data: { plan } });
-  expect(res.status(), await res.text()).toBe(200);
-  await admin.dispose();
+  await setPlanAsAdmin(test.info().project.use.baseURL!, account.uid, plan);
   return account;
 }
 

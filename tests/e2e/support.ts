@@ -1,4 +1,5 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import http from "node:http";
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 const emulator = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test";
@@ -16,16 +17,48 @@ export async function createAccount(request: APIRequestContext, email = uniqueEm
   return { uid: json.localId as string, email, idToken: json.idToken as string };
 }
 
+type SessionPayload = { idToken: string; uid: string; email: string; displayName: string | null; photoURL: null };
+type Cookie = Parameters<BrowserContext["addCookies"]>[0][number];
+
+// 127.0.0.0/8 is all loopback. The service allows 20 sign-ins a minute per
+// client address, and a suite that signs in a new account for most tests
+// passes that on a fast run; each sign-in here comes from an address of its
+// own, so that it spends no other test's allowance (the limit itself has its
+// own test in session-security.spec.ts).
+let nextAddress = process.pid % 200;
+const freshLoopback = () => `127.0.1.${(nextAddress++ % 250) + 1}`;
+
+/**
+ * Exchanges an ID token for the session cookie at /api/auth/session, from a
+ * loopback address of its own, and returns the cookie for a browser or
+ * request context to hold.
+ */
+export async function sessionCookie(baseURL: string, payload: SessionPayload): Promise<Cookie> {
+  const url = new URL("/api/auth/session", baseURL.replace("localhost", "127.0.0.1"));
+  const { status, body, setCookie } = await new Promise<{ status: number; body: string; setCookie: string[] }>((resolve, reject) => {
+    const req = http.request(url, { method: "POST", localAddress: freshLoopback(), headers: { "content-type": "application/json", origin: baseURL } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, setCookie: res.headers["set-cookie"] ?? [] }));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(payload));
+  });
+  if (status !== 200) throw new Error(`session: ${status} ${body}`);
+  const [pair] = (setCookie.find((c) => c.startsWith("mcp_session=")) ?? "").split(";");
+  if (!pair) throw new Error("session: the answer set no session cookie");
+  return { name: "mcp_session", value: pair.slice("mcp_session=".length), url: baseURL, httpOnly: true, sameSite: "Lax" };
+}
+
 /**
  * Signs a new account in through the session API, so that the page's browser
  * context holds the session cookie (for tests about what comes after sign-in).
+ * `baseURL` is the origin the page will use, when a spec sets its own.
  */
-export async function signInViaApi(page: Page, displayName = "Ada Lovelace") {
+export async function signInViaApi(page: Page, displayName = "Ada Lovelace", baseURL = process.env.E2E_BASE_URL!) {
   const account = await createAccount(page.request, uniqueEmail(), displayName);
-  const res = await page.request.post("/api/auth/session", {
-    data: { idToken: account.idToken, uid: account.uid, email: account.email, displayName, photoURL: null },
-  });
-  if (!res.ok()) throw new Error(`session: ${res.status()} ${await res.text()}`);
+  await page.context().addCookies([await sessionCookie(baseURL, { idToken: account.idToken, uid: account.uid, email: account.email, displayName, photoURL: null })]);
   return account;
 }
 
@@ -55,11 +88,16 @@ export async function adminIdToken(request: APIRequestContext) {
  * own (the page's would swap the user's session for the administrator's).
  */
 export async function setPlanAsAdmin(baseURL: string, uid: string, plan: "free tier" | "pro") {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const emulatorApi = await playwrightRequest.newContext();
+  const admin = await adminIdToken(emulatorApi).finally(() => emulatorApi.dispose());
+  const cookie = await sessionCookie(baseURL, { idToken: admin.idToken, uid: admin.uid, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null });
+  const host = new URL(baseURL).hostname;
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL },
+    storageState: { cookies: [{ name: cookie.name, value: cookie.value, domain: host, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }], origins: [] },
+  });
   try {
-    const admin = await adminIdToken(api);
-    const session = await api.post("/api/auth/session", { data: { idToken: admin.idToken, uid: admin.uid, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null } });
-    if (!session.ok()) throw new Error(`admin session: ${session.status()} ${await session.text()}`);
     const changed = await api.patch(`/api/admin/users/${uid}`, { data: { plan } });
     if (!changed.ok()) throw new Error(`plan change: ${changed.status()} ${await changed.text()}`);
   } finally {

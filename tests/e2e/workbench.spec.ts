@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { CONSOLE_CLIENT_CAPABILITIES, startEverything, type RunningServer } from "../support/mcp-server";
-import { PASSWORD, signInViaApi } from "./support";
+import { PASSWORD, sessionCookie, signInViaApi } from "./support";
 
 /**
  * The workbench against a real server-everything (free loopback port, clean
@@ -365,10 +365,7 @@ test("the history belongs to the account: it is there again after signing out an
     data: { email: account.email, password: PASSWORD, returnSecureToken: true },
   });
   const { idToken } = await signIn.json();
-  const session = await page.request.post("/api/auth/session", {
-    data: { idToken, uid: account.uid, email: account.email, displayName: "Ada Lovelace", photoURL: null },
-  });
-  expect(session.ok()).toBe(true);
+  await page.context().addCookies([await sessionCookie(process.env.E2E_BASE_URL!, { idToken, uid: account.uid, email: account.email, displayName: "Ada Lovelace", photoURL: null })]);
   await page.goto("/workbench");
   await expect(page.getByRole("list", { name: "Recent calls" }).getByRole("listitem").first()).toContainText("Ping");
 });
