@@ -4,7 +4,7 @@ import { checkStoredSecrets } from "./crypto/key-check";
 import { database } from "./db";
 import { configurationWarnings, env } from "./env";
 import { startHousekeeping } from "./housekeeping";
-import { ownServerWarnings } from "./http/own-server";
+import { assertOwnServer } from "./http/own-server";
 import { log } from "./log";
 import { startMonitoring } from "./monitoring/start";
 import { stopBeforeExit } from "./shutdown";
@@ -18,7 +18,8 @@ export async function startup() {
   if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return;
   try {
     const e = env();
-    for (const warning of [...configurationWarnings(e), ...ownServerWarnings(e)]) {
+    assertOwnServer(e);
+    for (const warning of configurationWarnings(e)) {
       log.warn("unsafe configuration", { warning });
       console.error(`\n*** WARNING: ${warning} ***\n`);
     }

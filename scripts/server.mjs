@@ -34,7 +34,7 @@ const port = Number(option("-p") ?? process.env.PORT ?? 3000);
 const hostname = option("-H");
 const dev = args.includes("--dev");
 
-// What lib/http/own-server.ts looks for: without it, a production process warns at start.
+// What lib/http/own-server.ts looks for: without it, a production process does not start.
 globalThis[Symbol.for("mcp-console.own-http-server")] = true;
 // What the `next` command sets before it loads the server.
 process.env.NODE_ENV ||= dev ? "development" : "production";

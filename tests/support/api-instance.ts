@@ -2,13 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { POST as sessionPOST } from "@/app/api/auth/session/route";
 import { POST as decidePOST } from "@/app/api/oauth/authorizations/[id]/route";
-import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { GET as serverGET, PATCH as serverPATCH } from "@/app/api/servers/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { DELETE as appDELETE } from "@/app/api/user/connected-apps/[id]/route";
-import { DELETE as gatewayDELETE, GET as gatewayGET, POST as gatewayPOST } from "@/app/mcp/[slug]/route";
+import { DIRECT_HANDLERS, DIRECT_ROUTES } from "@/app/direct-routes";
 import { nodeRoutes } from "@/lib/http/node-routes";
-import { isOAuthServerPath, serveOAuthServer } from "@/lib/oauth-server/http";
 import { startup } from "@/lib/startup";
 
 /**
@@ -27,17 +25,14 @@ const routes = nodeRoutes(
   { method: "POST", pattern: /^\/api\/servers$/, handler: serversPOST },
   { method: "GET", pattern: /^\/api\/servers\/(?<id>[^/]+)$/, handler: serverGET },
   { method: "PATCH", pattern: /^\/api\/servers\/(?<id>[^/]+)$/, handler: serverPATCH },
-  { method: "POST", pattern: /^\/api\/servers\/(?<id>[^/]+)\/call$/, handler: callPOST },
-  // A gateway's MCP endpoint, as instrumentation.ts serves it.
-  { method: "POST", pattern: /^\/mcp\/(?<slug>[a-z0-9-]+)$/, handler: gatewayPOST },
-  { method: "GET", pattern: /^\/mcp\/(?<slug>[a-z0-9-]+)$/, handler: gatewayGET },
-  { method: "DELETE", pattern: /^\/mcp\/(?<slug>[a-z0-9-]+)$/, handler: gatewayDELETE },
   // The gateways' authorization server: the consent page's answer and Settings → Connected apps.
   { method: "POST", pattern: /^\/api\/oauth\/authorizations\/(?<id>[^/]+)$/, handler: decidePOST },
   { method: "DELETE", pattern: /^\/api\/user\/connected-apps\/(?<id>[^/]+)$/, handler: appDELETE },
+  // And what the service serves ahead of Next.js's router: the workbench call, the gateways' endpoints.
+  ...DIRECT_ROUTES,
   ],
-  // And its own handlers, as instrumentation.ts serves them.
-  [{ matches: isOAuthServerPath, serve: serveOAuthServer }],
+  // The gateways' authorization server.
+  DIRECT_HANDLERS,
 );
 
 const server = http.createServer((req, res) => {

@@ -2,14 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { DELETE, GET, POST } from "@/app/mcp/[slug]/route";
+import { DIRECT_HANDLERS, DIRECT_ROUTES } from "@/app/direct-routes";
 import { POST as gatewaysPOST } from "@/app/api/gateways/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { activityEvents, rateLimits } from "@/lib/db/schema";
 import { nodeRoutes } from "@/lib/http/node-routes";
-import { isOAuthServerPath, serveOAuthServer } from "@/lib/oauth-server/http";
 import { call } from "./http";
 import type { Session } from "./sign-in";
 
@@ -32,15 +31,7 @@ export interface Endpoint {
  * before anything reads the configuration, in the file's first hook.
  */
 export async function serveGateways({ asAppUrl = false } = {}): Promise<Endpoint> {
-  const pattern = /^\/mcp\/(?<slug>[a-z0-9-]+)$/;
-  const routes = nodeRoutes(
-    [
-      { method: "POST", pattern, handler: POST },
-      { method: "GET", pattern, handler: GET },
-      { method: "DELETE", pattern, handler: DELETE },
-    ],
-    [{ matches: isOAuthServerPath, serve: serveOAuthServer }],
-  );
+  const routes = nodeRoutes(DIRECT_ROUTES, DIRECT_HANDLERS);
   const server = http.createServer((req, res) => {
     const serve = routes(req);
     if (serve) serve(res);

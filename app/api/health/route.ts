@@ -3,7 +3,6 @@ import { database } from "@/lib/db";
 import { configurationWarnings, env } from "@/lib/env";
 import { checkHealth } from "@/lib/health";
 import { json, route } from "@/lib/route/handler";
-import { ownServerWarnings } from "@/lib/http/own-server";
 import { z } from "zod";
 
 const healthResponse = z.object({
@@ -29,7 +28,7 @@ export const GET = route(
     }
     if (user?.role !== "admin") return { status: health.status };
     // What runs but should not (the log has had it since start).
-    const warnings = [...configurationWarnings(env()), ...ownServerWarnings(env()), ...storedSecretWarnings()];
+    const warnings = [...configurationWarnings(env()), ...storedSecretWarnings()];
     return warnings.length ? { ...health, warnings } : health;
   },
 );

@@ -2,18 +2,18 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { OWN_SERVER, ownServerWarnings } from "@/lib/http/own-server";
+import { assertOwnServer, OWN_SERVER } from "@/lib/http/own-server";
 
 /**
  * Production is started with `npm start`: a process that scripts/server.mjs
- * did not start (a bare `next start`) says at start that clients choose the
- * address their rate limits count.
+ * did not start (a bare `next start`) would answer 404 on the gateways'
+ * endpoints and their OAuth paths, so it refuses to start and says how.
  */
 jest.setTimeout(120_000);
 
 const ROOT = path.resolve(__dirname, "../..");
 
-async function start(): Promise<string> {
+async function start(): Promise<{ code: number | null; output: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "own-server-"));
   try {
     const child = spawn(process.execPath, [path.join(ROOT, "tests/support/run-ts.mjs"), path.join(ROOT, "tests/support/start-only.ts")], {
@@ -34,25 +34,27 @@ async function start(): Promise<string> {
     child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
     child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    expect({ code, started: output.includes('{"started":true}') }).toEqual({ code: 0, started: true });
-    return output;
+    return { code, output };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 describe("production is started with npm start", () => {
-  it("warns at start when the process is not behind scripts/server.mjs", async () => {
-    expect(await start()).toMatch(/not started with `npm start` \(scripts\/server\.mjs\)/);
+  it("refuses to start, naming the command to use, when the process is not behind scripts/server.mjs", async () => {
+    const { code, output } = await start();
+    expect(code).toBe(1);
+    expect(output).toMatch(/MCP Console cannot start\.\nStart MCP Console with `npm start` \(node scripts\/server\.mjs\), not `next start`/);
+    expect(output).not.toContain('{"started":true}');
   });
 
-  it("says nothing of it behind scripts/server.mjs, or outside production", () => {
+  it("starts behind scripts/server.mjs, and outside production", () => {
     const global = globalThis as Record<symbol, unknown>;
-    expect(ownServerWarnings({ production: true })).toHaveLength(1);
-    expect(ownServerWarnings({ production: false })).toEqual([]);
+    expect(() => assertOwnServer({ production: true })).toThrow(/npm start/);
+    expect(() => assertOwnServer({ production: false })).not.toThrow();
     global[OWN_SERVER] = true;
     try {
-      expect(ownServerWarnings({ production: true })).toEqual([]);
+      expect(() => assertOwnServer({ production: true })).not.toThrow();
     } finally {
       delete global[OWN_SERVER];
     }
