@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_DEMO_MCP_PORT, DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, demoAccountsOn, isLocalMode } from "./env-rules.mjs";
 
 /**
  * Every environment variable the service reads, validated once.
@@ -53,7 +54,7 @@ const schema = z.object({
   FIREBASE_PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id (lower-case letters, digits and dashes)")
-    .default("demo-mcp-console"),
+    .default(DEFAULT_PROJECT_ID),
   FIREBASE_API_KEY: optionalString.pipe(
     z.string().refine((s) => !s.includes(":"), { message: "must not contain a colon" }).optional(),
   ),
@@ -79,7 +80,7 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0).max(10).default(0),
   AUTH_EMULATOR_IN_PRODUCTION: z.enum(["allow"], { message: "must be allow, or unset" }).optional(),
   OUTBOUND_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
-  DEMO_MCP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  DEMO_MCP_PORT: z.coerce.number().int().min(1).max(65535).default(DEFAULT_DEMO_MCP_PORT),
   DEMO_ACCOUNTS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   MONITOR_SCHEDULER: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
   MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
@@ -103,7 +104,7 @@ const schema = z.object({
 export type Env = ReturnType<typeof finish>;
 
 function finish(raw: z.infer<typeof schema>) {
-  const localMode = raw.FIREBASE_PROJECT_ID.startsWith("demo-");
+  const localMode = isLocalMode(raw.FIREBASE_PROJECT_ID);
   const appUrl = raw.APP_URL ?? `http://localhost:${raw.PORT}`;
   return {
     nodeEnv: raw.NODE_ENV,
@@ -126,7 +127,7 @@ function finish(raw: z.infer<typeof schema>) {
       messagingSenderId: raw.FIREBASE_MESSAGING_SENDER_ID ?? "",
       appId: raw.FIREBASE_APP_ID ?? "",
     },
-    authEmulatorHost: raw.FIREBASE_AUTH_EMULATOR_HOST ?? (localMode ? "127.0.0.1:9099" : undefined),
+    authEmulatorHost: raw.FIREBASE_AUTH_EMULATOR_HOST ?? (localMode ? DEFAULT_EMULATOR_HOST : undefined),
     authSyncUrl: raw.AUTH_SYNC_URL,
     adminEmails: raw.ADMIN_EMAILS,
     logLevel: raw.LOG_LEVEL,
@@ -144,7 +145,7 @@ function finish(raw: z.infer<typeof schema>) {
      * default in local mode only; a deployment that turns it on runs the demo's MCP server on
      * loopback (scripts/server.mjs), and its outbound policy admits that one origin.
      */
-    demoAccounts: raw.DEMO_ACCOUNTS ? raw.DEMO_ACCOUNTS === "on" : localMode,
+    demoAccounts: demoAccountsOn(raw),
     /** Where scripts/server.mjs runs the demo accounts' MCP server, on 127.0.0.1. */
     demoMcpPort: raw.DEMO_MCP_PORT,
     /** Scheduled health checks run in this instance (claimed from the database, shared with other instances). */

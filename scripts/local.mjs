@@ -6,7 +6,7 @@
 // loopback, port DEMO_MCP_PORT (default 3001).
 import fs from "node:fs";
 import path from "node:path";
-import { demoAccountsOn } from "./lib/demo-mcp-server.mjs";
+import { DEFAULT_DEMO_MCP_PORT, DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, demoAccountsOn, isLocalMode } from "../lib/env-rules.mjs";
 import { startAuthEmulator } from "./lib/emulator.mjs";
 import { waitFor } from "./lib/ports.mjs";
 import { npxBin, run, startChild } from "./lib/processes.mjs";
@@ -14,8 +14,8 @@ import { npxBin, run, startChild } from "./lib/processes.mjs";
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
-const projectId = process.env.FIREBASE_PROJECT_ID || "demo-mcp-console";
-const localMode = projectId.startsWith("demo-");
+const projectId = process.env.FIREBASE_PROJECT_ID || DEFAULT_PROJECT_ID;
+const localMode = isLocalMode(projectId);
 const started = Date.now();
 
 function newestSourceMtime() {
@@ -50,12 +50,12 @@ const env = { ...process.env, PORT: String(port) };
 const background = [];
 if (localMode && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log("Starting the Firebase Auth Emulator (local identity provider)…");
-  env.FIREBASE_AUTH_EMULATOR_HOST = "127.0.0.1:9099";
-  background.push(startAuthEmulator({ projectId, port: 9099, hubPort: 4400, loggingPort: 4500, quiet: true }));
+  env.FIREBASE_AUTH_EMULATOR_HOST = DEFAULT_EMULATOR_HOST;
+  background.push(startAuthEmulator({ projectId, port: Number(DEFAULT_EMULATOR_HOST.split(":")[1]), hubPort: 4400, loggingPort: 4500, quiet: true }));
 }
 
 const demo = demoAccountsOn(env);
-if (demo) env.DEMO_MCP_PORT = process.env.DEMO_MCP_PORT || (port === 3001 ? "3002" : "3001");
+if (demo) env.DEMO_MCP_PORT = process.env.DEMO_MCP_PORT || String(port === DEFAULT_DEMO_MCP_PORT ? DEFAULT_DEMO_MCP_PORT + 1 : DEFAULT_DEMO_MCP_PORT);
 // A failed start is reported at once, not after the build.
 const ready = Promise.all(background);
 ready.catch((err) => {

@@ -23,7 +23,8 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import nextConfig from "../next.config.mjs";
-import { demoAccountsOn, startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
+import { DEFAULT_DEMO_MCP_PORT, demoAccountsOn, isLocalMode } from "../lib/env-rules.mjs";
+import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -78,10 +79,10 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   });
 }
 
-const localMode = (process.env.FIREBASE_PROJECT_ID || "demo-mcp-console").startsWith("demo-");
+const localMode = isLocalMode(process.env.FIREBASE_PROJECT_ID);
 // Started while the app prepares; a failure ends the start at once.
 const demoServer = demoAccountsOn(process.env)
-  ? startDemoMcpServer({ port: Number(process.env.DEMO_MCP_PORT || 3001), strict: !localMode }).catch((err) => {
+  ? startDemoMcpServer({ port: Number(process.env.DEMO_MCP_PORT || DEFAULT_DEMO_MCP_PORT), strict: !localMode }).catch((err) => {
       console.error(`MCP Console cannot start: ${err.message}`);
       process.exit(1);
     })

@@ -23,12 +23,6 @@ const loopbackOnly = pathToFileURL(path.join(root, "scripts/lib/loopback-only.mj
  */
 const DEMO_PATH = "/usr/bin:/bin";
 
-/** lib/env.ts's rule (demoAccounts), for the scripts, which cannot import it: DEMO_ACCOUNTS, else on in local mode. */
-export function demoAccountsOn(env) {
-  if (env.DEMO_ACCOUNTS) return env.DEMO_ACCOUNTS === "on";
-  return (env.FIREBASE_PROJECT_ID || "demo-mcp-console").startsWith("demo-");
-}
-
 /**
  * Starts the server on 127.0.0.1:`port`; it stops when this process exits. A
  * port already in use is only reported in local mode, whose policy reaches
