@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { authorizationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
@@ -11,7 +10,7 @@ import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/erro
 import { env } from "../env";
 import { addressKey, clientAddress } from "../http/client-address";
 import { log } from "../log";
-import { observeRequest } from "../metrics/http";
+import { startRequest } from "../http/request-record";
 import { hit } from "../rate-limit/service";
 import { hashClientSecret } from "./clients";
 import { issOnErrorRedirects } from "./iss-on-redirect";
@@ -70,17 +69,12 @@ function build() {
   const form = express.urlencoded({ extended: false, limit: "16kb" });
 
   app.use((req, res, next) => {
-    const started = performance.now();
-    const requestId = randomUUID();
+    // The path as the client sent it (inside a mounted handler, req.path is what is left of it), the slug as a pattern.
+    const sent = req.originalUrl.split("?", 1)[0];
+    const path = sent.startsWith("/.well-known/oauth-protected-resource/") ? "/.well-known/oauth-protected-resource/mcp/[slug]" : sent;
+    const { requestId, finish } = startRequest(req.method, path);
     res.setHeader("x-request-id", requestId);
-    res.on("finish", () => {
-      const ms = performance.now() - started;
-      // The path as the client sent it: inside a mounted handler, req.path is what is left of it.
-      const sent = req.originalUrl.split("?", 1)[0];
-      const path = sent.startsWith("/.well-known/oauth-protected-resource/") ? "/.well-known/oauth-protected-resource/mcp/[slug]" : sent;
-      observeRequest(req.method, path, undefined, res.statusCode, ms);
-      log.info("request", { requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(ms) });
-    });
+    res.on("finish", () => finish(res.statusCode));
     next();
   });
 

@@ -1,16 +1,15 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { DecryptionError } from "../crypto/encryption";
 import { isDatabaseUnreachable } from "../db/database";
-import { logger, type Logger } from "../log";
+import type { Logger } from "../log";
 import { authenticate, type AuthUser } from "../auth/authenticate";
 import { assertTokenMay, recordTokenUse } from "../tokens/verify";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "../http/body";
 import { clientIp } from "../http/client-address";
 import { HttpError, badRequest, encryptionKeyMismatch, forbidden, unauthenticated } from "../http/errors";
-import { observeRequest } from "../metrics/http";
+import { startRequest } from "../http/request-record";
 
 /**
  * The one route-handler wrapper. Every API route goes through it: it
@@ -122,10 +121,9 @@ export function route<
   handler: (ctx: RouteContext<A, Out<B>, Out<Q>, Out<P>>) => Promise<unknown> | unknown,
 ): DocumentedHandler {
   const run = async (req: NextRequest, segment?: Segment): Promise<Response> => {
-    const started = performance.now();
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
-    const path = new URL(req.url).pathname;
-    let log = logger({ requestId, method: req.method, path });
+    const request = startRequest(req.method, new URL(req.url).pathname, req.headers.get("x-request-id"));
+    const { requestId } = request;
+    let log = request.log;
     let response: Response;
     let uid: string | undefined;
     const rawParams = await segment?.params;
@@ -169,9 +167,7 @@ export function route<
     }
     response.headers.set("x-request-id", requestId);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-    const durationMs = performance.now() - started;
-    observeRequest(req.method, path, rawParams, response.status, durationMs);
-    log.info("request", { status: response.status, durationMs: Math.round(durationMs) });
+    request.finish(response.status, { params: rawParams, bound: log });
     return response;
   };
   return Object.assign(run, { spec: spec as DocumentedHandler["spec"] });

@@ -1,10 +1,8 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { isOwnOrigin, reportRefusedOrigin } from "../../auth/own-origin";
 import { isDatabaseUnreachable } from "../../db/database";
 import { env } from "../../env";
-import { log } from "../../log";
-import { observeRequest } from "../../metrics/http";
+import { startRequest } from "../../http/request-record";
 import { isGatewaySlug } from "./access";
 import { jsonRpcError, notFound } from "./handler";
 
@@ -23,8 +21,8 @@ import { jsonRpcError, notFound } from "./handler";
  */
 export function gatewayEndpoint(handle: (req: Request, slug: string) => Promise<Response>) {
   return async (req: Request, segment: { params: Promise<Record<string, string>> }): Promise<Response> => {
-    const started = performance.now();
-    const requestId = randomUUID();
+    // The pattern, not the path: the path is the client's to write.
+    const { requestId, log, finish } = startRequest(req.method, "/mcp/[slug]");
     const slug = (await segment.params).slug ?? "";
     const origin = req.headers.get("origin");
     let res: Response;
@@ -39,7 +37,7 @@ export function gatewayEndpoint(handle: (req: Request, slug: string) => Promise<
       }
     } catch (err) {
       const unreachable = isDatabaseUnreachable(err);
-      if (!unreachable) log.error("gateway request failed", { requestId, err });
+      if (!unreachable) log.error("gateway request failed", { err });
       res = jsonRpcError(
         unreachable ? 503 : 500,
         -32603,
@@ -47,10 +45,7 @@ export function gatewayEndpoint(handle: (req: Request, slug: string) => Promise<
       );
     }
     res.headers.set("x-request-id", requestId);
-    const ms = performance.now() - started;
-    // The pattern, not the path: the path is the client's to write.
-    observeRequest(req.method, "/mcp/[slug]", undefined, res.status, ms);
-    log.info("request", { requestId, method: req.method, path: "/mcp/[slug]", status: res.status, durationMs: Math.round(ms) });
+    finish(res.status);
     return res;
   };
 }
