@@ -37,7 +37,16 @@ export function ConnectTab({ gateway }: { gateway: GatewayDto }) {
       </CardSection>
       <CardSection
         title="Sign in from your client"
-        description="Recommended. The configuration holds no secret, so it is safe in a project's files: the client signs in on first use, you allow it on the console's consent page, and it gets short-lived tokens that Settings → Connected apps revokes."
+        description={
+          <>
+            Recommended. The configuration holds no secret, so it is safe in a project&apos;s files: the client signs in on first use, you allow it on the
+            console&apos;s consent page, and it gets short-lived tokens that{" "}
+            <Link href="/settings#connected-apps" className="font-medium text-primary underline underline-offset-4">
+              Settings → Connected apps
+            </Link>{" "}
+            revokes.
+          </>
+        }
       >
         <Snippets kind="sign-in" snippets={signInSnippets(gateway)} />
       </CardSection>
@@ -117,7 +126,8 @@ function Snippets({ kind, snippets }: { kind: keyof typeof KINDS; snippets: Clie
     <Tabs defaultValue={snippets[0].id}>
       <TabsList aria-label={list}>
         {snippets.map((s) => (
-          <TabsTrigger key={s.id} value={s.id}>
+          // Narrower on a phone, so that the four clients fit in one row without scrolling.
+          <TabsTrigger key={s.id} value={s.id} className="px-2.5 sm:px-3">
             {s.label}
           </TabsTrigger>
         ))}

@@ -34,7 +34,7 @@ interface Gateway {
   url: string;
 }
 
-const LABELS: Record<ClientId, string> = { "claude-code": "Claude Code", cursor: "Cursor", vscode: "VS Code", generic: "Other clients" };
+const LABELS: Record<ClientId, string> = { "claude-code": "Claude Code", cursor: "Cursor", vscode: "VS Code", generic: "Other" };
 const CURSOR_FILE = ".cursor/mcp.json (this project) or ~/.cursor/mcp.json (every project)";
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -72,14 +72,14 @@ export function signInSnippets(gateway: Gateway): ClientSnippet[] {
       label: LABELS["claude-code"],
       where: "In a terminal",
       text: `claude mcp add --transport http ${key} ${gateway.url}`,
-      next: `Then run /mcp in Claude Code and choose ${key} to sign in: ${consent}`,
+      next: `Then run /mcp in Claude Code and choose "${key}" to sign in: ${consent}`,
     },
     {
       id: "cursor",
       label: LABELS.cursor,
       where: CURSOR_FILE,
       text: json({ mcpServers: { [key]: { url: gateway.url } } }),
-      next: `Cursor's MCP settings show ${key} as needing sign-in; sign in there: ${consent}`,
+      next: `Cursor's MCP settings show "${key}" as needing sign-in; sign in there: ${consent}`,
       install: { label: "Install in Cursor", href: cursorInstallUrl(gateway) },
     },
     {
@@ -88,7 +88,7 @@ export function signInSnippets(gateway: Gateway): ClientSnippet[] {
       where: ".vscode/mcp.json (this project), or MCP: Open User Configuration (every project)",
       // "http" is VS Code's name for Streamable HTTP.
       text: json({ servers: { [key]: { type: "http", url: gateway.url } } }),
-      next: `VS Code asks to authenticate when ${key} starts: ${consent}`,
+      next: `VS Code asks you to sign in when "${key}" first starts: ${consent}`,
       install: { label: "Install in VS Code", href: vscodeInstallUrl(gateway) },
     },
     {

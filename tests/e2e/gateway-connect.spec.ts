@@ -63,14 +63,14 @@ test("a client configured from Connect's sign-in configuration, with no secret i
 
   // Each client's configuration: the URL, nothing secret; VS Code and Cursor install in one click.
   await expect(page.getByTestId("sign-in-claude-code")).toHaveText(`claude mcp add --transport http agents ${url}`);
-  await expect(page.getByText("Then run /mcp in Claude Code and choose agents to sign in", { exact: false })).toBeVisible();
+  await expect(page.getByText(`Then run /mcp in Claude Code and choose "agents" to sign in`, { exact: false })).toBeVisible();
   await signInTab(page, "Cursor").click();
   expect(JSON.parse((await page.getByTestId("sign-in-cursor").textContent())!)).toEqual({ mcpServers: { agents: { url } } });
   const cursorInstall = new URL((await page.getByRole("link", { name: "Install in Cursor" }).getAttribute("href"))!);
   expect(cursorInstall.href.startsWith("cursor://anysphere.cursor-deeplink/mcp/install?")).toBe(true);
   expect(cursorInstall.searchParams.get("name")).toBe("agents");
   expect(JSON.parse(Buffer.from(cursorInstall.searchParams.get("config")!, "base64").toString("utf8"))).toEqual({ url });
-  await signInTab(page, "Other clients").click();
+  await signInTab(page, "Other").click();
   await expect(page.getByTestId("sign-in-generic")).toContainText(`${baseURL}/.well-known/oauth-protected-resource/mcp/${slug}`);
   await signInTab(page, "VS Code").click();
   const vscodeText = (await page.getByTestId("sign-in-vscode").textContent())!;
@@ -147,6 +147,9 @@ test("the Connect tab at 390 and 1440 px, light and dark: fits its screen, no ax
         await signInTab(view, tab).click();
         const wide = await view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         if (wide > 0) failures.push(`${width} px, ${theme}, ${tab}: the page is ${wide} px wider than the screen`);
+        // The four clients fit in their strip: none is hidden behind a sideways scroll.
+        const hidden = await view.getByRole("tablist", { name: "Client to sign in from" }).evaluate((list) => list.scrollWidth - list.clientWidth);
+        if (hidden > 0) failures.push(`${width} px, ${theme}: ${hidden} px of the clients' tabs are scrolled out of sight`);
         failures.push(...(await axeViolations(view, "document")).map((v) => `${width} px, ${theme}, ${tab}: ${v}`));
       }
       await view.screenshot({ path: testInfo.outputPath(`connect-${width}-${theme}.png`), fullPage: true });

@@ -8,7 +8,7 @@ const withToken = (token: string | null) => Object.fromEntries(tokenSnippets(gat
 describe("a gateway's sign-in configurations", () => {
   it("gives each client the gateway's URL and nothing secret", () => {
     const snippets = signInSnippets(gateway);
-    expect(snippets.map((s) => s.label)).toEqual(["Claude Code", "Cursor", "VS Code", "Other clients"]);
+    expect(snippets.map((s) => s.label)).toEqual(["Claude Code", "Cursor", "VS Code", "Other"]);
     for (const s of snippets) {
       expect(s.text).toContain(gateway.url);
       expect(s.text).not.toMatch(/Authorization|Bearer|mcpc_|headers/i);
