@@ -158,7 +158,7 @@ function ClientConfigCard({ server }: { server: ServerDto }) {
       </CardHeader>
       <CardContent className="grid gap-2">
         <p className="text-sm text-muted-foreground">
-          An entry for the <code>mcpServers</code> file of clients such as Claude Code, VS Code or Cursor.
+          An entry for the <code>mcpServers</code> object of clients such as Claude Code or Cursor; in VS Code&apos;s <code>.vscode/mcp.json</code> the same entry goes under <code>servers</code>.
           {server.headers.length > 0 || server.stdio?.env.length
             ? " Secret values are not shown here: each ${NAME} placeholder is filled from your environment by Claude Code; put yours in its place elsewhere."
             : ""}

@@ -70,16 +70,16 @@ test("create a gateway, see what the agent sees, connect a client with a new tok
   await expect(item(page, "mail__add")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // Connect: a token for this gateway, shown once and written into the snippets.
+  // Connect: sign-in first (tests/e2e/gateway-connect.spec.ts), then a token for this gateway, shown once and written into Claude Code's command.
   await page.getByRole("tab", { name: "Connect" }).click();
-  await expect(page.getByTestId("snippet-claude-code")).toContainText("<your gateway token>");
+  await expect(page.getByTestId("token-claude-code")).toContainText("<your gateway token>");
   await page.getByRole("button", { name: "Create a token for this gateway" }).click();
   const token = (await page.getByTestId("fresh-token").textContent())!;
   expect(token).toMatch(/^mcpc_/);
-  await expect(page.getByTestId("snippet-claude-code")).toHaveText(`claude mcp add --transport http coding-agents ${url} --header "Authorization: Bearer ${token}"`);
-  await page.getByRole("tab", { name: "VS Code" }).click();
-  expect(JSON.parse((await page.getByTestId("snippet-vscode").textContent())!)).toEqual({
-    servers: { "coding-agents": { type: "http", url, headers: { Authorization: `Bearer ${token}` } } },
+  await expect(page.getByTestId("token-claude-code")).toHaveText(`claude mcp add --transport http coding-agents ${url} --header "Authorization: Bearer ${token}"`);
+  await page.getByRole("tablist", { name: "Client to use a token in" }).getByRole("tab", { name: "VS Code" }).click();
+  expect(JSON.parse((await page.getByTestId("token-vscode").textContent())!)).toMatchObject({
+    servers: { "coding-agents": { type: "http", url, headers: { Authorization: "Bearer ${input:coding-agents-token}" } } },
   });
   expect(await axeViolations(page)).toEqual([]);
 
