@@ -1,4 +1,4 @@
-import { formatDuration } from "@/components/monitoring/format-uptime";
+import { formatDuration } from "@/lib/duration";
 import type { PublicPastIncident } from "@/lib/status-pages/schema";
 import { formatUtc } from "./format-utc";
 
