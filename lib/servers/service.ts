@@ -5,7 +5,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db/database";
 import { serverEnv, serverHeaders, servers, users } from "../db/schema";
-import { demoServerOrigin } from "../demo/server-origin";
+import { demoServerOrigin, mcpServerPolicy } from "../demo/server-origin";
 import { env } from "../env";
 import { isUuid } from "../guards";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -69,7 +69,7 @@ async function assertUrlAllowed(actor: Actor, url: string) {
   assertServerAllowed(actor, url);
   await spendNameLookups(actor.uid, 1);
   try {
-    await checkUrlAddress(new URL(url));
+    await checkUrlAddress(new URL(url), { policy: mcpServerPolicy() });
   } catch (err) {
     if (err instanceof OutboundError && err.kind === "refused") throw toHttpError(new McpFailure("refused", err.message));
   }

@@ -9,6 +9,7 @@ import {
   type RequestOptions,
 } from "@modelcontextprotocol/client";
 
+import { mcpServerPolicy } from "../demo/server-origin";
 import type { OutboundPolicy } from "../net/address-policy";
 import { findOutboundError, type OutboundError } from "../net/errors";
 import { guardedFetch, type Resolver } from "../net/guarded-fetch";
@@ -149,7 +150,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     const signal = init?.signal ? AbortSignal.any([init.signal, lifetime.signal]) : lifetime.signal;
     try {
       return await guardedFetch(input, { ...init, signal }, {
-        policy: limits.policy,
+        policy: limits.policy ?? mcpServerPolicy(),
         resolver: limits.resolver,
         timeoutMs: limits.requestTimeoutMs,
         maxResponseBytes: limits.maxResponseBytes,
