@@ -17,7 +17,8 @@ import type { PlanHolder } from "../plans/holder";
 import { planOf } from "../plans/holder";
 import { assertAllowed } from "../plans/capabilities";
 import { assertInterval, serverLimitReached } from "../plans/limits";
-// servers <-> scanner, the one pair left on purpose: a server's answer carries its latest scan's
+// servers <-> scanner, one of the pairs of folders that import each other on purpose
+// (`node scripts/import-graph.mjs` lists them): a server's answer carries its latest scan's
 // summary (the list's security column, read here and typed in ./schema and ./responses), while the
 // scanner scans stored servers. Both sides read each other's tables; nothing else of the scanner is used.
 import { latestScansOf } from "../scanner/queries";
