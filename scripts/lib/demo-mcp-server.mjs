@@ -33,7 +33,7 @@ export function demoAccountsOn(env) {
  * Starts the server on 127.0.0.1:`port`; it stops when this process exits. A
  * port already in use is only reported in local mode, whose policy reaches
  * any loopback port anyway; a deployment admits this port for the demo
- * (lib/demo/server-origin.ts), so there something else listening on it is an
+ * (lib/net/guarded-fetch.ts), so there something else listening on it is an
  * error (`strict`).
  */
 export async function startDemoMcpServer({ port, strict = false }) {
