@@ -7,6 +7,7 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { listAllTools } from "./list-tools.mjs";
 import { startManyToolsServer } from "./many-tools-server.mjs";
 import { cpuOf } from "./proc.mjs";
 import { ms, percentile } from "./stats.mjs";
@@ -55,18 +56,6 @@ export async function connectModern(url, headers = {}, name = "bench-modern-clie
 
 /** A modern client of a gateway's endpoint with `token`. */
 export const connectModernGateway = (url, token, name) => connectModern(url, { authorization: `Bearer ${token}` }, name);
-
-/** Every page of the client's tools/list. */
-async function listAllTools(client) {
-  const tools = [];
-  let cursor;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined);
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return tools;
-}
 
 const row = (label, xs) => console.log(`${label.padEnd(44)}${ms(percentile(xs, 50)).padStart(12)}${ms(percentile(xs, 95)).padStart(12)}`);
 

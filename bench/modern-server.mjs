@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { portOpen, waitFor } from "../scripts/lib/ports.mjs";
 import { startChild } from "../scripts/lib/processes.mjs";
+import { listAllTools } from "./list-tools.mjs";
 
 const ECHO = {
   name: "echo",
@@ -34,14 +35,7 @@ async function toolsOf(url) {
   const client = new Client({ name: "bench-modern-server", version: "1.0.0" }, { capabilities });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   try {
-    const tools = [];
-    let cursor;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined);
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
+    return await listAllTools(client);
   } finally {
     await client.close();
   }

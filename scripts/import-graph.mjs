@@ -1,6 +1,7 @@
 // Prints how the code's feature folders import each other: every pair of
 // folders in lib/ (and in components/) that import each other both ways, with
-// the imports that make the pair, and every import of app/ from lib/.
+// the imports that make the pair, every import of app/ from lib/, and every
+// import of a feature by a shared unit of lib/ (SHARED_FOLDERS below).
 //
 //   node scripts/import-graph.mjs          the summary
 //   node scripts/import-graph.mjs --files  each pair's imports too
@@ -22,6 +23,32 @@ function* files(dir) {
     if (entry.isDirectory()) yield* files(full);
     else if (SOURCE.test(entry.name)) yield full;
   }
+}
+
+/**
+ * The units of lib/ that belong to no feature, what every feature may build on:
+ * each file directly in lib/ but the composition roots below, and these
+ * folders (the database, HTTP errors, the outbound guard, the plans table,
+ * MCP's own types…). A shared unit imports only shared units; any other
+ * folder is a feature (a new one too, until it is listed here).
+ */
+export const SHARED_FOLDERS = new Set([
+  "lib/api", "lib/cache", "lib/crypto", "lib/db", "lib/errors", "lib/forms", "lib/http", "lib/mail", "lib/mcp", "lib/metrics",
+  "lib/net", "lib/plans", "lib/query", "lib/rate-limit", "lib/sandbox", "lib/worker-pool",
+]);
+
+/** Files directly in lib/ that wire the features together (start-up, housekeeping, the worker threads' table). */
+export const COMPOSITION_ROOTS = new Set(["lib/startup", "lib/housekeeping", "lib/worker-tasks"]);
+
+/** Files of a shared unit that may import a feature, and why. */
+export const SHARED_EXCEPTIONS = { "lib/db/schema.ts": "the one schema of every table types a column with its feature's type" };
+
+/** Whether a unit of lib/ is shared (see SHARED_FOLDERS). */
+export function isShared(unit, dir = root) {
+  if (!unit.startsWith("lib/")) return false;
+  if (SHARED_FOLDERS.has(unit)) return true;
+  const isFolder = fs.existsSync(path.join(dir, unit)) && fs.statSync(path.join(dir, unit)).isDirectory();
+  return !isFolder && !COMPOSITION_ROOTS.has(unit);
 }
 
 /** The unit a project path belongs to: "lib/servers", "lib/env", "components/ui", "app"; null outside them. */
@@ -77,7 +104,14 @@ export function summary(dir = root) {
     return pairs.sort((a, b) => a.pair.join().localeCompare(b.pair.join()));
   };
   const libToApp = [...edges].filter(([from]) => from.startsWith("lib/")).flatMap(([, targets]) => targets.get("app") ?? []);
-  return { lib: twoWay("lib/"), components: twoWay("components/"), libToApp };
+  const sharedToFeature = [...edges]
+    .filter(([from]) => isShared(from, dir))
+    .flatMap(([, targets]) => [...targets].filter(([to]) => to.startsWith("lib/") && !isShared(to, dir)).flatMap(([, imports]) => imports))
+    .filter(([file]) => !(file in SHARED_EXCEPTIONS));
+  const listedButMissing = [...SHARED_FOLDERS, ...COMPOSITION_ROOTS, ...Object.keys(SHARED_EXCEPTIONS)].filter(
+    (unit) => !fs.existsSync(path.join(dir, unit)) && !fs.readdirSync(path.join(dir, path.dirname(unit))).some((f) => f.replace(SOURCE, "") === path.basename(unit)),
+  );
+  return { lib: twoWay("lib/"), components: twoWay("components/"), libToApp, sharedToFeature, listedButMissing };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -95,5 +129,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     console.log(`lib/ imports app/: ${result.libToApp.length} times`);
     if (withFiles) for (const [file, spec] of result.libToApp) console.log(`      ${file} -> ${spec}`);
+    console.log(`lib/'s shared units import a feature: ${result.sharedToFeature.length} times`);
+    if (withFiles) for (const [file, spec] of result.sharedToFeature) console.log(`      ${file} -> ${spec}`);
   }
 }

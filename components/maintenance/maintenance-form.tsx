@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { FormProblemBanner } from "@/components/app/form-problem";
 import { ServerChecklist } from "@/components/app/server-checklist";
-import { mapSaveError, type FormProblem } from "@/components/app/save-error";
+import { useSaveForm } from "@/components/app/use-save-form";
 import { BusyButton } from "@/components/app/busy-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -37,31 +37,11 @@ export function MaintenanceForm({
   const [endsAt, setEndsAt] = useState(() => localInput(new Date(Date.parse(startsAt) + 3_600_000)));
   const [chosen, setChosen] = useState<string[]>(servers.length === 1 ? [servers[0].id] : []);
   const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, problem, saving, save } = useSaveForm();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setProblem(null);
-    const parsed = maintenanceCreate.safeParse({ startsAt: toIso(startsAt), endsAt: toIso(endsAt), serverIds: chosen, note });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (err) {
-      const mapped = mapSaveError(err);
-      setErrors(mapped.fields);
-      setProblem(mapped.problem);
-    } finally {
-      setSaving(false);
-    }
+    void save(maintenanceCreate.safeParse({ startsAt: toIso(startsAt), endsAt: toIso(endsAt), serverIds: chosen, note }), onSubmit);
   }
 
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

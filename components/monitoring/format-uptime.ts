@@ -20,18 +20,6 @@ export function formatPct(pct: number | null): string {
   return `${(Math.floor(pct * factor) / factor).toFixed(digits)}%`;
 }
 
-/** "45 s", "4 min", "1 h 3 min", "2 d 4 h". */
-export function formatDuration(sec: number): string {
-  const s = Math.max(0, Math.round(sec));
-  if (s < 60) return `${s} s`;
-  const min = Math.floor(s / 60);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
-}
-
 /** A bucket's span in words, to the minute for short buckets and to the day for days. */
 export function formatSpan(startIso: string, endIso: string): string {
   const start = new Date(startIso);

@@ -8,7 +8,7 @@ import { RelativeTime } from "@/components/app/relative-time";
 import { useIncidents } from "@/lib/monitoring/hooks";
 import type { IncidentDto } from "@/lib/monitoring/schema";
 import { cn } from "@/lib/utils";
-import { formatDuration } from "./format-uptime";
+import { formatDuration } from "@/lib/duration";
 import { ExportCsv } from "./export-csv";
 import { PagedHistoryCard } from "./paged-history-card";
 

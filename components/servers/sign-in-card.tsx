@@ -8,7 +8,7 @@ import { RelativeTime } from "@/components/app/relative-time";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { useSignIn } from "@/lib/servers/hooks";
+import { useAuthorizeServer } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 
 const STATUS_TEXT: Record<ServerDto["auth"]["status"], string> = {
@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<ServerDto["auth"]["status"], string> = {
 
 /** A server behind OAuth: whether the console is signed in to it, and the way to sign in (again). */
 export function SignInCard({ server }: { server: ServerDto }) {
-  const signIn = useSignIn(server.id);
+  const signIn = useAuthorizeServer(server.id);
   const [clientId, setClientId] = useState("");
   const [clientSecret, setClientSecret] = useState("");
   const { auth } = server;

@@ -1,6 +1,7 @@
-import { formatDuration } from "@/components/monitoring/format-uptime";
+import { formatDuration } from "@/lib/duration";
 import type { PublicPastIncident } from "@/lib/status-pages/schema";
 import { formatUtc } from "./format-utc";
+import { IncidentUpdates } from "./incident-updates";
 
 /** The page's incidents of the last 90 days, newest first, each with how long it lasted. */
 export function IncidentHistory({ incidents }: { incidents: PublicPastIncident[] }) {
@@ -25,18 +26,7 @@ export function IncidentHistory({ incidents }: { incidents: PublicPastIncident[]
                 </span>
               </p>
               <p className="text-sm">{i.summary}</p>
-              {i.updates.length > 0 ? (
-                <ol className="mt-1 flex flex-col gap-1 border-l-2 pl-3" aria-label="Updates">
-                  {i.updates.map((u) => (
-                    <li key={u.createdAt} className="text-sm break-words whitespace-pre-line">
-                      <time dateTime={u.createdAt} className="block text-xs text-muted-foreground">
-                        {formatUtc(u.createdAt)}
-                      </time>
-                      {u.body}
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
+              <IncidentUpdates updates={i.updates} className="mt-1" />
             </li>
           ))}
         </ol>

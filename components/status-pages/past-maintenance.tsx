@@ -1,5 +1,5 @@
 import { Wrench } from "lucide-react";
-import { formatDuration } from "@/components/monitoring/format-uptime";
+import { formatDuration } from "@/lib/duration";
 import type { PublicMaintenance } from "@/lib/maintenance/schema";
 import { formatUtc } from "./format-utc";
 

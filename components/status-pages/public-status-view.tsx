@@ -4,6 +4,7 @@ import { StatusBadge } from "@/components/monitoring/status-badge";
 import type { PublicServer, PublicStatusPage } from "@/lib/status-pages/schema";
 import { cn } from "@/lib/utils";
 import { IncidentHistory } from "./incident-history";
+import { IncidentUpdates } from "./incident-updates";
 import { formatUtc } from "./format-utc";
 import { PastMaintenance } from "./past-maintenance";
 import { ScheduledMaintenance } from "./scheduled-maintenance";
@@ -81,18 +82,7 @@ function ServiceCard({ server }: { server: PublicServer }) {
             Ongoing incident since <time dateTime={incident.openedAt}>{formatUtc(incident.openedAt)}</time>
           </p>
           <p className="text-sm">{incident.summary}</p>
-          {incident.updates.length > 0 ? (
-            <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label="Updates">
-              {incident.updates.map((u) => (
-                <li key={u.createdAt} className="flex flex-col gap-0.5">
-                  <time dateTime={u.createdAt} className="text-xs text-muted-foreground">
-                    {formatUtc(u.createdAt)}
-                  </time>
-                  <p className="text-sm whitespace-pre-line break-words">{u.body}</p>
-                </li>
-              ))}
-            </ol>
-          ) : null}
+          <IncidentUpdates updates={incident.updates} />
         </section>
       ))}
     </article>

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { FormProblemBanner } from "@/components/app/form-problem";
 import { ServerChecklist } from "@/components/app/server-checklist";
 import { Field } from "@/components/ui/field";
-import { mapSaveError, type FormProblem } from "@/components/app/save-error";
+import { useSaveForm } from "@/components/app/use-save-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -13,8 +13,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import type { ServerDto } from "@/lib/servers/schema";
 import { statusPageCreate, type StatusPageCreate, type StatusPageDto } from "@/lib/status-pages/schema";
-
-type Errors = Record<string, string>;
 
 /** Suggests an address from a title: "Acme tools" → "acme-tools". */
 export function slugFromTitle(title: string): string {
@@ -45,32 +43,12 @@ export function StatusPageForm({
   const [chosen, setChosen] = useState<string[]>(page?.servers.map((s) => s.id) ?? []);
   const [showUrls, setShowUrls] = useState(page?.showUrls ?? false);
   const [published, setPublished] = useState(page?.published ?? true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [saving, setSaving] = useState(false);
+  // A 409 is the address: slugs are the only unique field of a page.
+  const { errors, problem, saving, save } = useSaveForm("slug");
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setProblem(null);
-    const parsed = statusPageCreate.safeParse({ title, slug, serverIds: chosen, showUrls, published });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (err) {
-      // A 409 is the address: slugs are the only unique field of a page.
-      const mapped = mapSaveError(err, "slug");
-      setErrors(mapped.fields);
-      setProblem(mapped.problem);
-    } finally {
-      setSaving(false);
-    }
+    void save(statusPageCreate.safeParse({ title, slug, serverIds: chosen, showUrls, published }), onSubmit);
   }
 
 

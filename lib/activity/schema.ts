@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { blankIsAbsent } from "../api/query-params";
 import { ACTIVITY_ACTIONS, type ActivityAction } from "./actions";
 
 /**
  * The activity log's shapes, shared by the /activity page and the API.
  * Query strings arrive as text, so an empty value means "no filter".
  */
-
-const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 const instant = z.preprocess(
   blankIsAbsent,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankIsAbsent } from "../api/query-params";
 import { PLAN_IDS, type PlanId } from "../plans/table";
 
 export const ROLES = ["user", "admin"] as const;
@@ -6,8 +7,6 @@ export type Role = (typeof ROLES)[number];
 
 /** A role as the admin pages name it. */
 export const roleName = (role: Role) => (role === "admin" ? "Administrator" : "User");
-
-const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const ADMIN_USERS_PAGE = 50;
 

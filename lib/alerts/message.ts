@@ -1,3 +1,4 @@
+import { formatDuration } from "../duration";
 import type { AlertEventName, AlertPayload } from "./schema";
 
 /**
@@ -19,18 +20,6 @@ const clip = (text: string) => (text.length > MAX_LINE ? `${text.slice(0, MAX_LI
 /** "2025-06-01 10:00 UTC": unambiguous in a mail read anywhere. */
 export function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
-/** "45 s", "5 min", "1 h 20 min", "2 d 3 h". */
-export function formatDuration(totalSec: number): string {
-  const sec = Math.max(0, Math.round(totalSec));
-  if (sec < 60) return `${sec} s`;
-  const min = Math.floor(sec / 60);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
 }
 
 const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

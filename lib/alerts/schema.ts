@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankIsAbsent } from "../api/query-params";
 
 /**
  * Alerts' shapes, shared by the dispatcher, the API and the settings page.
@@ -82,8 +83,6 @@ export interface TestEventResponse {
 }
 
 export const DELIVERIES_PAGE_MAX = 50;
-
-const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const deliveriesQuery = z.object({
   cursor: z.preprocess(blankIsAbsent, z.string().max(200).optional()),

@@ -4,6 +4,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { servers } from "../db/schema";
 import { badRequest, HttpError } from "../http/errors";
+import { mcpServerPolicy } from "../demo/server-origin";
 import { checkUrlAddress } from "../net/guarded-fetch";
 import { OutboundError } from "../net/errors";
 import { plural } from "../plural";
@@ -27,7 +28,7 @@ type Planned = ImportPreviewEntry & { input?: ServerCreate };
 /** Why the address policy refuses a URL, or null; a name that does not resolve (yet) is not refused. */
 async function refusal(url: string): Promise<string | null> {
   try {
-    await checkUrlAddress(new URL(url));
+    await checkUrlAddress(new URL(url), { policy: mcpServerPolicy() });
     return null;
   } catch (err) {
     return err instanceof OutboundError && err.kind === "refused" ? err.message : null;

@@ -4,7 +4,6 @@ import { bearerCredential } from "../http/bearer";
 import { env } from "../env";
 import { notFound, unauthenticated } from "../http/errors";
 import { metricsRegistry } from "./registry";
-import { watchWorkbenchPool } from "./workbench";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -23,7 +22,6 @@ export function assertScraper(authorization: string | null) {
 
 /** The registry in Prometheus's text format. */
 export async function scrape(): Promise<Response> {
-  watchWorkbenchPool();
   return new Response(await metricsRegistry.metrics(), {
     headers: { "content-type": metricsRegistry.contentType },
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
+import { formatDuration } from "../duration";
 import type { Tx } from "../db/transaction";
 import { incidents, monitorChecks, servers } from "../db/schema";
 import { inMaintenance, lastMaintenanceEnd } from "../maintenance/window-check";
@@ -171,23 +172,6 @@ async function recordLocked(input: CheckToRecord): Promise<RecordedCheck | null>
     await announceServerChanged(serverId);
   }
   return done;
-}
-
-/** "3 min 20 s", "2 h 5 min", "4 d 3 h": the length of an outage at a glance. */
-export function formatDuration(sec: number): string {
-  const parts: [number, string][] = [
-    [Math.floor(sec / 86_400), "d"],
-    [Math.floor((sec % 86_400) / 3_600), "h"],
-    [Math.floor((sec % 3_600) / 60), "min"],
-    [sec % 60, "s"],
-  ];
-  const first = parts.findIndex(([n]) => n > 0);
-  if (first === -1) return "0 s";
-  return parts
-    .slice(first, first + 2)
-    .filter(([n]) => n > 0)
-    .map(([n, unit]) => `${n} ${unit}`)
-    .join(" ");
 }
 
 async function recordIncidentEvent(recorded: RecordedCheck, owner: { ownerUid: string; serverName: string }, serverId: string, change: IncidentChange) {

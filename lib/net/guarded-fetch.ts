@@ -6,7 +6,6 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { env, type Env } from "../env";
 import { causeCodes } from "../errors/cause-chain";
 import { log } from "../log";
-import { demoServerOrigin } from "../demo/server-origin";
 import { ipLiteral, refusalReason, type OutboundPolicy } from "./address-policy";
 import { findOutboundError, OutboundError } from "./errors";
 
@@ -39,14 +38,16 @@ export const DEFAULT_MAX_REDIRECTS = 5;
 
 /**
  * Local mode reaches loopback and private networks; a deployment only public
- * addresses unless the operator allows more. A deployment with demo accounts
- * also reaches their MCP server, which it runs itself on one loopback port:
- * that origin alone, not loopback (docs/security.md#the-demo-server).
+ * addresses unless the operator allows more. `admittedOrigins` are the
+ * caller's exceptions to a public-only policy, each an origin written as an
+ * address: that origin alone, not its network (the demo accounts' MCP server,
+ * docs/security.md#the-demo-server). The guard knows no feature: its caller
+ * says what it admits.
  */
-export function policyFor(e: Pick<Env, "localMode" | "outboundAllowPrivate" | "demoAccounts" | "demoMcpPort">): OutboundPolicy {
+export function policyFor(e: Pick<Env, "localMode" | "outboundAllowPrivate">, admittedOrigins: readonly string[] = []): OutboundPolicy {
   const allow = e.localMode || e.outboundAllowPrivate;
   const policy = { allowLoopback: allow, allowPrivate: allow };
-  return e.demoAccounts && !allow ? { ...policy, admittedOrigins: [demoServerOrigin(e.demoMcpPort)] } : policy;
+  return admittedOrigins.length > 0 && !allow ? { ...policy, admittedOrigins } : policy;
 }
 
 export const defaultOutboundPolicy = () => policyFor(env());
@@ -253,9 +254,4 @@ export async function guardedFetch(
   } finally {
     clearTimeout(timeout);
   }
-}
-
-/** A fetch bound to options, in the shape the MCP SDK's transports take. */
-export function createGuardedFetch(opts: GuardedFetchOptions = {}) {
-  return (input: string | URL, init?: RequestInit) => guardedFetch(input, init, opts);
 }

@@ -135,7 +135,7 @@ export function useDiscoverServer(id: string) {
 }
 
 /** `POST /api/servers/{id}/authorize`, then off to the authorization server's page (OAuth servers). */
-export function useSignIn(id: string) {
+export function useAuthorizeServer(id: string) {
   return useMutation({
     mutationFn: (client: { clientId?: string; clientSecret?: string } = {}) => apiSend<{ authorizationUrl: string }>("POST", `${serverPath(id)}/authorize`, client),
     retry: false,

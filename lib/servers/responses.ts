@@ -9,8 +9,9 @@ import { stdioDto } from "./stdio-schema";
 
 /**
  * The server entity's answers as zod schemas, for the API reference. Typed
- * against the interfaces the service builds them with, so a field added to
- * one and not the other fails the build; the OpenAPI test checks real answers.
+ * against the interfaces the service builds them with: the build fails when a
+ * schema lacks a required field or types one otherwise, not when it lacks an
+ * optional one or adds one; the OpenAPI test checks real answers.
  */
 
 export const serverCounts = z.object({ tools: z.number().int(), resources: z.number().int(), prompts: z.number().int() });

@@ -5,7 +5,7 @@ import { record } from "../activity/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db/database";
 import { serverEnv, serverHeaders, servers, users } from "../db/schema";
-import { demoServerOrigin } from "../demo/server-origin";
+import { demoServerOrigin, mcpServerPolicy } from "../demo/server-origin";
 import { env } from "../env";
 import { isUuid } from "../guards";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -17,7 +17,8 @@ import type { PlanHolder } from "../plans/holder";
 import { planOf } from "../plans/holder";
 import { assertAllowed } from "../plans/capabilities";
 import { assertInterval, serverLimitReached } from "../plans/limits";
-// servers <-> scanner, the one pair left on purpose: a server's answer carries its latest scan's
+// servers <-> scanner, one of the pairs of folders that import each other on purpose
+// (`node scripts/import-graph.mjs` lists them): a server's answer carries its latest scan's
 // summary (the list's security column, read here and typed in ./schema and ./responses), while the
 // scanner scans stored servers. Both sides read each other's tables; nothing else of the scanner is used.
 import { latestScansOf } from "../scanner/queries";
@@ -69,7 +70,7 @@ async function assertUrlAllowed(actor: Actor, url: string) {
   assertServerAllowed(actor, url);
   await spendNameLookups(actor.uid, 1);
   try {
-    await checkUrlAddress(new URL(url));
+    await checkUrlAddress(new URL(url), { policy: mcpServerPolicy() });
   } catch (err) {
     if (err instanceof OutboundError && err.kind === "refused") throw toHttpError(new McpFailure("refused", err.message));
   }

@@ -28,21 +28,32 @@ export async function incidentHistory(d: Db, names: Map<string, string>, now: Da
     .where(and(inArray(incidents.serverId, ids), gt(incidents.openedAt, since), lte(incidents.openedAt, now)))
     .orderBy(desc(incidents.openedAt), desc(incidents.id))
     .limit(MAX_HISTORY);
-  const notes = rows.length
-    ? await d
-        .select({ incidentId: incidentUpdates.incidentId, body: incidentUpdates.body, createdAt: incidentUpdates.createdAt })
-        .from(incidentUpdates)
-        .where(inArray(incidentUpdates.incidentId, rows.map((r) => r.id)))
-        .orderBy(asc(incidentUpdates.createdAt), asc(incidentUpdates.id))
-    : [];
+  const notes = await incidentNotes(d, rows.map((r) => r.id));
   return rows.map((r) => ({
     server: names.get(r.serverId) ?? "",
     openedAt: r.openedAt.toISOString(),
     closedAt: r.closedAt?.toISOString() ?? null,
     durationSec: r.closedAt ? durationSec(r.openedAt, r.closedAt) : null,
     summary: publicIncidentSummary(r.failureKind),
-    updates: notes.filter((n) => n.incidentId === r.id).map((n) => ({ body: n.body, createdAt: n.createdAt.toISOString() })),
+    updates: notes.get(r.id) ?? [],
   }));
+}
+
+/** The updates posted on each of these incidents, oldest first, by incident id: what a page adds to an incident's summary. */
+export async function incidentNotes(d: Db, incidentIds: string[]): Promise<Map<string, PublicPastIncident["updates"]>> {
+  const notes = new Map<string, PublicPastIncident["updates"]>();
+  if (incidentIds.length === 0) return notes;
+  const rows = await d
+    .select({ incidentId: incidentUpdates.incidentId, body: incidentUpdates.body, createdAt: incidentUpdates.createdAt })
+    .from(incidentUpdates)
+    .where(inArray(incidentUpdates.incidentId, incidentIds))
+    .orderBy(asc(incidentUpdates.createdAt), asc(incidentUpdates.id));
+  for (const n of rows) {
+    const list = notes.get(n.incidentId) ?? [];
+    list.push({ body: n.body, createdAt: n.createdAt.toISOString() });
+    notes.set(n.incidentId, list);
+  }
+  return notes;
 }
 
 /** Windows not yet over that cover any of the page's servers, soonest first, naming only those servers. */

@@ -2,11 +2,11 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { db } from "../db";
-import { incidents, incidentUpdates, servers, statusPages, statusPageServers, users } from "../db/schema";
+import { incidents, servers, statusPages, statusPageServers, users } from "../db/schema";
 import { getUptime } from "../monitoring/service";
 import { effectiveSubscription } from "../plans/table";
 import type { PlanHolder } from "../plans/holder";
-import { incidentHistory, pastMaintenance, scheduledMaintenance } from "./history";
+import { incidentHistory, incidentNotes, pastMaintenance, scheduledMaintenance } from "./history";
 import { publicIncidentSummary } from "./public-words";
 import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
 import { publicUrl } from "../net/public-url";
@@ -75,13 +75,7 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
         .from(incidents)
         .where(and(inArray(incidents.serverId, ids), isNull(incidents.closedAt)))
     : [];
-  const notes = open.length
-    ? await database
-        .select({ incidentId: incidentUpdates.incidentId, body: incidentUpdates.body, createdAt: incidentUpdates.createdAt })
-        .from(incidentUpdates)
-        .where(inArray(incidentUpdates.incidentId, open.map((i) => i.id)))
-        .orderBy(asc(incidentUpdates.createdAt), asc(incidentUpdates.id))
-    : [];
+  const notes = await incidentNotes(database, open.map((i) => i.id));
   const uptimes = await Promise.all(ids.map((id) => getUptime(page.owner, id, "90d", now)));
   const names = new Map(listed.map((s) => [s.id, s.name]));
   const [history, maintenance, pastMaintenanceWindows] = await Promise.all([
@@ -102,7 +96,7 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
       .map((inc) => ({
         openedAt: inc.openedAt.toISOString(),
         summary: publicIncidentSummary(inc.failureKind),
-        updates: notes.filter((n) => n.incidentId === inc.id).map((n) => ({ body: n.body, createdAt: n.createdAt.toISOString() })),
+        updates: notes.get(inc.id) ?? [],
       })),
     inMaintenance: inProgress.has(s.name),
   }));

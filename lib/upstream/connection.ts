@@ -9,6 +9,7 @@ import {
   type RequestOptions,
 } from "@modelcontextprotocol/client";
 
+import { mcpServerPolicy } from "../demo/server-origin";
 import type { OutboundPolicy } from "../net/address-policy";
 import { findOutboundError, type OutboundError } from "../net/errors";
 import { guardedFetch, type Resolver } from "../net/guarded-fetch";
@@ -149,7 +150,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     const signal = init?.signal ? AbortSignal.any([init.signal, lifetime.signal]) : lifetime.signal;
     try {
       return await guardedFetch(input, { ...init, signal }, {
-        policy: limits.policy,
+        policy: limits.policy ?? mcpServerPolicy(),
         resolver: limits.resolver,
         timeoutMs: limits.requestTimeoutMs,
         maxResponseBytes: limits.maxResponseBytes,
@@ -172,7 +173,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
     (target.transport === "sse"
       ? new SSEClientTransport(new URL(target.url), { requestInit, eventSourceInit: { fetch: fetchForConnection }, fetch: fetchForConnection, authProvider: target.authProvider })
       : // The SDK's default redirect policy, as v1 did: a redirect within the server's origin is followed (through the
-        // guarded fetch, which checks each hop), one to another origin is not (lib/upstream/errors.ts names it).
+        // guarded fetch, which checks each hop), one to another origin is not (lib/mcp/errors.ts names it).
         new StreamableHTTPClientTransport(new URL(target.url), { requestInit, fetch: fetchForConnection, authProvider: target.authProvider }));
 
   if (options.onTransportStarted) {

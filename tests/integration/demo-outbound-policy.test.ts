@@ -1,6 +1,7 @@
 import { parseEnv } from "@/lib/env";
 import { OutboundError } from "@/lib/net/errors";
-import { guardedFetch, policyFor } from "@/lib/net/guarded-fetch";
+import { mcpServerPolicy } from "@/lib/demo/server-origin";
+import { guardedFetch } from "@/lib/net/guarded-fetch";
 import { startHttpServer, type RunningServer } from "../support/mcp-server";
 import { PRODUCTION_ENV } from "../support/production-env";
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 
-const demoOn = () => policyFor(parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: String(demoServer.port) }));
+const demoOn = () => mcpServerPolicy(parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: String(demoServer.port) }));
 
 async function refused(url: string, policy = demoOn()): Promise<string> {
   try {
@@ -66,6 +67,6 @@ describe("a deployment's outbound policy with demo accounts on", () => {
   });
 
   it("is the public-only policy when demo accounts are off", async () => {
-    await refused(`${demoServer.origin}/mcp`, policyFor(parseEnv({ ...PRODUCTION_ENV, DEMO_MCP_PORT: String(demoServer.port) })));
+    await refused(`${demoServer.origin}/mcp`, mcpServerPolicy(parseEnv({ ...PRODUCTION_ENV, DEMO_MCP_PORT: String(demoServer.port) })));
   });
 });

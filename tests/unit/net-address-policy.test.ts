@@ -3,6 +3,7 @@ import type { LookupAddress } from "node:dns";
 import { classifyAddress, PUBLIC_ONLY, type OutboundPolicy } from "@/lib/net/address-policy";
 import { OutboundError } from "@/lib/net/errors";
 import { parseEnv } from "@/lib/env";
+import { mcpServerPolicy } from "@/lib/demo/server-origin";
 import { checkUrlAddress, policyFor } from "@/lib/net/guarded-fetch";
 import { PRODUCTION_ENV } from "../support/production-env";
 
@@ -173,9 +174,11 @@ describe("the deployment's policy", () => {
     expect(() => parseEnv({ ...PRODUCTION_ENV, OUTBOUND_ALLOW_PRIVATE: "yes" })).toThrow("OUTBOUND_ALLOW_PRIVATE: must be true or false");
   });
 
-  it("admits the demo server's origin alone when demo accounts are on (tests/integration/demo-outbound-policy.test.ts connects)", async () => {
-    const policy = policyFor(parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: "3005" }));
+  it("admits the demo server's origin alone to MCP connections when demo accounts are on (tests/integration/demo-outbound-policy.test.ts connects), and not to webhooks", async () => {
+    const demoOn = parseEnv({ ...PRODUCTION_ENV, DEMO_ACCOUNTS: "on", DEMO_MCP_PORT: "3005" });
+    const policy = mcpServerPolicy(demoOn);
     expect(policy).toEqual({ ...PUBLIC_ONLY, admittedOrigins: ["http://127.0.0.1:3005"] });
+    expect(policyFor(demoOn)).toEqual(PUBLIC_ONLY);
     await expect(check("http://127.0.0.1:3005/mcp", policy)).resolves.toBeUndefined();
     for (const url of ["http://127.0.0.1:3006/mcp", "http://localhost.example:3005/mcp", "http://127.0.0.1.nip.io:3005/", "http://10.1.2.3:3005/"]) {
       await refusal(url, policy);

@@ -1,5 +1,6 @@
 import { route } from "@/lib/route/handler";
 import { assertScraper, scrape } from "@/lib/metrics/scrape";
+import { watchWorkbenchPool } from "@/lib/upstream/pool-metrics";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,7 @@ export const GET = route(
   },
   async ({ req }) => {
     assertScraper(req.headers.get("authorization"));
+    watchWorkbenchPool();
     return scrape();
   },
 );

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { chatBody, discordMessage, emailMessage, slackMessage } from "@/lib/alerts/formats";
-import { formatDuration } from "@/lib/alerts/message";
 import type { AlertPayload } from "@/lib/alerts/schema";
 import { chatServiceOf } from "@/lib/webhooks/chat";
 
@@ -113,11 +112,5 @@ describe("Discord", () => {
     const m = discordMessage(long);
     expect((m.embeds[0].description as string).length).toBeLessThanOrEqual(4096);
     expect(m.content.length).toBeLessThanOrEqual(2000);
-  });
-});
-
-describe("durations", () => {
-  it("reads as a person would say it", () => {
-    expect([45, 300, 4830, 3600, 2 * 86400 + 3 * 3600, 86400].map(formatDuration)).toEqual(["45 s", "5 min", "1 h 20 min", "1 h", "2 d 3 h", "1 d"]);
   });
 });

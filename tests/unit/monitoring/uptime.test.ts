@@ -1,7 +1,6 @@
 import { histogramOf, mergeInto } from "@/lib/monitoring/histogram";
 import { summarizeUptime, type RollupSlice } from "@/lib/monitoring/uptime";
 import { windowBounds, WINDOW_BUCKETS } from "@/lib/monitoring/windows";
-import { formatDuration } from "@/lib/monitoring/record";
 import { toolsHash } from "@/lib/mcp/tools-hash";
 import { UPTIME_WINDOWS } from "@/lib/monitoring/schema";
 
@@ -64,17 +63,6 @@ describe("summarizing rollups", () => {
     const dto = summarizeUptime("24h", NOW, [slice("2026-11-20T09:00:00Z", 60, 0, [10])], 0);
     expect(dto).toMatchObject({ checks: 0, failed: 0, uptimePct: null, latency: null });
   });
-});
-
-describe("outage durations", () => {
-  it.each([
-    [0, "0 s"],
-    [45, "45 s"],
-    [200, "3 min 20 s"],
-    [3_600, "1 h"],
-    [7_500, "2 h 5 min"],
-    [356_400, "4 d 3 h"],
-  ])("%i s reads %s", (sec, text) => expect(formatDuration(sec)).toBe(text));
 });
 
 describe("the tool list's hash", () => {

@@ -1,5 +1,5 @@
 import { Feed, type Item } from "feed";
-import { formatDuration } from "@/components/monitoring/format-uptime";
+import { formatDuration } from "@/lib/duration";
 import { env } from "@/lib/env";
 import { publicStatusPage } from "@/lib/status-pages/public";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { Gauge } from "prom-client";
-import { workbenchPool } from "../upstream/pool";
-import { metric } from "./registry";
+import { metric } from "../metrics/registry";
+import { workbenchPool } from "./pool";
 
-/** The workbench pool's connections, read from the pool when metrics are scraped. */
+/** The workbench pool's connections, read from the pool when metrics are scraped (app/api/metrics/route.ts registers it). */
 export function watchWorkbenchPool() {
   metric(
     "workbench_pool",
