@@ -10,7 +10,7 @@ import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/erro
 import { env } from "../env";
 import { addressKey, clientAddress } from "../http/client-address";
 import { log } from "../log";
-import { startRequest } from "../http/request-record";
+import { startRequest } from "../metrics/request-record";
 import { hit } from "../rate-limit/service";
 import { hashClientSecret } from "./clients";
 import { issOnErrorRedirects } from "./iss-on-redirect";

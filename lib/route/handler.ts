@@ -9,7 +9,7 @@ import { assertTokenMay, recordTokenUse } from "../tokens/verify";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES, hasNul, nulRefused } from "../http/body";
 import { clientIp } from "../http/client-address";
 import { HttpError, badRequest, encryptionKeyMismatch, forbidden, unauthenticated } from "../http/errors";
-import { startRequest } from "../http/request-record";
+import { startRequest } from "../metrics/request-record";
 
 /**
  * The one route-handler wrapper. Every API route goes through it: it

@@ -2,7 +2,7 @@ import "server-only";
 import { isOwnOrigin, reportRefusedOrigin } from "../../auth/own-origin";
 import { isDatabaseUnreachable } from "../../db/database";
 import { env } from "../../env";
-import { startRequest } from "../../http/request-record";
+import { startRequest } from "../../metrics/request-record";
 import { isGatewaySlug } from "./access";
 import { jsonRpcError, notFound } from "./handler";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { logger, type Logger } from "../log";
-import { observeRequest } from "../metrics/http";
+import { observeRequest } from "./http";
 
 /**
  * What every request gets, whichever of the service's three edges answers it
