@@ -52,7 +52,7 @@ export function ResultCheck({ check }: { check: ResultCheckDto }) {
             <li key={`${f.pointer}:${f.start}:${f.ruleId}:${i}`} className="break-words">
               <span className="font-medium">{KIND[f.kind]}:</span> {f.what} <span className="text-muted-foreground">({DONE[f.action]})</span>
               <span className="block text-muted-foreground">
-                rule <code className="font-mono break-all">{f.ruleId}</code> at <code className="font-mono break-all">{f.pointer || "/"}</code>, characters {f.start + 1}–{f.end}
+                rule <code className="font-mono break-words">{f.ruleId}</code> at <code className="font-mono break-words">{f.pointer || "/"}</code>, characters {f.start + 1}–{f.end}
               </span>
             </li>
           ))}
