@@ -48,6 +48,7 @@ export const apiRoutes: Record<string, () => Promise<RouteModule>> = {
   "/api/servers/{id}/incidents/{incidentId}/updates": () => import("@/app/api/servers/[id]/incidents/[incidentId]/updates/route"),
   "/api/servers/{id}/incidents": () => import("@/app/api/servers/[id]/incidents/route"),
   "/api/servers/{id}/incidents/export": () => import("@/app/api/servers/[id]/incidents/export/route"),
+  "/api/servers/{id}/result-findings": () => import("@/app/api/servers/[id]/result-findings/route"),
   "/api/servers/{id}/inventory": () => import("@/app/api/servers/[id]/inventory/route"),
   "/api/servers/{id}/latency": () => import("@/app/api/servers/[id]/latency/route"),
   "/api/servers/{id}": () => import("@/app/api/servers/[id]/route"),

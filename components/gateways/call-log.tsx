@@ -11,6 +11,7 @@ import { CALL_LOG_REFETCH_MS, useGatewayCalls } from "@/lib/gateways/hooks";
 import { CALL_LOG_LIMIT } from "@/lib/gateways/keys";
 import type { GatewayCallDto } from "@/lib/gateways/schema";
 import { OutcomeBadge } from "./outcome-badge";
+import { ResultCheck } from "./result-check";
 
 /** The time of day of a call, in the reader's zone once in the browser (UTC while the page hydrates). */
 function CallTime({ iso }: { iso: string }) {
@@ -29,6 +30,11 @@ function What({ call }: { call: GatewayCallDto }) {
     <div className="min-w-0">
       <code className="font-mono text-xs font-medium break-all">{call.item || "—"}</code>
       <p className="text-xs text-muted-foreground">{call.method}</p>
+      {call.resultCheck ? (
+        <div className="mt-2">
+          <ResultCheck check={call.resultCheck} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -38,6 +44,7 @@ const REFUSED: Record<string, string> = {
   blocked: "An open scanner finding",
   quarantined: "A definition waiting for approval",
   server_down: "The server is down",
+  result: "Refused by the result guard",
 };
 const errorText = (call: GatewayCallDto) => (call.outcome === "blocked" && call.error ? (REFUSED[call.error] ?? call.error) : call.error);
 

@@ -4,8 +4,17 @@ import { nativeSelectClass } from "@/components/app/native-select";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { BLOCK_SEVERITIES, RESULT_ACTIONS, type BlockSeverity, type GatewayPolicy, type ResultAction, type ResultFindingKind } from "@/lib/gateways/schema";
-import { BLOCK_CHOICES, BLOCK_HINT, QUARANTINE_HINT, RESULT_CHOICES, RESULT_FIELDS } from "./policy";
+import {
+  BLOCK_SEVERITIES,
+  RESULT_ACTIONS,
+  UNCHECKED_ACTIONS,
+  type BlockSeverity,
+  type GatewayPolicy,
+  type ResultAction,
+  type ResultFindingKind,
+  type UncheckedAction,
+} from "@/lib/gateways/schema";
+import { BLOCK_CHOICES, BLOCK_HINT, QUARANTINE_HINT, RESULT_CHOICES, RESULT_FIELDS, UNCHECKED_CHOICES, UNCHECKED_FIELD } from "./policy";
 
 /** What the gateway keeps from agents: the finding severity that blocks, quarantine of changed definitions, and what the result guard does. */
 export function PolicyFields({
@@ -73,6 +82,23 @@ export function PolicyFields({
           )}
         </Field>
       ))}
+      <Field id={`${idPrefix}-results-unchecked`} label={UNCHECKED_FIELD.label} hint={UNCHECKED_FIELD.hint}>
+        {(control) => (
+          <select
+            {...control}
+            className={`${nativeSelectClass} sm:w-72`}
+            value={policy.results.unchecked}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...policy, results: { ...policy.results, unchecked: e.target.value as UncheckedAction } })}
+          >
+            {UNCHECKED_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {UNCHECKED_CHOICES[a]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </div>
   );
 }

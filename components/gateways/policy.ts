@@ -1,4 +1,4 @@
-import type { BlockSeverity, GatewayPolicy, ResultAction, ResultFindingKind } from "@/lib/gateways/schema";
+import type { BlockSeverity, GatewayPolicy, ResultAction, ResultFindingKind, UncheckedAction } from "@/lib/gateways/schema";
 
 /** The policy's words: each severity threshold as a choice, and a policy in one line. */
 
@@ -32,6 +32,16 @@ export const RESULT_FIELDS: Record<ResultFindingKind, { label: string; hint: str
     label: "Instructions aimed at the model in results",
     hint: "Text in what a call returns that tells the agent what to do (a web page or an email carrying instructions), found by the scanner's own rules. Every finding is recorded in the Activity tab.",
   },
+};
+
+export const UNCHECKED_FIELD = {
+  label: "Results not checked in time",
+  hint: "A large result is checked off the request thread, for at most 2 seconds. One that could not be checked in that time is refused, or delivered with a \"not checked\" mark the client can read. Either way it is recorded in the Activity tab.",
+};
+
+export const UNCHECKED_CHOICES: Record<UncheckedAction, string> = {
+  block: "Refuse the result (recommended)",
+  deliver: "Deliver it, marked as not checked",
 };
 
 const RESULT_VERBS: Record<ResultAction, string> = { block: "blocks", redact: "redacts", flag: "flags", off: "ignores" };

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useScanOverview } from "@/lib/scanner/hooks";
 import type { ScanDetail } from "@/lib/scanner/schema";
 import type { ServerDto } from "@/lib/servers/schema";
+import { ServerResultFindings } from "@/components/gateways/server-result-findings";
 import { BaselineCard } from "./baseline-card";
 import { FindingActions } from "./finding-actions";
 import { FullScannerUpsell } from "./full-scanner-upsell";
@@ -30,7 +31,7 @@ function ScanFacts({ scan }: { scan: ScanDetail }) {
   );
 }
 
-/** The server's Security tab: the latest scan's findings by severity, the baseline, history and exports. */
+/** The server's Security tab: the latest scan's findings by severity, the findings in its results through gateways, the baseline, history and exports. */
 export function SecurityTab({ server }: { server: ServerDto }) {
   const overview = useScanOverview(server.id);
   const [refreshError, setRefreshError] = useState<string | null>(null);
@@ -92,6 +93,8 @@ export function SecurityTab({ server }: { server: ServerDto }) {
               content and other risks, and checks how the console connects to it.
             </EmptyState>
           )}
+          {/* What the server's definitions say is scanned above; what its calls return is checked by the gateways it is in. */}
+          <ServerResultFindings serverId={server.id} />
         </div>
         <aside className="flex flex-col gap-4" aria-label="Baseline, exports and history">
           <BaselineCard

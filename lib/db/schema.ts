@@ -63,6 +63,10 @@ export const activityEvents = pgTable(
     index("activity_events_user_created_idx").on(t.userUid, t.createdAt.desc(), t.id.desc()),
     // A gateway's call log and its charts read its events by time.
     index("activity_events_gateway_idx").on(t.targetId, t.createdAt.desc()).where(sql`${t.targetType} = 'gateway'`),
+    // A server's Security tab reads the result guard's findings in what its calls returned, by time.
+    index("activity_events_result_findings_idx")
+      .on(sql`(${t.metadata}->>'serverId')`, t.createdAt.desc())
+      .where(sql`${t.action} = 'gateway.result_flagged'`),
   ],
 );
 
@@ -737,6 +741,8 @@ export const gateways = pgTable(
     /** The result guard: what a finding of each kind in what a call returns does (block, redact, flag or off). */
     resultInstructions: text("result_instructions").$type<"block" | "redact" | "flag" | "off">().notNull().default("redact"),
     resultSecrets: text("result_secrets").$type<"block" | "redact" | "flag" | "off">().notNull().default("redact"),
+    /** A result the guard could not read within its budget: refused ("block") or delivered marked as not checked ("deliver"). */
+    resultUnchecked: text("result_unchecked").$type<"block" | "deliver">().notNull().default("block"),
     ...timestamps,
   },
   (t) => [uniqueIndex("gateways_slug_idx").on(t.slug), uniqueIndex("gateways_owner_name_idx").on(t.ownerUid, sql`lower(${t.name})`)],

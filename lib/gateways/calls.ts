@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "../db";
 import { activityEvents } from "../db/schema";
 import { ownedGateway } from "./owned";
+import { resultChecksOf } from "./result-checks";
 import type { GatewayCallDto, GatewayCallStats } from "./schema";
 
 /** A gateway's calls as its audit events hold them: the page's live log and its charts. */
@@ -22,6 +23,7 @@ export async function recentCalls(uid: string, id: string, limit = 50): Promise<
     .where(ofGateway(uid, id))
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
     .limit(limit);
+  const checks = await resultChecksOf(uid, id, rows.map((r) => ({ id: r.id, at: r.createdAt })));
   return rows.map((r) => {
     const m = r.metadata as Record<string, unknown>;
     const client = (m.client ?? {}) as { name?: string; version?: string };
@@ -36,6 +38,7 @@ export async function recentCalls(uid: string, id: string, limit = 50): Promise<
       client: client.name ? `${client.name}${client.version ? ` ${client.version}` : ""}` : null,
       token: typeof m.keyName === "string" ? m.keyName : null,
       error: typeof m.error === "string" ? m.error : typeof m.reason === "string" ? m.reason : null,
+      resultCheck: checks.get(r.id) ?? null,
     };
   });
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "@/lib/api/fetch";
 import { dashboardKeys, LIVE_REFETCH_MS } from "@/lib/servers/hooks";
-import { CALL_LOG_LIMIT, gatewayKeys, gatewayPath, GATEWAYS_PATH, type StatsRange } from "./keys";
+import { CALL_LOG_LIMIT, gatewayKeys, gatewayPath, GATEWAYS_PATH, serverResultFindingsPath, type StatsRange } from "./keys";
 import type {
   ApproveInput,
   GatewayCallStats,
@@ -13,6 +13,7 @@ import type {
   GatewayListResponse,
   GatewayUpdate,
   GatewayViewDto,
+  ServerResultFindingsResponse,
 } from "./schema";
 
 export { gatewayKeys } from "./keys";
@@ -59,6 +60,15 @@ export function useGatewayStats(id: string, range: StatsRange) {
   return useQuery({
     queryKey: gatewayKeys.stats(id, range),
     queryFn: ({ signal }) => apiGet<GatewayCallStats>(`${gatewayPath(id)}/stats?range=${range}`, { signal }),
+    refetchInterval: LIVE_REFETCH_MS,
+  });
+}
+
+/** What the result guard found in a server's results through the owner's gateways, newest first. */
+export function useServerResultFindings(serverId: string) {
+  return useQuery({
+    queryKey: gatewayKeys.serverResultFindings(serverId),
+    queryFn: ({ signal }) => apiGet<ServerResultFindingsResponse>(serverResultFindingsPath(serverId), { signal }).then((r) => r.events),
     refetchInterval: LIVE_REFETCH_MS,
   });
 }

@@ -17,7 +17,12 @@ export const gatewayKeys = {
   view: (id: string) => ["gateways", id, "view"] as const,
   calls: (id: string) => ["gateways", id, "calls"] as const,
   stats: (id: string, range: StatsRange) => ["gateways", id, "stats", range] as const,
+  /** What the result guard found in one server's results, through any of the owner's gateways (the server's Security tab). */
+  serverResultFindings: (serverId: string) => ["gateways", "result-findings", serverId] as const,
 };
 
 export const GATEWAYS_PATH = "/api/gateways";
 export const gatewayPath = (id: string) => `${GATEWAYS_PATH}/${encodeURIComponent(id)}`;
+/** How many of a server's latest result findings its Security tab lists. */
+export const RESULT_FINDINGS_LIMIT = 50;
+export const serverResultFindingsPath = (serverId: string) => `/api/servers/${encodeURIComponent(serverId)}/result-findings?limit=${RESULT_FINDINGS_LIMIT}`;

@@ -3,13 +3,13 @@ import type { GatewayPolicy, GatewayUpdate } from "./schema";
 
 /** A gateway's policy as its row stores it (one column per setting) and as the API and the endpoint read it. */
 
-type Row = Pick<typeof gateways.$inferSelect, "blockSeverity" | "quarantineChanged" | "resultInstructions" | "resultSecrets">;
+type Row = Pick<typeof gateways.$inferSelect, "blockSeverity" | "quarantineChanged" | "resultInstructions" | "resultSecrets" | "resultUnchecked">;
 
 export function policyOf(row: Row): GatewayPolicy {
   return {
     blockSeverity: row.blockSeverity,
     quarantineChanged: row.quarantineChanged,
-    results: { instructions: row.resultInstructions, secrets: row.resultSecrets },
+    results: { instructions: row.resultInstructions, secrets: row.resultSecrets, unchecked: row.resultUnchecked },
   };
 }
 
@@ -19,6 +19,7 @@ export function policyColumns(policy: GatewayPolicy): Row {
     quarantineChanged: policy.quarantineChanged,
     resultInstructions: policy.results.instructions,
     resultSecrets: policy.results.secrets,
+    resultUnchecked: policy.results.unchecked,
   };
 }
 

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime } from "../api/fields";
-import { BLOCK_SEVERITIES, RESULT_ACTIONS, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto } from "./schema";
+import { BLOCK_SEVERITIES, RESULT_ACTIONS, RESULT_FINDING_KINDS, UNCHECKED_ACTIONS, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto, type ServerResultFindingsResponse } from "./schema";
 
 /** The gateways' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
 
@@ -18,7 +18,15 @@ export const gatewayDto = z.object({
     blockSeverity: z.enum(BLOCK_SEVERITIES),
     quarantineChanged: z.boolean(),
     results: z
-      .object({ instructions: z.enum(RESULT_ACTIONS), secrets: z.enum(RESULT_ACTIONS) })
+      .object({
+        instructions: z.enum(RESULT_ACTIONS),
+        secrets: z.enum(RESULT_ACTIONS),
+        unchecked: z
+          .enum(UNCHECKED_ACTIONS)
+          .describe(
+            "A result the guard could not read within its time budget (large results are read off the request thread, for at most 2 s). block: the client gets a JSON-RPC error; deliver: delivered as it came, with a \"not checked\" mark under the result's _meta (dev.mcp-console/result-guard). Audited as gateway.result_flagged either way.",
+          ),
+      })
       .describe(
         "The result guard: what a call's result that holds instructions aimed at the model, or a secret, becomes. block: the client gets a JSON-RPC error; redact: the span is replaced by a marker; flag: delivered as is; each finding is audited as gateway.result_flagged. off: not checked.",
       ),
@@ -59,6 +67,27 @@ export const gatewayViewDto = z.object({
 
 export const approveResult = z.object({ approved: z.number().int() });
 
+const resultCheck = z
+  .object({
+    verdict: z.enum(["blocked", "redacted", "flagged", "unchecked"]),
+    unchecked: z.string().nullable().describe("Why the result was not read in time, when it was not."),
+    findingCount: z.number().int(),
+    findings: z
+      .array(
+        z.object({
+          kind: z.enum(RESULT_FINDING_KINDS),
+          ruleId: z.string(),
+          what: z.string(),
+          pointer: z.string().describe("JSON pointer to the string of the result that held the finding."),
+          start: z.number().int(),
+          end: z.number().int(),
+          action: z.enum(RESULT_ACTIONS),
+        }),
+      )
+      .describe("The first 20 findings: each one's rule and where it matched, never the text found."),
+  })
+  .describe("What the result guard did with the result.");
+
 export const gatewayCallsResponse = z.object({
   calls: z.array(
     z.object({
@@ -72,9 +101,24 @@ export const gatewayCallsResponse = z.object({
       client: z.string().nullable(),
       token: z.string().nullable(),
       error: z.string().nullable(),
+      resultCheck: resultCheck.nullable().describe("Null when the result guard found nothing in the result, or did not read it."),
     }),
   ),
 }) satisfies ZodType<GatewayCallsResponse>;
+
+export const serverResultFindingsResponse = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      at: isoTime,
+      gatewayId: z.string(),
+      gateway: z.string().nullable().describe("The gateway's name; null once it is deleted."),
+      method: z.string(),
+      item: z.string(),
+      check: resultCheck,
+    }),
+  ),
+}) satisfies ZodType<ServerResultFindingsResponse>;
 
 export const gatewayCallStats = z.object({
   range: z.enum(["24h", "7d"]),

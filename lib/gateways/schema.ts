@@ -19,7 +19,7 @@ export type BlockSeverity = (typeof BLOCK_SEVERITIES)[number];
 export const DEFAULT_POLICY = {
   blockSeverity: "high",
   quarantineChanged: true,
-  results: { instructions: "redact", secrets: "redact" },
+  results: { instructions: "redact", secrets: "redact", unchecked: "block" },
 } as const satisfies GatewayPolicy;
 
 /**
@@ -33,6 +33,14 @@ export type ResultAction = (typeof RESULT_ACTIONS)[number];
 export const RESULT_FINDING_KINDS = ["instructions", "secrets"] as const;
 export type ResultFindingKind = (typeof RESULT_FINDING_KINDS)[number];
 export type ResultPolicy = Record<ResultFindingKind, ResultAction>;
+/**
+ * What becomes of a result the guard could not read within its time budget:
+ * refused, or delivered as it came and recorded as not checked.
+ */
+export const UNCHECKED_ACTIONS = ["block", "deliver"] as const;
+export type UncheckedAction = (typeof UNCHECKED_ACTIONS)[number];
+/** The result guard's part of a gateway's policy: an action per kind of finding, and one for a result not read in time. */
+export type ResultsPolicy = ResultPolicy & { unchecked: UncheckedAction };
 
 /** Between a server's prefix and an item's name. */
 export const NAME_SEPARATOR = "__";
@@ -87,6 +95,7 @@ export const policyInput = z
       .object({
         instructions: resultAction.optional(),
         secrets: resultAction.optional(),
+        unchecked: z.enum(UNCHECKED_ACTIONS, { error: "Choose block or deliver." }).optional(),
       })
       .strict()
       .optional(),
@@ -118,8 +127,8 @@ export type GatewayUpdate = z.infer<typeof gatewayUpdate>;
 export interface GatewayPolicy {
   blockSeverity: BlockSeverity;
   quarantineChanged: boolean;
-  /** What the gateway does with instructions aimed at the model, and with secrets, in what calls return. */
-  results: ResultPolicy;
+  /** What the gateway does with instructions aimed at the model, and with secrets, in what calls return; and with a result it could not read in time. */
+  results: ResultsPolicy;
 }
 
 export interface GatewayServerDto {
@@ -192,6 +201,48 @@ export const approveInput = z
   .refine((a) => (a.kind === undefined) === (a.key === undefined), { message: "Give both kind and key, or neither to approve all." });
 export type ApproveInput = z.infer<typeof approveInput>;
 
+/** A finding of the result guard as the console shows it: its rule and where it matched, never the text found. */
+export interface ResultFindingDto {
+  kind: ResultFindingKind;
+  ruleId: string;
+  /** What was found, in words ("a GitHub token"). */
+  what: string;
+  /** JSON pointer to the string of the result that held it. */
+  pointer: string;
+  /** The span in that string, in UTF-16 code units. */
+  start: number;
+  end: number;
+  action: ResultAction;
+}
+
+/** What the result guard did with one call's result, when it found something or could not read it in time. */
+export interface ResultCheckDto {
+  verdict: "blocked" | "redacted" | "flagged" | "unchecked";
+  /** Why the result was not read, when it was not (it was then refused or delivered, as the policy's `unchecked` says). */
+  unchecked: string | null;
+  findingCount: number;
+  /** The first findings (at most 20); `findingCount` says how many there were. */
+  findings: ResultFindingDto[];
+}
+
+/** A finding in what a server's call returned through one of the owner's gateways: the server's Security tab. */
+export interface ServerResultFindingDto {
+  id: string;
+  at: string;
+  gatewayId: string;
+  /** Null once the gateway is deleted. */
+  gateway: string | null;
+  method: string;
+  /** The name (or URI) as the agent called it. */
+  item: string;
+  check: ResultCheckDto;
+}
+
+/** `GET /api/servers/{id}/result-findings` */
+export interface ServerResultFindingsResponse {
+  events: ServerResultFindingDto[];
+}
+
 /** One call in a gateway's live log. */
 export interface GatewayCallDto {
   id: string;
@@ -206,6 +257,8 @@ export interface GatewayCallDto {
   client: string | null;
   token: string | null;
   error: string | null;
+  /** What the result guard did with the call's result; null when it found nothing (or did not read it: off, or a failed call). */
+  resultCheck: ResultCheckDto | null;
 }
 
 /** `GET /api/gateways/{id}/calls` */

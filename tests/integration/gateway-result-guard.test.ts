@@ -1,5 +1,5 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { PATCH as gatewayPATCH } from "@/app/api/gateways/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
@@ -145,7 +145,20 @@ describeEachDatabase("a gateway's result guard", () => {
     expect(bad.text).toContain("Choose block, redact, flag or off.");
     const changed = await patch({ results: { instructions: "flag" } });
     expect(changed.status).toBe(200);
-    expect(changed.json.policy).toEqual({ blockSeverity: "high", quarantineChanged: true, results: { instructions: "flag", secrets: "redact" } });
+    expect(changed.json.policy).toEqual({ blockSeverity: "high", quarantineChanged: true, results: { instructions: "flag", secrets: "redact", unchecked: "block" } });
+    // What a result the guard could not read in time becomes: a setting of its own, audited with the policy.
+    const badUnchecked = await patch({ results: { unchecked: "flag" } });
+    expect(badUnchecked.status).toBe(400);
+    expect(badUnchecked.text).toContain("Choose block or deliver.");
+    const delivered = await patch({ results: { unchecked: "deliver" } });
+    expect(delivered.json.policy.results).toEqual({ instructions: "flag", secrets: "redact", unchecked: "deliver" });
+    const [updated] = await (await db())
+      .select({ metadata: activityEvents.metadata })
+      .from(activityEvents)
+      .where(and(eq(activityEvents.userUid, owner.uid), eq(activityEvents.action, "gateway.updated"), eq(activityEvents.targetId, id)))
+      .orderBy(desc(activityEvents.createdAt))
+      .limit(1);
+    expect(updated.metadata).toMatchObject({ policy: { results: { unchecked: "deliver" } } });
   });
 
   describe.each(CLIENTS)("used by %s", (label, connect) => {

@@ -88,7 +88,7 @@ describeEachDatabase("gateways", () => {
   it("answers with its absolute endpoint URL", async () => {
     const res = await call(gatewayGET, `/api/gateways/${gateway.id}`, { ...as(owner), params: { id: gateway.id } });
     expect(res.json.url).toMatch(new RegExp(`^https?://[^/]+/mcp/${gateway.slug}$`));
-    expect(res.json.policy).toEqual({ blockSeverity: "high", quarantineChanged: true, results: { instructions: "redact", secrets: "redact" } });
+    expect(res.json.policy).toEqual({ blockSeverity: "high", quarantineChanged: true, results: { instructions: "redact", secrets: "redact", unchecked: "block" } });
   });
 
   it("lists both servers' tools, namespaced, and never the poisoned one", async () => {

@@ -130,6 +130,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/servers/[id]/events": { kind: "owned", params: server },
   "GET /api/servers/[id]/incidents": { kind: "owned", params: server },
   "GET /api/servers/[id]/incidents/export": { kind: "owned", params: server },
+  "GET /api/servers/[id]/result-findings": { kind: "owned", params: server },
   "GET /api/servers/[id]/latency": { kind: "owned", params: server },
   "GET /api/servers/[id]/incidents/[incidentId]/updates": { kind: "owned", params: (r) => ({ id: r.server, incidentId: r.incident }) },
   "POST /api/servers/[id]/incidents/[incidentId]/updates": {

@@ -20,7 +20,7 @@ import type { OwedRequest } from "./owed-request";
 import { admitOn, DefinitionChanged } from "./live-definitions";
 import { anySignal } from "../../follow-signal";
 import { checkResult } from "../results/check";
-import { findingsMetadata, verdict } from "../results/verdict";
+import { findingsMetadata, noteworthy, verdict, verdictSummary } from "../results/verdict";
 
 /**
  * What a gateway's endpoint does for an agent, whichever revision of MCP the
@@ -277,11 +277,11 @@ export function gatewayOperations(ctx: EndpointContext) {
     }
     // The result guard reads what came back before the client sees it, and before the outcome is written: a refused result is a blocked call.
     const guarded = outcome.ok ? verdict(outcome.result, await checkResult(outcome.result, state.policy.results), state.policy.results) : null;
-    if (guarded?.findings.length) {
+    if (guarded && noteworthy(guarded)) {
       void auditGatewayEvent({
-        ...eventOf("ok", method, where, outcome.durationMs, { callId, ...findingsMetadata(guarded.findings) }),
+        ...eventOf("ok", method, where, outcome.durationMs, { callId, ...findingsMetadata(guarded) }),
         action: "gateway.result_flagged",
-        summary: `${state.name}: ${method} ${item.exposedName} returned ${guarded.findings.length === 1 ? "a finding" : `${guarded.findings.length} findings`} (${[...new Set(guarded.findings.map((f) => f.what))].join(", ")}) → ${"refuse" in guarded ? "blocked" : [...new Set(guarded.findings.map((f) => f.action))].join(", ")}`,
+        summary: `${state.name}: ${method} ${item.exposedName} ${verdictSummary(guarded)}`,
       });
     }
     if (guarded && "refuse" in guarded) {

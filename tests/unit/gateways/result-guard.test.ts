@@ -60,7 +60,7 @@ describe("the result guard's secrets", () => {
 
   it("blocks with the finding named, flags without a change, and reads nothing when off", () => {
     const result = { content: [{ type: "text", text: s.github }] };
-    const blocked = verdict(result, guardResult({ result, policy: { secrets: "block", instructions: "off" } }), { secrets: "block", instructions: "off" });
+    const blocked = verdict(result, guardResult({ result, policy: { secrets: "block", instructions: "off" } }), { secrets: "block", instructions: "off", unchecked: "block" });
     expect(blocked).toMatchObject({ refuse: "it holds a GitHub token (secret.github-token) at /content/0/text." });
     const flagged = guardResult({ result, policy: { secrets: "flag", instructions: "off" } });
     expect(flagged.result).toBe(result);

@@ -22,7 +22,7 @@ function server(overrides: Partial<ViewServer> = {}): ViewServer {
   };
 }
 
-const policy: GatewayPolicy = { blockSeverity: "high", quarantineChanged: true, results: { instructions: "redact", secrets: "redact" } };
+const policy: GatewayPolicy = { blockSeverity: "high", quarantineChanged: true, results: { instructions: "redact", secrets: "redact", unchecked: "block" } };
 const listed = (s: ViewServer[], p = policy) => [...gatewayView(s, p).tools.keys()];
 const reason = (s: ViewServer[], name: string, p = policy) => gatewayView(s, p).items.find((i) => i.exposedName === name)?.hidden?.kind ?? null;
 

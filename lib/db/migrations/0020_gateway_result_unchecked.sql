@@ -1,0 +1,2 @@
+ALTER TABLE "gateways" ADD COLUMN "result_unchecked" text DEFAULT 'block' NOT NULL;--> statement-breakpoint
+CREATE INDEX "activity_events_result_findings_idx" ON "activity_events" USING btree (("metadata"->>'serverId'),"created_at" DESC NULLS LAST) WHERE "activity_events"."action" = 'gateway.result_flagged';
