@@ -40,7 +40,7 @@ describe("the gateway's settings form", () => {
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(mockApiSend).toHaveBeenCalledWith("PATCH", expect.stringContaining(gateway.id), {
       name: "Agents",
-      policy: { ...DEFAULT_POLICY, results: { secrets: "block", instructions: "flag" } },
+      policy: { ...DEFAULT_POLICY, results: { ...DEFAULT_POLICY.results, secrets: "block", instructions: "flag" } },
     });
   });
 });
