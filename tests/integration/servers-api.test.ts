@@ -214,14 +214,20 @@ describeEachDatabase("servers API", () => {
   it("enforces the plan's shortest check interval", async () => {
     const free = await signedIn("free tier");
     const tooOften = await api(createPOST, "/api/servers", free, {
-      body: { name: "Fast", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 60 } },
+      body: { name: "Fast", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 299 } },
     });
     expect(tooOften.status).toBe(400);
     expect(tooOften.json).toEqual({
       error: "validation_failed",
-      message: "On the Free plan, checks run at most every 15 minutes.",
-      details: [{ path: "monitoring.intervalSec", message: "On the Free plan, checks run at most every 15 minutes." }],
+      message: "On the Free plan, checks run at most every 5 minutes.",
+      details: [{ path: "monitoring.intervalSec", message: "On the Free plan, checks run at most every 5 minutes." }],
     });
+    // Every 5 minutes is what Free has.
+    const everyFive = await api(createPOST, "/api/servers", free, {
+      body: { name: "Every five", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 300 } },
+    });
+    expect(everyFive.status).toBe(201);
+    expect(everyFive.json.monitoring).toMatchObject({ enabled: true, intervalSec: 300 });
     const pro = await api(createPOST, "/api/servers", owner, {
       body: { name: "Fast", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 60 } },
     });

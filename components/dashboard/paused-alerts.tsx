@@ -1,0 +1,27 @@
+"use client";
+
+import Link from "next/link";
+import { SilenceList } from "@/components/alerts/silence-list";
+import { CardSection } from "@/components/app/card-section";
+import { useSilences } from "@/lib/alerts/silence-hooks";
+
+/** The dashboard's word that alerts are paused (nothing while none is): each pause with Resume, so a forgotten one is seen. */
+export function PausedAlerts() {
+  const silences = useSilences();
+  const list = silences.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <CardSection
+      className="gap-4"
+      title="Alerts paused"
+      description="Outages are still recorded; the alerts they would send are not sent."
+      action={
+        <Link href="/settings#pause-alerts" className="rounded-sm text-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
+          Pause settings
+        </Link>
+      }
+    >
+      <SilenceList silences={list} />
+    </CardSection>
+  );
+}
