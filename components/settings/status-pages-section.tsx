@@ -34,7 +34,7 @@ export function StatusPagesSection() {
     <SettingsSection
       id="status-pages"
       title="Status pages"
-      description="A public page at /status/… with the current status, 90 days of uptime and the open incidents of the servers you choose."
+      description={`A public page at /status/… with the current status, ${plan.features.fullMonitoring ? "90 days" : "24 hours"} of uptime and the open incidents of the servers you choose.`}
     >
       {!canPublish ? (
         <PlanUpsell compact message="Demo accounts publish no status pages of their own." />

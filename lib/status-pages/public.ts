@@ -1,6 +1,5 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { incidents, incidentUpdates, servers, statusPages, statusPageServers, users } from "../db/schema";
@@ -37,7 +36,6 @@ interface LivePage {
  * smaller plan keeps its oldest published pages up to that number.
  */
 async function livePage(slug: string): Promise<LivePage | null> {
-  const older = alias(statusPages, "older");
   const [row] = await (await db())
     .select({
       id: statusPages.id,
@@ -49,7 +47,7 @@ async function livePage(slug: string): Promise<LivePage | null> {
       uid: users.uid,
       plan: users.subscriptionPlan,
       expiresAt: users.subscriptionExpiresAt,
-      olderPublished: sql<number>`(select count(*)::int from ${older} where ${older.ownerUid} = ${statusPages.ownerUid} and ${older.published} and (${older.createdAt}, ${older.id}) < (${statusPages.createdAt}, ${statusPages.id}))`,
+      olderPublished: sql<number>`(select count(*)::int from ${statusPages} as older where older.owner_uid = ${statusPages.ownerUid} and older.published and (older.created_at, older.id) < (${statusPages.createdAt}, ${statusPages.id}))`,
     })
     .from(statusPages)
     .innerJoin(users, eq(users.uid, statusPages.ownerUid))

@@ -10,7 +10,7 @@ import { record } from "@/lib/activity/service";
 import { decrypt } from "@/lib/crypto/encryption";
 import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
-import { activityEvents, inventoryItems, serverHeaders, servers } from "@/lib/db/schema";
+import { activityEvents, inventoryItems, serverHeaders, servers, users } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
 import {
@@ -481,11 +481,15 @@ describeEachDatabase("servers API", () => {
     // Fleet two's address does not resolve: its discovery at save is a failed check, and it is down.
     expect(summary.servers).toEqual({ total: 2, byStatus: { unknown: 0, up: 1, degraded: 0, down: 1, paused: 0 }, limit: 3 });
     expect(summary.tools).toBe(17);
-    expect(summary.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: true });
+    // Monitored servers, but no mail server here and no webhook: alerts would reach nobody, so they are not "on".
+    expect(summary.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: false });
     expect(summary.recentActivity[0]).toMatchObject({ action: "workbench.call", targetType: "server", targetId: up.id });
     expect(summary.recentActivity.map((e: { action: string }) => e.action)).toEqual(
       expect.arrayContaining(["server.created", "server.discovered", "server.updated"]),
     );
+    // A webhook is a channel every plan sends to, Free's too: now alerts are on.
+    await (await db()).update(users).set({ webhookUrl: "https://hooks.example/mcp-console" }).where(eq(users.uid, fresh.uid));
+    expect((await api(dashboardGET, "/api/dashboard", fresh)).json.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: true });
   });
 
   it("never stores a header value in an activity event", async () => {
