@@ -11,16 +11,14 @@ export function PausedAlerts() {
   const list = silences.data ?? [];
   if (list.length === 0) return null;
   return (
-    <CardSection
-      className="gap-4"
-      title="Alerts paused"
-      description="Outages are still recorded; the alerts they would send are not sent."
-      action={
-        <Link href="/settings#pause-alerts" className="rounded-sm text-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
-          Pause settings
+    <CardSection className="gap-4" title="Alerts paused">
+      <p className="text-sm text-muted-foreground">
+        Outages are still recorded; the alerts they would send are not sent. Every pause is also in{" "}
+        <Link href="/settings#pause-alerts" className="font-medium text-primary underline-offset-4 hover:underline">
+          Settings → Pause alerts
         </Link>
-      }
-    >
+        .
+      </p>
       <SilenceList silences={list} />
     </CardSection>
   );

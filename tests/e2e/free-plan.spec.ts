@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { signInViaApi } from "./support";
@@ -22,14 +22,14 @@ test.afterAll(async () => {
 
 const WIDTHS = [390, 1440] as const;
 
-async function atEachWidth(page: Page, testInfo: TestInfo, name: string, check: () => Promise<void>) {
+/** At each width: `check`, no axe violation, nothing wider than the screen, and a picture of `part` to look at. */
+async function atEachWidth(page: Page, testInfo: TestInfo, name: string, part: Locator, check: () => Promise<void>) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await check();
     expect(await axeViolations(page)).toEqual([]);
-    // No page is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    await part.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
   }
 }
 
@@ -52,18 +52,24 @@ for (const theme of ["light", "dark"] as const) {
     // No channel: the server page does not say alerts are on, and offers no Pause.
     expect((await page.request.patch("/api/user/settings", { data: { emailAlerts: false } })).status()).toBe(200);
     await page.goto(monitoringTab);
-    await atEachWidth(page, testInfo, `${theme}-server-no-channel`, async () => {
+    const alertsCard = page.locator("[data-slot=card]", { hasText: "Alerts and maintenance" });
+    await atEachWidth(page, testInfo, `${theme}-server-no-channel`, alertsCard, async () => {
       await expect(page.getByText("Alerts are off: no email or webhook is set up.")).toBeVisible();
       await expect(page.getByText(/Alerts are on/)).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Pause alerts" })).toHaveCount(0);
     });
     await page.goto("/dashboard");
-    await expect(page.getByRole("link", { name: /Turn on alerts.*\(to do\)/ })).toHaveAttribute("href", "/settings#notifications");
+    const checklist = page.getByRole("list", { name: "Onboarding checklist" });
+    await atEachWidth(page, testInfo, `${theme}-dashboard-checklist`, checklist, async () => {
+      await expect(checklist.getByRole("link", { name: /Turn on alerts.*\(to do\)/ })).toHaveAttribute("href", "/settings#notifications");
+    });
 
     // Email alerts on: a free account's alerts are on, and can be paused.
     expect((await page.request.patch("/api/user/settings", { data: { emailAlerts: true } })).status()).toBe(200);
     await page.goto(monitoringTab);
-    await expect(page.getByText("Alerts are on for Billing API: they go by email.")).toBeVisible();
+    await atEachWidth(page, testInfo, `${theme}-server-alerts-on`, alertsCard, async () => {
+      await expect(page.getByText("Alerts are on for Billing API: they go by email.")).toBeVisible();
+    });
     await page.getByLabel("Why").fill("Deploying a new release");
     await page.getByRole("button", { name: "Pause alerts" }).click();
     await expect(page.getByRole("list", { name: "Paused alerts" })).toContainText("Alerts paused for Billing API");
@@ -72,7 +78,8 @@ for (const theme of ["light", "dark"] as const) {
     // The dashboard shows the pause, with Resume.
     await page.goto("/dashboard");
     const paused = page.getByRole("list", { name: "Paused alerts" });
-    await atEachWidth(page, testInfo, `${theme}-dashboard-paused`, async () => {
+    const pausedCard = page.locator("[data-slot=card]", { hasText: "Alerts paused" }).first();
+    await atEachWidth(page, testInfo, `${theme}-dashboard-paused`, pausedCard, async () => {
       await expect(paused).toContainText("Alerts paused for Billing API");
       await expect(paused).toContainText("Deploying a new release");
     });
@@ -86,21 +93,32 @@ for (const theme of ["light", "dark"] as const) {
     const slug = `free-${theme}-${Date.now().toString(36)}`;
     expect((await page.request.post("/api/status-pages", { data: { slug, title: "Grace's services", serverIds: [server.id] } })).status()).toBe(201);
     await page.reload();
-    await atEachWidth(page, testInfo, `${theme}-settings-status-pages`, async () => {
+    await atEachWidth(page, testInfo, `${theme}-settings-status-pages`, pages, async () => {
       await expect(pages.getByText("The Free plan has 1 status page.", { exact: false })).toBeVisible();
       await expect(pages.getByRole("button", { name: "New status page" })).toHaveCount(0);
     });
     await page.goto(`/status/${slug}`);
-    await expect(page.getByRole("heading", { name: "Grace's services" })).toBeVisible();
-    await expect(page.getByText("24 hours ago")).toBeVisible();
+    await atEachWidth(page, testInfo, `${theme}-public-status-page`, page.locator("#main"), async () => {
+      await expect(page.getByRole("heading", { name: "Grace's services" })).toBeVisible();
+      await expect(page.getByText("24 hours ago")).toBeVisible();
+    });
 
     // The pricing table: what Free has.
     await page.goto("/#pricing");
     const free = page.getByRole("region", { name: "Free" });
-    await atEachWidth(page, testInfo, `${theme}-pricing`, async () => {
+    await atEachWidth(page, testInfo, `${theme}-pricing`, free, async () => {
       await expect(free).toContainText("5 min shortest check interval");
       await expect(free).toContainText("1 public status page");
       await expect(free.getByText("Alerts by email and one signed webhook", { exact: true })).toBeVisible();
+    });
+    await expect(page.getByText(/Upgrade when you need alerts/)).toHaveCount(0);
+
+    // The ads landing page does not sell alerts as Pro's.
+    await page.goto("/get-started");
+    const pitch = page.locator("#main");
+    await atEachWidth(page, testInfo, `${theme}-get-started`, pitch, async () => {
+      await expect(pitch.getByText(/on every plan, Free too/)).toBeVisible();
+      await expect(pitch.getByText(/\(Pro\)/)).toHaveCount(0);
     });
   });
 }
