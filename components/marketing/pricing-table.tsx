@@ -14,6 +14,9 @@ function retention(days: number) {
   return days === 1 ? "24 hours" : `${nf.format(days)} days`;
 }
 
+/** A row's label after its number: lower case, but an acronym ("MCP servers") kept. */
+const asNoun = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
 /** A row: a number with its noun (the label, which may depend on the number), or whether the plan has it. */
 const ROWS: { label: string | ((p: Plan) => string); value: (p: Plan) => string | boolean }[] = [
   { label: "MCP servers", value: (p) => nf.format(p.maxServers) },
@@ -70,7 +73,7 @@ export function PricingTable() {
                     <span>
                       {typeof v === "string" ? (
                         <>
-                          <strong className="font-semibold">{v}</strong> {label.toLowerCase()}
+                          <strong className="font-semibold">{v}</strong> {asNoun(label)}
                         </>
                       ) : (
                         <>

@@ -23,7 +23,7 @@ jest.mock("@/lib/subscription/use-subscription", () => ({
 }));
 jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({ signOut: jest.fn() }) }));
 
-const SERVER = { id: "11111111-1111-4111-8111-111111111111", name: "Billing API", status: "up" as const, monitoring: { enabled: true, intervalSec: 300 } };
+const SERVER = { id: "11111111-1111-4111-8111-111111111111", name: "Billing API", status: "up" as const, monitoring: { enabled: true, intervalSec: 300, thresholdMs: 2000 } };
 
 /** The settings API's notifications: email alerts on, on an installation that sends mail, and no webhook, unless told. */
 const settingsWith = (n: Partial<{ emailAlerts: boolean; mailEnabled: boolean; webhookUrl: string | null }> = {}) => ({
