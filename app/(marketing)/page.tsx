@@ -108,7 +108,7 @@ export default function LandingPage() {
         anchor
         muted
         title="Plans"
-        lead="Start free with three servers. Upgrade when you need alerts, the full scanner and exports."
+        lead="Start free with three servers, alerts by email and webhook, and a public status page. Upgrade for longer history, the full scanner and exports."
         leadWidth="max-w-xl"
       >
         <div className="mt-12">

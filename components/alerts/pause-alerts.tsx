@@ -1,30 +1,43 @@
 "use client";
 
 import { BellOff, BellRing } from "lucide-react";
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/app/busy-button";
-import { LocalTime } from "@/components/app/local-time";
+import { DemoSignUp } from "@/components/app/demo-sign-up";
 import { OptionSelect } from "@/components/app/option-select";
 import { Segmented } from "@/components/app/segmented";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { failureMessage } from "@/lib/api/api-error";
-import { usePauseAlerts, useResumeAlerts, useSilences } from "@/lib/alerts/silence-hooks";
+import { alertReach, DEMO_NO_ALERTS, type AlertReach } from "@/lib/alerts/reach";
+import { usePauseAlerts, useSilences } from "@/lib/alerts/silence-hooks";
 import { SILENCE_DURATION_LABELS, SILENCE_DURATIONS, SILENCE_REASON_MAX, silenceCreate, type SilenceDuration } from "@/lib/alerts/silence-schema";
+import type { ServerDto } from "@/lib/servers/schema";
+import { useSettings } from "@/lib/settings/hooks";
+import type { UserSettings } from "@/lib/settings/schema";
+import { useSubscription } from "@/lib/subscription/use-subscription";
+import { SilenceList } from "./silence-list";
 
 const durationOptions = SILENCE_DURATIONS.map((value) => ({ value, label: SILENCE_DURATION_LABELS[value] }));
 
+/** A server as its alerts depend on it: checked or not. */
+type AlertsServer = Pick<ServerDto, "id" | "name" | "status" | "monitoring">;
+
 /**
- * Pausing alerts: the pauses in force, each with Resume, and a form to pause
- * more. Given `server`, only that server's (and the every-server pause that
- * covers it); otherwise the person picks all servers or one of `servers`.
+ * Pausing alerts: the pauses in force, each with Resume, or whether alerts go
+ * out at all, and a form to pause more while they do. Given `server`, only
+ * that server's (and the every-server pause that covers it); otherwise the
+ * person picks all servers or one of `servers`.
  */
-export function PauseAlerts({ server, servers = [] }: { server?: { id: string; name: string }; servers?: { id: string; name: string }[] }) {
+export function PauseAlerts({ server, servers = [] }: { server?: AlertsServer; servers?: { id: string; name: string }[] }) {
   const silences = useSilences();
   const pause = usePauseAlerts();
-  const resume = useResumeAlerts();
+  const settings = useSettings();
+  const { plan } = useSubscription();
+  const reach = settings.data ? alertReach(plan, settings.data.notifications) : null;
   const [scope, setScope] = useState("");
   const [duration, setDuration] = useState<SilenceDuration>("1h");
   const [reason, setReason] = useState("");
@@ -50,71 +63,64 @@ export function PauseAlerts({ server, servers = [] }: { server?: { id: string; n
 
   return (
     <div className="flex flex-col gap-4">
-      {shown.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <BellRing aria-hidden="true" className="size-4 shrink-0" />
-          Alerts are on{server ? ` for ${server.name}` : ""}.
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-2" aria-label="Paused alerts">
-          {shown.map((s) => (
-            <li key={s.id} className="flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="flex min-w-0 flex-col gap-0.5 text-sm">
-                <p className="flex items-center gap-2 font-medium">
-                  <BellOff aria-hidden="true" className="size-4 shrink-0" />
-                  Alerts paused for {s.server ? s.server.name : "all servers"}
-                </p>
-                <p className="break-words text-muted-foreground">
-                  {s.endsAt ? (
-                    <>
-                      Until <LocalTime iso={s.endsAt} />
-                    </>
-                  ) : (
-                    "Until you resume them"
-                  )}
-                  {" · "}
-                  {s.reason}
-                </p>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                className="w-fit shrink-0"
-                disabled={resume.isPending}
-                onClick={() =>
-                  resume.mutate(s.id, {
-                    onSuccess: () => toast({ title: "Alerts resumed" }),
-                    onError: (err) => toast({ title: "Not resumed", description: failureMessage(err), variant: "destructive" }),
-                  })
-                }
-              >
-                Resume alerts
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:max-w-xl" aria-label="Pause alerts">
-        {server ? null : (
-          <Field label="Pause alerts for">
-            {(control) => (
-              <OptionSelect control={control} value={scope} onChange={setScope} any="All servers" options={servers.map((s) => ({ value: s.id, label: s.name }))} />
-            )}
+      {shown.length > 0 ? <SilenceList silences={shown} /> : <AlertsState reach={reach} notifications={settings.data?.notifications} server={server} />}
+      {reach !== "on" ? null : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:max-w-xl" aria-label="Pause alerts">
+          {server ? null : (
+            <Field label="Pause alerts for">
+              {(control) => (
+                <OptionSelect control={control} value={scope} onChange={setScope} any="All servers" options={servers.map((s) => ({ value: s.id, label: s.name }))} />
+              )}
+            </Field>
+          )}
+          <div className="flex flex-col gap-1.5">
+            <span aria-hidden="true" className="text-sm font-medium">
+              For how long
+            </span>
+            <Segmented label="For how long" value={duration} options={durationOptions} onChange={setDuration} />
+          </div>
+          <Field label="Why" error={error} hint="Kept in the activity log with your name.">
+            {(control) => <Input {...control} value={reason} maxLength={SILENCE_REASON_MAX} placeholder="Deploying a new release" onChange={(e) => setReason(e.target.value)} />}
           </Field>
-        )}
-        <div className="flex flex-col gap-1.5">
-          <span aria-hidden="true" className="text-sm font-medium">
-            For how long
-          </span>
-          <Segmented label="For how long" value={duration} options={durationOptions} onChange={setDuration} />
-        </div>
-        <Field label="Why" error={error} hint="Kept in the activity log with your name.">
-          {(control) => <Input {...control} value={reason} maxLength={SILENCE_REASON_MAX} placeholder="Deploying a new release" onChange={(e) => setReason(e.target.value)} />}
-        </Field>
-        <BusyButton type="submit" variant="outline" className="w-fit" busy={pause.isPending} busyLabel="Pausing" icon={<BellOff aria-hidden="true" />}>
-          Pause alerts
-        </BusyButton>
-      </form>
+          <BusyButton type="submit" variant="outline" className="w-fit" busy={pause.isPending} busyLabel="Pausing" icon={<BellOff aria-hidden="true" />}>
+            Pause alerts
+          </BusyButton>
+        </form>
+      )}
     </div>
+  );
+}
+
+/** What happens to alerts now when none is paused: said only as far as it is true (a channel set up, the plan sending them, the server checked). */
+function AlertsState({ reach, notifications, server }: { reach: AlertReach | null; notifications?: UserSettings["notifications"]; server?: AlertsServer }) {
+  if (reach === null || !notifications) return <Skeleton className="h-5 w-64 max-w-full" />;
+  if (reach === "not-allowed") return <DemoSignUp notice message={DEMO_NO_ALERTS} />;
+  if (reach === "no-channel") {
+    return (
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+        <BellOff aria-hidden="true" className="size-4 shrink-0" />
+        Alerts are off: no email or webhook is set up.
+        <Link href="/settings#notifications" className="font-medium text-primary underline-offset-4 hover:underline">
+          Choose where alerts go
+        </Link>
+      </p>
+    );
+  }
+  const unchecked = server && (server.status === "paused" ? "its checks are paused" : server.monitoring.enabled ? null : "it is not checked on a schedule");
+  if (server && unchecked) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <BellOff aria-hidden="true" className="size-4 shrink-0" />
+        No alerts for {server.name}: {unchecked}.
+      </p>
+    );
+  }
+  const email = notifications.emailAlerts && notifications.mailEnabled;
+  const where = [email ? "by email" : null, notifications.webhookUrl ? "to your webhook" : null].filter(Boolean).join(" and ");
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+      <BellRing aria-hidden="true" className="size-4 shrink-0" />
+      Alerts are on{server ? ` for ${server.name}` : ""}: they go {where}.
+    </p>
   );
 }

@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { CardSection } from "@/components/app/card-section";
 import { ScheduleMaintenance } from "@/components/maintenance/schedule-maintenance";
+import type { ServerDto } from "@/lib/servers/schema";
 import { PauseAlerts } from "./pause-alerts";
 
 /** A server's Monitoring tab: pause its alerts, or schedule maintenance for it (the rest of the windows are in Settings). */
-export function ServerAlertsCard({ server }: { server: { id: string; name: string } }) {
+export function ServerAlertsCard({ server }: { server: Pick<ServerDto, "id" | "name" | "status" | "monitoring"> }) {
   return (
     <CardSection
       title="Alerts and maintenance"

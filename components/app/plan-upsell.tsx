@@ -26,7 +26,7 @@ export function nextPlanPitch(tier: PlanId): string | null {
     `up to ${plan.maxServers.toLocaleString("en")} servers`,
     `${plan.maxGateways.toLocaleString("en")} gateways`,
     `checks ${formatEvery(plan.minCheckIntervalSec)}`,
-    plan.features.fullMonitoring && !PLANS[tier].features.fullMonitoring ? "alerts and incidents" : null,
+    plan.features.fullMonitoring && !PLANS[tier].features.fullMonitoring ? `uptime beyond 24 hours, ${plan.maxStatusPages.toLocaleString("en")} status pages` : null,
     plan.features.fullScanner && !PLANS[tier].features.fullScanner ? "every scanner rule" : null,
     plan.features.dataExport && !PLANS[tier].features.dataExport ? "exports" : null,
   ].filter(Boolean);

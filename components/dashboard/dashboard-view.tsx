@@ -10,8 +10,10 @@ import { CardSection } from "@/components/app/card-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/lib/dashboard/hooks";
+import { useSubscription } from "@/lib/subscription/use-subscription";
 import { FleetHealth } from "./fleet-health";
 import { OnboardingChecklist } from "./onboarding-checklist";
+import { PausedAlerts } from "./paused-alerts";
 import { RecentActivity } from "./recent-activity";
 import { SecurityOverview } from "./security-overview";
 import { StatusOverview } from "./status-overview";
@@ -35,6 +37,7 @@ function StatCard({ label, value, detail, icon: Icon, href }: { label: string; v
 
 export function DashboardView() {
   const summary = useDashboardSummary();
+  const alertsAllowed = useSubscription().plan.allows.alerts;
 
   if (summary.isPending) return <DashboardSkeleton />;
   if (summary.isError) {
@@ -59,13 +62,14 @@ export function DashboardView() {
           </p>
           <AddServerButton label="Add your first server" />
         </section>
-        <OnboardingChecklist onboarding={onboarding} />
+        <OnboardingChecklist onboarding={onboarding} alertsAllowed={alertsAllowed} />
       </div>
     );
   }
 
   return (
     <div className="flex flex-col gap-6">
+      <PausedAlerts />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Servers"
@@ -124,7 +128,7 @@ export function DashboardView() {
             <RecentActivity items={recentActivity} />
           </CardContent>
         </Card>
-        {allDone ? null : <OnboardingChecklist onboarding={onboarding} />}
+        {allDone ? null : <OnboardingChecklist onboarding={onboarding} alertsAllowed={alertsAllowed} />}
       </div>
     </div>
   );

@@ -4,14 +4,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { DashboardSummary } from "@/lib/dashboard/types";
 import { cn } from "@/lib/utils";
 
-const STEPS: { key: keyof DashboardSummary["onboarding"]; title: string; detail: string; href: string }[] = [
+type Step = { key: keyof DashboardSummary["onboarding"]; title: string; detail: string; href: string };
+
+const STEPS: Step[] = [
   { key: "addedServer", title: "Add a server", detail: "Register an MCP server by its URL and test the connection.", href: "/servers/new" },
   { key: "ranTool", title: "Run a tool", detail: "Call one of its tools in the workbench and see the raw exchange.", href: "/workbench" },
-  { key: "enabledAlerts", title: "Turn on alerts", detail: "Switch on monitoring for a server to hear when it goes down.", href: "/servers" },
+  { key: "enabledAlerts", title: "Turn on alerts", detail: "Choose where alerts go (email or a webhook) and keep a server monitored.", href: "/settings#notifications" },
 ];
 
-export function OnboardingChecklist({ onboarding }: { onboarding: DashboardSummary["onboarding"] }) {
-  const done = STEPS.filter((s) => onboarding[s.key]).length;
+/** A plan that sends no alerts (a demo account's) is not asked to turn them on: it is told where they are had. */
+const NO_ALERTS_STEP: Step = { key: "enabledAlerts", title: "Alerts need an account", detail: "Demo accounts send no alerts; a free account alerts by email or webhook.", href: "/settings#notifications" };
+
+/** `enabledAlerts` is done when alerts would reach someone: a channel set up and a server monitored (lib/dashboard/service.ts). */
+export function OnboardingChecklist({ onboarding, alertsAllowed }: { onboarding: DashboardSummary["onboarding"]; alertsAllowed: boolean }) {
+  const steps = alertsAllowed ? STEPS : STEPS.map((s) => (s.key === "enabledAlerts" ? NO_ALERTS_STEP : s));
+  const done = steps.filter((s) => onboarding[s.key]).length;
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -19,15 +26,15 @@ export function OnboardingChecklist({ onboarding }: { onboarding: DashboardSumma
           Get started
         </CardTitle>
         <CardDescription>
-          {done} of {STEPS.length} done
+          {done} of {steps.length} done
         </CardDescription>
         <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-          <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${(done / STEPS.length) * 100}%` }} />
+          <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${(done / steps.length) * 100}%` }} />
         </div>
       </CardHeader>
       <CardContent>
         <ol className="flex flex-col gap-1" aria-label="Onboarding checklist">
-          {STEPS.map((step, i) => {
+          {steps.map((step, i) => {
             const complete = onboarding[step.key];
             return (
               <li key={step.key}>

@@ -133,6 +133,8 @@ export const FAQ_SECTIONS: FaqSection[] = [
           <>
             Up to {free.maxServers} servers, health checks every {free.minCheckIntervalSec / 60} minutes with{" "}
             {free.historyRetentionDays === 1 ? "24 hours" : `${free.historyRetentionDays} days`} of history,{" "}
+            alerts by email and one signed webhook when a server goes down or recovers,{" "}
+            {free.maxStatusPages === 1 ? "a public status page" : `${free.maxStatusPages} public status pages`},{" "}
             {free.workbenchCallsPerDay} workbench calls a day, the prompt-injection and transport scanner rules, and
             the full activity log. No credit card is needed.
           </>
@@ -144,8 +146,9 @@ export const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <>
             Pro raises the limits to {pro.maxServers} servers and checks every {pro.minCheckIntervalSec} seconds,
-            keeps {pro.historyRetentionDays} days of history, and unlocks alerts by email and signed webhook,
-            incidents, every scanner rule with baselines, and CSV or JSON exports. Enterprise raises the limits
+            keeps {pro.historyRetentionDays} days of history, and unlocks uptime beyond 24 hours, up to{" "}
+            {pro.maxStatusPages} status pages with incident updates, every scanner rule with baselines, and CSV or
+            JSON exports. Enterprise raises the limits
             further. See the <Link prefetch={false} href="/#pricing">pricing table</Link>.
           </>
         ),

@@ -14,14 +14,20 @@ function retention(days: number) {
   return days === 1 ? "24 hours" : `${nf.format(days)} days`;
 }
 
-const ROWS: { label: string; value: (p: Plan) => string | boolean }[] = [
+/** A row's label after its number: lower case, but an acronym ("MCP servers") kept. */
+const asNoun = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
+/** A row: a number with its noun (the label, which may depend on the number), or whether the plan has it. */
+const ROWS: { label: string | ((p: Plan) => string); value: (p: Plan) => string | boolean }[] = [
   { label: "MCP servers", value: (p) => nf.format(p.maxServers) },
   { label: "Shortest check interval", value: (p) => interval(p.minCheckIntervalSec) },
   { label: "Check history kept", value: (p) => retention(p.historyRetentionDays) },
   { label: "Workbench calls a day", value: (p) => nf.format(p.workbenchCallsPerDay) },
   { label: "Gateways", value: (p) => nf.format(p.maxGateways) },
   { label: "Gateway calls a day", value: (p) => nf.format(p.gatewayCallsPerDay) },
-  { label: "Alerts, incidents and long-range uptime", value: (p) => p.features.fullMonitoring },
+  { label: "Alerts by email and one signed webhook", value: (p) => p.allows.alerts },
+  { label: (p) => (p.maxStatusPages === 1 ? "Public status page" : "Public status pages"), value: (p) => nf.format(p.maxStatusPages) },
+  { label: "Uptime beyond 24 hours and incident updates", value: (p) => p.features.fullMonitoring },
   { label: "Every scanner rule, baselines and scan history", value: (p) => p.features.fullScanner },
   { label: "CSV and JSON export", value: (p) => p.features.dataExport },
 ];
@@ -54,10 +60,11 @@ export function PricingTable() {
               {plan.priceUsdMonthly ? <span className="text-base font-normal text-muted-foreground"> / month</span> : null}
             </p>
             <ul className="mt-6 flex-1 space-y-3 text-sm">
-              {ROWS.map((row) => {
+              {ROWS.map((row, i) => {
                 const v = row.value(plan);
+                const label = typeof row.label === "string" ? row.label : row.label(plan);
                 return (
-                  <li key={row.label} className="flex items-start gap-2">
+                  <li key={i} className="flex items-start gap-2">
                     {v === false ? (
                       <Minus className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     ) : (
@@ -66,11 +73,11 @@ export function PricingTable() {
                     <span>
                       {typeof v === "string" ? (
                         <>
-                          <strong className="font-semibold">{v}</strong> {row.label.toLowerCase()}
+                          <strong className="font-semibold">{v}</strong> {asNoun(label)}
                         </>
                       ) : (
                         <>
-                          {row.label}
+                          {label}
                           {v ? "" : " (not included)"}
                         </>
                       )}

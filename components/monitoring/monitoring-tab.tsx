@@ -14,7 +14,7 @@ import { UptimeWindows } from "./uptime-windows";
 
 /** The server page's Monitoring tab: status now, uptime and latency over time, incidents, every check, and the settings. */
 export function MonitoringTab({ server }: { server: ServerDto }) {
-  // Updates are for status pages, which come with full monitoring.
+  // Incident updates (told on status pages) come with full monitoring.
   const { subscription } = useSubscription();
   const updates = subscription.features.fullMonitoring;
   return (

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
+import { DEMO_NO_ALERTS } from "@/lib/alerts/reach";
 import { useUpdateSettings } from "@/lib/settings/hooks";
 import { webhookUrl, type UserSettings } from "@/lib/settings/schema";
 import { AlertDeliveries } from "./alert-deliveries";
@@ -18,9 +19,8 @@ import { WebhookSecret } from "./webhook-secret";
 
 /**
  * Where alerts go (email, a webhook), the signing secret, and what was sent.
- * `alertsIncluded`: the plan sends incident alerts (fullMonitoring); without
- * it everything can still be set up and tested, and the section says what a
- * plan would add.
+ * `alertsIncluded`: the plan sends incident alerts (every plan does; a demo
+ * account's does not, and the section says so with the way to sign up).
  */
 export function NotificationsSection({ notifications, alertsIncluded }: { notifications: UserSettings["notifications"]; alertsIncluded: boolean }) {
   const update = useUpdateSettings();
@@ -83,15 +83,7 @@ export function NotificationsSection({ notifications, alertsIncluded }: { notifi
   return (
     <SettingsSection id="notifications" title="Notifications" description="How MCP Console tells you that a server went down or came back.">
       {refused ? <DemoSignUp message={refused} /> : null}
-      {alertsIncluded ? null : (
-        <FormAlert tone="info">
-          Your plan does not send incident alerts: they come with full monitoring on the Pro and Enterprise plans (see{" "}
-          <a href="#plan" className="font-medium underline underline-offset-4">
-            Plan and usage
-          </a>
-          ). You can set up email and a webhook and send test events now.
-        </FormAlert>
-      )}
+      {alertsIncluded || refused ? null : <DemoSignUp notice message={DEMO_NO_ALERTS} />}
       <div className="flex items-start gap-3">
         <Switch
           id={alertsId}

@@ -7,14 +7,14 @@ import type { UserSettings } from "@/lib/settings/schema";
 import { SettingsSection } from "./settings-section";
 
 const FEATURE_LABELS: Record<Feature, string> = {
-  fullMonitoring: "Full monitoring: alerts, incidents, uptime beyond 24 hours",
+  fullMonitoring: "Full monitoring: uptime beyond 24 hours, more status pages, incident updates",
   fullScanner: "Full scanner: every rule, baselines and scan history",
   dataExport: "Data export: CSV and JSON of activity, checks and findings",
 };
 
-/** What a demo account's plan does of a feature, where it does less than the plan it copies (it sends no alerts). */
+/** What a demo account's plan does of a feature, where it does less than the plan it copies (it publishes no status pages). */
 const DEMO_FEATURE_LABELS: Partial<Record<Feature, string>> = {
-  fullMonitoring: "Full monitoring: incidents, uptime beyond 24 hours (alerts need an account of your own)",
+  fullMonitoring: "Full monitoring: uptime beyond 24 hours (status pages need an account of your own)",
 };
 
 function Meter({ label, used, limit, note }: { label: string; used: number; limit: number; note?: string }) {

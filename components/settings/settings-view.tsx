@@ -16,6 +16,7 @@ import { PlanSection } from "./plan-section";
 import { ProfileSection } from "./profile-section";
 import { SettingsNav } from "./settings-nav";
 import { isDemoAccount } from "@/lib/plans/demo";
+import { planFor } from "@/lib/plans/holder";
 
 export function SettingsView() {
   const settings = useSettings();
@@ -34,7 +35,7 @@ export function SettingsView() {
       <div className="flex min-w-0 flex-col gap-6">
         <ProfileSection profile={data.profile} />
         <AccountSecuritySection emailVerified={data.profile.emailVerified} />
-        <NotificationsSection notifications={data.notifications} alertsIncluded={data.plan.features.fullMonitoring} />
+        <NotificationsSection notifications={data.notifications} alertsIncluded={planFor(data.profile.uid, data.plan.tier).allows.alerts} />
         <PauseAlertsSection />
         <StatusPagesSection />
         <MaintenanceSection />

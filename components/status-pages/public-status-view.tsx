@@ -17,7 +17,7 @@ function overall(servers: PublicServer[]) {
   return { text: "Not every service has been checked", icon: CircleAlert, className: "bg-secondary text-secondary-foreground" };
 }
 
-/** A published status page: its title, the verdict, then each service with 90 days of uptime and its open incidents. */
+/** A published status page: its title, the verdict, then each service with its uptime (90 days, or 24 hours on Free) and its open incidents. */
 export function PublicStatusView({ page }: { page: PublicStatusPage }) {
   const verdict = overall(page.servers);
   const Icon = verdict.icon;
@@ -46,7 +46,7 @@ export function PublicStatusView({ page }: { page: PublicStatusPage }) {
         <ul className="flex flex-col gap-4" aria-label="Services">
           {page.servers.map((s, i) => (
             <li key={i}>
-              <ServiceCard server={s} />
+              <ServiceCard server={s} uptimeWindow={page.uptimeWindow} />
             </li>
           ))}
         </ul>
@@ -57,7 +57,13 @@ export function PublicStatusView({ page }: { page: PublicStatusPage }) {
   );
 }
 
-function ServiceCard({ server }: { server: PublicServer }) {
+const UPTIME_WORDS: Record<PublicStatusPage["uptimeWindow"], { span: string; start: string; end: string }> = {
+  "90d": { span: "last 90 days", start: "90 days ago", end: "Today" },
+  "24h": { span: "last 24 hours", start: "24 hours ago", end: "Now" },
+};
+
+function ServiceCard({ server, uptimeWindow }: { server: PublicServer; uptimeWindow: PublicStatusPage["uptimeWindow"] }) {
+  const words = UPTIME_WORDS[uptimeWindow];
   return (
     <article className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm" aria-label={server.name}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -75,7 +81,7 @@ function ServiceCard({ server }: { server: PublicServer }) {
           <StatusBadge status={server.status} />
         </div>
       </div>
-      <UptimeBar buckets={server.buckets} uptimePct={server.uptimePct} label={`Uptime of ${server.name}, last 90 days`} startLabel="90 days ago" endLabel="Today" />
+      <UptimeBar buckets={server.buckets} uptimePct={server.uptimePct} label={`Uptime of ${server.name}, ${words.span}`} startLabel={words.start} endLabel={words.end} />
       {server.openIncidents.map((incident) => (
         <section key={incident.openedAt} className="flex flex-col gap-2 rounded-lg border border-destructive/60 bg-destructive/5 p-4" aria-label={`Incident since ${formatUtc(incident.openedAt)}`}>
           <p className="text-sm font-medium">

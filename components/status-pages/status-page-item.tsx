@@ -15,8 +15,12 @@ import { toast } from "@/components/ui/use-toast";
 import { StatusPageForm } from "./status-page-form";
 import { PageLink } from "./page-link";
 
-/** One status page: where it is, what it lists, and the changes that take effect at once. */
-export function StatusPageItem({ page, servers, canPublish }: { page: StatusPageDto; servers: Pick<ServerDto, "id" | "name">[]; canPublish: boolean }) {
+/**
+ * One status page: where it is, what it lists, and the changes that take
+ * effect at once. `overPlan`: published, but past the number of pages the
+ * plan shows (a paid plan that lapsed), so visitors get "page not found".
+ */
+export function StatusPageItem({ page, servers, canPublish, overPlan = false }: { page: StatusPageDto; servers: Pick<ServerDto, "id" | "name">[]; canPublish: boolean; overPlan?: boolean }) {
   const update = useUpdateStatusPage(page.id);
   const remove = useDeleteStatusPage(page.id);
   const [editing, setEditing] = useState(false);
@@ -44,7 +48,7 @@ export function StatusPageItem({ page, servers, canPublish }: { page: StatusPage
           <h3 className="font-medium break-words">{page.title}</h3>
           {page.published ? <PageLink slug={page.slug} /> : <span className="font-mono text-sm break-all text-muted-foreground">/status/{page.slug}</span>}
         </div>
-        {page.published ? <Badge variant="success">Published</Badge> : <Badge variant="secondary">Not published</Badge>}
+        {overPlan ? <Badge variant="secondary">Not shown: over your plan</Badge> : page.published ? <Badge variant="success">Published</Badge> : <Badge variant="secondary">Not published</Badge>}
       </div>
       <p className="text-sm text-muted-foreground">
         {page.servers.length === 0 ? "Lists no servers." : `Lists ${page.servers.map((s) => s.name).join(", ")}.`}

@@ -82,7 +82,7 @@ async function queue(
   const ids = await queueDeliveries(tx, {
     silenced: silence ? `Not sent: alerts were paused (${silence.reason}).` : undefined,
     owner,
-    channels: alertChannels(owner, now),
+    channels: alertChannels(owner),
     serverId,
     incidentId: incident?.id ?? null,
     now,

@@ -6,7 +6,6 @@ import { alertDeliveries, users } from "../db/schema";
 import { mailEnabled } from "../mail/service";
 import { assertAllowed } from "../plans/capabilities";
 import { planOf, type PlanHolder } from "../plans/holder";
-import { effectiveSubscription } from "../plans/table";
 import type { AlertChannel, AlertPayload } from "./schema";
 
 /** What decides where a user's alerts go. */
@@ -44,10 +43,9 @@ export function channelsOf(owner: Owner): Channel[] {
 /** The plan of the owner as alerts read it. */
 const holderOf = (owner: Owner): PlanHolder => ({ uid: owner.uid, subscriptionPlan: owner.plan, subscriptionExpiresAt: owner.expiresAt });
 
-/** Incident alerts are a fullMonitoring feature: other plans get none, nor does an account whose plan allows no alerts (a demo's). */
-export function alertChannels(owner: Owner, now: Date): Channel[] {
-  if (!planOf(holderOf(owner)).allows.alerts) return [];
-  return effectiveSubscription(owner.plan, owner.expiresAt, now).features.fullMonitoring ? channelsOf(owner) : [];
+/** Every plan alerts by email and its one webhook (Free too); an account whose plan allows no alerts (a demo's) gets none. */
+export function alertChannels(owner: Owner): Channel[] {
+  return planOf(holderOf(owner)).allows.alerts ? channelsOf(owner) : [];
 }
 
 /** Refuses a test event to an account whose plan allows no alerts, with why. */

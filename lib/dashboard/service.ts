@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { alertChannels, loadOwner } from "../alerts/recipients";
 import { db } from "../db";
 import { fleetOverview } from "../monitoring/fleet";
 import { eventSummaryColumns } from "../activity/queries";
@@ -15,7 +16,7 @@ const RECENT_EVENTS = 10;
 /** The signed-in user's fleet at a glance: small queries, all scoped to the user. */
 export async function dashboardSummary(user: PlanHolder): Promise<DashboardSummary> {
   const database = await db();
-  const [groups, recent, [ranTool], fleet, findings, gatewayFleet] = await Promise.all([
+  const [groups, recent, [ranTool], fleet, findings, gatewayFleet, owner] = await Promise.all([
     database
       .select({
         status: servers.status,
@@ -40,6 +41,7 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
     fleetOverview(user.uid),
     fleetFindings(user.uid),
     fleetGateways(user.uid),
+    loadOwner(database, user.uid),
   ]);
 
   const byStatus = Object.fromEntries(SERVER_STATUSES.map((s) => [s, 0])) as Record<ServerStatus, number>;
@@ -54,7 +56,8 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
     onboarding: {
       addedServer: total > 0,
       ranTool: Boolean(ranTool),
-      enabledAlerts: groups.some((g) => g.alerts),
+      // Alerts reach someone: a server is monitored, and the plan sends to a channel that is set up.
+      enabledAlerts: groups.some((g) => g.alerts) && owner !== undefined && alertChannels(owner).length > 0,
     },
     fleet,
     findings,

@@ -6,6 +6,12 @@
 export const PLAN_IDS = ["free tier", "pro", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+/**
+ * What the paid plans add. Every plan, Free too, alerts by email and one
+ * webhook (`allows.alerts`) and has a public status page (`maxStatusPages`);
+ * fullMonitoring adds uptime and charts beyond 24 hours, incident updates on
+ * status pages and more of them.
+ */
 export const FEATURES = ["fullMonitoring", "fullScanner", "dataExport"] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -26,6 +32,12 @@ export interface Plan {
   label: string;
   priceUsdMonthly: number | null;
   maxServers: number;
+  /**
+   * Public status pages an account may hold. Free has one; a paid plan as
+   * many as it has servers (a page each). A plan that lapses keeps its oldest
+   * published pages up to this number (lib/status-pages/public.ts).
+   */
+  maxStatusPages: number;
   minCheckIntervalSec: number;
   historyRetentionDays: number;
   workbenchCallsPerDay: number;
@@ -55,7 +67,8 @@ export const PLANS: Record<PlanId, Plan> = {
     label: "Free",
     priceUsdMonthly: 0,
     maxServers: 3,
-    minCheckIntervalSec: 15 * 60,
+    maxStatusPages: 1,
+    minCheckIntervalSec: 5 * 60,
     historyRetentionDays: 1,
     workbenchCallsPerDay: 200,
     maxGateways: 3,
@@ -70,6 +83,7 @@ export const PLANS: Record<PlanId, Plan> = {
     label: "Pro",
     priceUsdMonthly: 19,
     maxServers: 50,
+    maxStatusPages: 50,
     minCheckIntervalSec: 60,
     historyRetentionDays: 90,
     workbenchCallsPerDay: 10_000,
@@ -85,6 +99,7 @@ export const PLANS: Record<PlanId, Plan> = {
     label: "Enterprise",
     priceUsdMonthly: null,
     maxServers: 1_000,
+    maxStatusPages: 1_000,
     minCheckIntervalSec: 30,
     historyRetentionDays: 400,
     workbenchCallsPerDay: 100_000,

@@ -4,8 +4,7 @@ import { LRUCache } from "lru-cache";
 import { db } from "../db";
 import { incidents, servers, statusPages, statusPageServers, users } from "../db/schema";
 import { getUptime } from "../monitoring/service";
-import { effectiveSubscription } from "../plans/table";
-import type { PlanHolder } from "../plans/holder";
+import { planOf, type PlanHolder } from "../plans/holder";
 import { incidentHistory, incidentNotes, pastMaintenance, scheduledMaintenance } from "./history";
 import { publicIncidentSummary } from "./public-words";
 import { statusPageSlug, type PublicServer, type PublicStatusPage } from "./schema";
@@ -31,7 +30,11 @@ interface LivePage {
   version: string;
 }
 
-/** The published page at `slug` whose owner's plan still includes it, or null (then: not found). */
+/**
+ * The published page at `slug` whose owner's plan still includes it, or null
+ * (then: not found). A plan holds `maxStatusPages`; one that lapsed to a
+ * smaller plan keeps its oldest published pages up to that number.
+ */
 async function livePage(slug: string): Promise<LivePage | null> {
   const [row] = await (await db())
     .select({
@@ -44,21 +47,27 @@ async function livePage(slug: string): Promise<LivePage | null> {
       uid: users.uid,
       plan: users.subscriptionPlan,
       expiresAt: users.subscriptionExpiresAt,
+      olderPublished: sql<number>`(select count(*)::int from ${statusPages} as older where older.owner_uid = ${statusPages.ownerUid} and older.published and (older.created_at, older.id) < (${statusPages.createdAt}, ${statusPages.id}))`,
     })
     .from(statusPages)
     .innerJoin(users, eq(users.uid, statusPages.ownerUid))
     .where(and(sql`lower(${statusPages.slug}) = lower(${slug})`, eq(statusPages.published, true)))
     .limit(1);
-  if (!row || !effectiveSubscription(row.plan, row.expiresAt).features.fullMonitoring) return null;
+  if (!row) return null;
+  const owner: PlanHolder = { uid: row.uid, subscriptionPlan: row.plan, subscriptionExpiresAt: row.expiresAt };
+  if (row.olderPublished >= planOf(owner).maxStatusPages) return null;
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     showUrls: row.showUrls,
-    owner: { uid: row.uid, subscriptionPlan: row.plan, subscriptionExpiresAt: row.expiresAt },
+    owner,
     version: row.version,
   };
 }
+
+/** The uptime a page shows: the owner's plan keeps 24 hours on Free, 90 days on the plans with full monitoring. */
+const publicUptimeWindow = (owner: PlanHolder): PublicStatusPage["uptimeWindow"] => (planOf(owner).features.fullMonitoring ? "90d" : "24h");
 
 async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
   const database = await db();
@@ -76,7 +85,8 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
         .where(and(inArray(incidents.serverId, ids), isNull(incidents.closedAt)))
     : [];
   const notes = await incidentNotes(database, open.map((i) => i.id));
-  const uptimes = await Promise.all(ids.map((id) => getUptime(page.owner, id, "90d", now)));
+  const window = publicUptimeWindow(page.owner);
+  const uptimes = await Promise.all(ids.map((id) => getUptime(page.owner, id, window, now)));
   const names = new Map(listed.map((s) => [s.id, s.name]));
   const [history, maintenance, pastMaintenanceWindows] = await Promise.all([
     incidentHistory(database, names, now),
@@ -100,7 +110,7 @@ async function buildPage(page: LivePage, now: Date): Promise<PublicStatusPage> {
       })),
     inMaintenance: inProgress.has(s.name),
   }));
-  return { title: page.title, slug: page.slug, servers: result, maintenance, pastMaintenance: pastMaintenanceWindows, history, generatedAt: now.toISOString() };
+  return { title: page.title, slug: page.slug, uptimeWindow: window, servers: result, maintenance, pastMaintenance: pastMaintenanceWindows, history, generatedAt: now.toISOString() };
 }
 
 // Keyed by page version, so an edit is a new key: nothing needs telling other

@@ -76,7 +76,7 @@ export interface IncidentUpdateList {
   updates: IncidentUpdateDto[];
 }
 
-/** One day of a server's last 90, as the public bar shows it: monitoring's bucket without the latency. */
+/** One bar of a server's uptime (a day of 90, or an hour of 24), as the public page shows it: monitoring's bucket without the latency. */
 export type PublicBucket = Omit<UptimeBucket, "latency">;
 
 export interface PublicIncident {
@@ -115,6 +115,8 @@ export interface PublicStatusPage {
   title: string;
   /** Its address, for the feed's link. */
   slug: string;
+  /** The uptime shown: 90 days, or 24 hours where the owner's plan keeps no more (Free). */
+  uptimeWindow: "24h" | "90d";
   /** Scheduled maintenance not yet over (in progress or upcoming), soonest first. */
   maintenance: PublicMaintenance[];
   /** Maintenance that ended in the last 90 days, latest first. */

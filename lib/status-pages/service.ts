@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { record } from "../activity/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db/database";
@@ -9,24 +9,31 @@ import { servers, statusPages, statusPageServers } from "../db/schema";
 import { badRequest, conflict, notFound, planRequired } from "../http/errors";
 import type { Origin } from "../servers/service";
 import { assertAllowed } from "../plans/capabilities";
+import { plural } from "../plural";
 import { planOf, type PlanHolder } from "../plans/holder";
 import type { StatusPageCreate, StatusPageDto, StatusPageUpdate } from "./schema";
 
 /**
  * The owner's side of public status pages. Every query is scoped to the
- * owner; publishing needs fullMonitoring and an account that may publish (a
- * demo account may not), while unpublishing and deleting never do (a lapsed
- * plan must not keep a page up).
+ * owner; publishing needs an account that may publish (a demo account may
+ * not), and a new page room in the plan's `maxStatusPages`, while
+ * unpublishing and deleting never do.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("No status page with this id.");
 const slugTaken = () => conflict("This address is taken. Choose another one.");
 
-function assertCanPublish(actor: PlanHolder) {
-  assertAllowed(actor, "publishing");
-  if (planOf(actor).features.fullMonitoring) return;
-  throw planRequired("fullMonitoring", "Public status pages come with full monitoring on the Pro or Enterprise plan.");
+const assertCanPublish = (actor: PlanHolder) => assertAllowed(actor, "publishing");
+
+async function assertRoomForPage(actor: PlanHolder) {
+  const plan = planOf(actor);
+  const [{ n }] = await (await db()).select({ n: count() }).from(statusPages).where(eq(statusPages.ownerUid, actor.uid));
+  if (n < plan.maxStatusPages) return;
+  throw planRequired(
+    "statusPages",
+    `The ${plan.label} plan allows ${plural(plan.maxStatusPages, "status page")}, and you have ${n}. Delete one or upgrade your plan to add more.`,
+  );
 }
 
 const pageColumns = {
@@ -116,6 +123,7 @@ async function writing<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 
 export async function createStatusPage(actor: PlanHolder, input: StatusPageCreate, origin: Origin = {}): Promise<StatusPageDto> {
   assertCanPublish(actor);
+  await assertRoomForPage(actor);
   return addStatusPage(actor.uid, input, origin);
 }
 

@@ -299,7 +299,7 @@ test("a new user's dashboard welcomes them and leads to adding a server", async 
   const checklist = page.getByRole("list", { name: "Onboarding checklist" });
   await expect(checklist.getByRole("link")).toHaveCount(3);
   await expect(checklist.getByRole("link", { name: /Run a tool.*\(to do\)/ })).toHaveAttribute("href", "/workbench");
-  await expect(checklist.getByRole("link", { name: /Turn on alerts.*\(to do\)/ })).toHaveAttribute("href", "/servers");
+  await expect(checklist.getByRole("link", { name: /Turn on alerts.*\(to do\)/ })).toHaveAttribute("href", "/settings#notifications");
   await page.getByRole("link", { name: "Add your first server" }).click();
   await expect(page).toHaveURL(/\/servers\/new$/);
 });

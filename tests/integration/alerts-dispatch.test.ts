@@ -146,26 +146,26 @@ describeEachDatabase("alert dispatcher", ({ handle }) => {
     expect(marks.closedNotifiedAt).not.toBeNull();
   });
 
-  it("sends nothing for the free plan or an expired paid plan, and still marks the incidents handled", async () => {
+  it("alerts a free account, and a paid plan that lapsed to Free, by email and its signed webhook", async () => {
     const free = await owner({ plan: "free tier" });
     const expired = await owner({ plan: "pro", expiresAt: new Date(Date.now() - 60_000) });
     const t0 = new Date();
-    const ids = [];
+    const watched = [];
     for (const o of [free, expired]) {
       const s = await server(o.uid);
-      const id = await openIncident(s.id, t0);
-      await closeIncident(id, at(t0, 60));
-      ids.push({ id, serverId: s.id });
+      watched.push({ o, s, incident: await openIncident(s.id, t0) });
     }
-    await runAlertStep({ now: at(t0, 61) });
-    for (const { id, serverId } of ids) {
-      expect(hooksFor(serverId)).toHaveLength(0);
-      const [row] = await (await db()).select().from(incidents).where(eq(incidents.id, id));
-      expect(row.openedNotifiedAt && row.closedNotifiedAt).toBeTruthy();
+    await runAlertStep({ now: at(t0, 1) });
+    for (const { o, s, incident } of watched) {
+      await smtp.waitFor((m) => m.to.includes(o.email) && m.subject === `[MCP Console] ${s.name} is down`);
+      const [received] = hooksFor(s.id);
+      expect(verifySignature(received.body, received.headers["x-mcp-console-signature"] as string, o.secret)).toEqual({ ok: true, timestamp: expect.any(Number) });
+      expect(JSON.parse(received.body)).toMatchObject({ event: "incident.opened", server: { id: s.id, name: s.name }, incident: { id: incident } });
+      expect((await deliveriesOf(o.uid)).map((r) => [r.event, r.channel, r.status])).toEqual([
+        ["incident.opened", "email", "delivered"],
+        ["incident.opened", "webhook", "delivered"],
+      ]);
     }
-    expect(await deliveriesOf(free.uid)).toHaveLength(0);
-    expect(await deliveriesOf(expired.uid)).toHaveLength(0);
-    expect(mailsTo(free.email).concat(mailsTo(expired.email))).toHaveLength(0);
   });
 
   it("sends only where the user asked: no email with email alerts off or without SMTP", async () => {

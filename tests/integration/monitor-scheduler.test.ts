@@ -210,7 +210,7 @@ describeEachDatabase("monitoring scheduler", () => {
     const lapsed = await owner("pro", new Date(Date.now() - 86_400_000));
     const checkedAt = new Date(Date.now() - 60_000);
     const [recent] = await seed({ ownerUid: lapsed, count: 1, intervalSec: 60, lastCheckAt: checkedAt });
-    const [stale] = await seed({ ownerUid: lapsed, count: 1, intervalSec: 60, dueAt: lastSlot(900), lastCheckAt: new Date(Date.now() - 3_600_000) });
+    const [stale] = await seed({ ownerUid: lapsed, count: 1, intervalSec: 60, dueAt: lastSlot(300), lastCheckAt: new Date(Date.now() - 3_600_000) });
     const staleDue = (await rowsOf([stale]))[0].nextCheckAt!.getTime();
     const performed: string[] = [];
     const scheduler = createScheduler({ instance: "clamp", concurrency: 2, leaseSec: 60, perform: async (id) => void performed.push(id) });
@@ -219,12 +219,12 @@ describeEachDatabase("monitoring scheduler", () => {
     } finally {
       await scheduler.stop();
     }
-    // Checked a minute ago: not checked again before the free tier's 15 minutes are up.
+    // Checked a minute ago: not checked again before the free tier's 5 minutes are up.
     expect(performed).toEqual([stale]);
     const rows = await rowsOf([recent, stale]);
     const next = (id: string) => rows.find((r) => r.id === id)!.nextCheckAt!.getTime();
-    expect(next(recent)).toBeGreaterThanOrEqual(checkedAt.getTime() + 900_000);
-    expect(next(recent)).toBeLessThan(checkedAt.getTime() + 1_800_000);
-    expect(next(stale)).toBe(staleDue + 900_000);
+    expect(next(recent)).toBeGreaterThanOrEqual(checkedAt.getTime() + 300_000);
+    expect(next(recent)).toBeLessThan(checkedAt.getTime() + 600_000);
+    expect(next(stale)).toBe(staleDue + 300_000);
   });
 });

@@ -10,7 +10,7 @@ import { record } from "@/lib/activity/service";
 import { decrypt } from "@/lib/crypto/encryption";
 import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
-import { activityEvents, inventoryItems, serverHeaders, servers } from "@/lib/db/schema";
+import { activityEvents, inventoryItems, serverHeaders, servers, users } from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
 import {
@@ -214,14 +214,20 @@ describeEachDatabase("servers API", () => {
   it("enforces the plan's shortest check interval", async () => {
     const free = await signedIn("free tier");
     const tooOften = await api(createPOST, "/api/servers", free, {
-      body: { name: "Fast", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 60 } },
+      body: { name: "Fast", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 299 } },
     });
     expect(tooOften.status).toBe(400);
     expect(tooOften.json).toEqual({
       error: "validation_failed",
-      message: "On the Free plan, checks run at most every 15 minutes.",
-      details: [{ path: "monitoring.intervalSec", message: "On the Free plan, checks run at most every 15 minutes." }],
+      message: "On the Free plan, checks run at most every 5 minutes.",
+      details: [{ path: "monitoring.intervalSec", message: "On the Free plan, checks run at most every 5 minutes." }],
     });
+    // Every 5 minutes is what Free has.
+    const everyFive = await api(createPOST, "/api/servers", free, {
+      body: { name: "Every five", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 300 } },
+    });
+    expect(everyFive.status).toBe(201);
+    expect(everyFive.json.monitoring).toMatchObject({ enabled: true, intervalSec: 300 });
     const pro = await api(createPOST, "/api/servers", owner, {
       body: { name: "Fast", transport: "sse", url: "http://mcp.invalid/sse", monitoring: { enabled: true, intervalSec: 60 } },
     });
@@ -475,11 +481,15 @@ describeEachDatabase("servers API", () => {
     // Fleet two's address does not resolve: its discovery at save is a failed check, and it is down.
     expect(summary.servers).toEqual({ total: 2, byStatus: { unknown: 0, up: 1, degraded: 0, down: 1, paused: 0 }, limit: 3 });
     expect(summary.tools).toBe(17);
-    expect(summary.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: true });
+    // Monitored servers, but no mail server here and no webhook: alerts would reach nobody, so they are not "on".
+    expect(summary.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: false });
     expect(summary.recentActivity[0]).toMatchObject({ action: "workbench.call", targetType: "server", targetId: up.id });
     expect(summary.recentActivity.map((e: { action: string }) => e.action)).toEqual(
       expect.arrayContaining(["server.created", "server.discovered", "server.updated"]),
     );
+    // A webhook is a channel every plan sends to, Free's too: now alerts are on.
+    await (await db()).update(users).set({ webhookUrl: "https://hooks.example/mcp-console" }).where(eq(users.uid, fresh.uid));
+    expect((await api(dashboardGET, "/api/dashboard", fresh)).json.onboarding).toEqual({ addedServer: true, ranTool: true, enabledAlerts: true });
   });
 
   it("never stores a header value in an activity event", async () => {

@@ -206,7 +206,7 @@ describeEachDatabase("a demo account", () => {
     const d = await db();
     const pro = await signedIn("pro");
     for (const uid of [visitor.uid, pro.uid]) await d.update(users).set({ emailAlerts: true, webhookUrl: "https://hooks.example/mcp-console" }).where(eq(users.uid, uid));
-    const channelsOf = async (uid: string) => alertChannels((await loadOwner(d, uid))!, new Date()).map((c) => c.channel);
+    const channelsOf = async (uid: string) => alertChannels((await loadOwner(d, uid))!).map((c) => c.channel);
     expect(await channelsOf(visitor.uid)).toEqual([]);
     expect(await channelsOf(pro.uid)).toContain("webhook");
   });

@@ -69,12 +69,41 @@ describeEachDatabase("status pages", () => {
     rawState.methods = {};
   });
 
-  it("is a paid feature: the free tier can list (nothing) but not publish", async () => {
+  it("gives the free tier one public status page, with the 24 hours of uptime it keeps", async () => {
     const server = await newServer(free);
-    const res = await createPage(free, { slug: uniqueSlug(), title: "Free", serverIds: [server.id] });
-    expect(res.status).toBe(403);
-    expect(res.json).toMatchObject({ error: "plan_required", feature: "fullMonitoring" });
-    expect((await api(pagesGET, "/api/status-pages", free)).json).toEqual({ statusPages: [] });
+    const slug = uniqueSlug("free");
+    const res = await createPage(free, { slug, title: "Free", serverIds: [server.id] });
+    expect(res.status).toBe(201);
+    const shown = await publicStatusPage(slug);
+    expect(shown).toMatchObject({ title: "Free", uptimeWindow: "24h", servers: [{ name: server.name }] });
+    expect(shown!.servers[0].buckets).toHaveLength(24);
+
+    const second = await createPage(free, { slug: uniqueSlug("free"), title: "Second", serverIds: [server.id] });
+    expect(second.status).toBe(403);
+    expect(second.json).toMatchObject({
+      error: "plan_required",
+      feature: "statusPages",
+      message: "The Free plan allows 1 status page, and you have 1. Delete one or upgrade your plan to add more.",
+    });
+    expect((await api(pagesGET, "/api/status-pages", free)).json.statusPages).toHaveLength(1);
+  });
+
+  it("keeps a lapsed paid plan's oldest published page up, as many as Free has", async () => {
+    const owner = await signedIn("pro");
+    const server = await newServer(owner);
+    const [first, second] = [uniqueSlug("first"), uniqueSlug("second")];
+    const firstPage = (await createPage(owner, { slug: first, title: "First", serverIds: [server.id] })).json;
+    expect((await createPage(owner, { slug: second, title: "Second", serverIds: [server.id] })).status).toBe(201);
+    expect((await publicStatusPage(second))!.uptimeWindow).toBe("90d");
+
+    await setPlan(owner.uid, "free tier");
+    expect(await publicStatusPage(first)).toMatchObject({ title: "First", uptimeWindow: "24h" });
+    expect(await publicStatusPage(second)).toBeNull();
+    expect((await createPage(owner, { slug: uniqueSlug(), title: "Third", serverIds: [server.id] })).json).toMatchObject({ error: "plan_required", feature: "statusPages" });
+    // Taking the first down leaves room for the other.
+    expect((await patchPage(owner, firstPage.id, { published: false })).status).toBe(200);
+    expect(await publicStatusPage(first)).toBeNull();
+    expect(await publicStatusPage(second)).toMatchObject({ title: "Second" });
   });
 
   it("creates a page of the owner's servers in the chosen order and records it", async () => {
@@ -224,15 +253,6 @@ describeEachDatabase("status pages", () => {
     const again = await createPage(other, { slug, title: "Reused", serverIds: [(await newServer(other)).id] });
     expect(again.status).toBe(201);
 
-    // A lapsed plan takes the page down, and lets the owner unpublish and delete but not publish.
-    await setPlan(pro.uid, "free tier");
-    try {
-      expect(await publicStatusPage(renamed)).toBeNull();
-      expect((await patchPage(pro, page.id, { title: "New title" })).status).toBe(403);
-      expect((await patchPage(pro, page.id, { published: false })).status).toBe(200);
-    } finally {
-      await setPlan(pro.uid, "pro");
-    }
     expect((await api(pageDELETE, `/api/status-pages/${page.id}`, pro, { method: "DELETE", params: { id: page.id } })).status).toBe(204);
     expect(await publicStatusPage(renamed)).toBeNull();
     expect((await api(pageGET, `/api/status-pages/${page.id}`, pro, { params: { id: page.id } })).status).toBe(404);

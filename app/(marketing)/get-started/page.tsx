@@ -30,7 +30,7 @@ const POINTS = [
   {
     icon: BellRing,
     title: "Tells you first",
-    text: "Incidents, email alerts and signed webhooks the moment a server goes down or degrades (Pro).",
+    text: "An incident, an email and a signed webhook the moment a server goes down, and again when it is back: on every plan, Free too.",
   },
 ];
 

@@ -221,7 +221,7 @@ export const DEMO_STEPS: DemoStep[] = [
   {
     id: "monitoring",
     title: "Monitor it with real MCP checks",
-    text: "Scheduled checks perform the handshake, a ping and tools/list. Slow servers are marked degraded, two failures in a row open an incident, and Pro plans alert you by email or signed webhook.",
+    text: "Scheduled checks perform the handshake, a ping and tools/list. Slow servers are marked degraded, two failures in a row open an incident, and every plan alerts you by email or signed webhook.",
     illustration: <MonitoringIllustration />,
   },
   {

@@ -7,6 +7,8 @@ import { DeliveryItem } from "@/components/settings/delivery-item";
 import { MaintenanceSection } from "@/components/settings/maintenance-section";
 import type { SilenceDto } from "@/lib/alerts/silence-schema";
 import type { MaintenanceDto } from "@/lib/maintenance/schema";
+import { DEMO_PLAN } from "@/lib/plans/demo";
+import { PLANS, type Plan } from "@/lib/plans/table";
 
 const mockApiGet = jest.fn();
 const mockApiSend = jest.fn();
@@ -15,7 +17,18 @@ jest.mock("@/lib/api/fetch", () => ({
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));
 
-const SERVER = { id: "11111111-1111-4111-8111-111111111111", name: "Billing API" };
+let mockPlan: Plan = PLANS["free tier"];
+jest.mock("@/lib/subscription/use-subscription", () => ({
+  useSubscription: () => ({ plan: mockPlan }),
+}));
+jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({ signOut: jest.fn() }) }));
+
+const SERVER = { id: "11111111-1111-4111-8111-111111111111", name: "Billing API", status: "up" as const, monitoring: { enabled: true, intervalSec: 300, thresholdMs: 2000 } };
+
+/** The settings API's notifications: email alerts on, on an installation that sends mail, and no webhook, unless told. */
+const settingsWith = (n: Partial<{ emailAlerts: boolean; mailEnabled: boolean; webhookUrl: string | null }> = {}) => ({
+  notifications: { emailAlerts: true, mailEnabled: true, webhookUrl: null, webhookSecretSet: false, webhookHttpAllowed: false, ...n },
+});
 
 function withQueries(children: ReactNode) {
   return render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>);
@@ -26,15 +39,18 @@ function answering(byPath: Record<string, unknown>) {
   mockApiGet.mockImplementation((path: string) => Promise.resolve(byPath[path.split("?")[0]]));
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockPlan = PLANS["free tier"];
+});
 
 describe("PauseAlerts", () => {
-  it("says alerts are on, asks why before pausing, and pauses one server's alerts for the chosen time, by keyboard", async () => {
+  it("says where a free account's alerts go, asks why before pausing, and pauses one server's alerts for the chosen time, by keyboard", async () => {
     const user = userEvent.setup();
-    answering({ "/api/user/alerts/silences": { silences: [] } });
+    answering({ "/api/user/alerts/silences": { silences: [] }, "/api/user/settings": settingsWith({ webhookUrl: "https://hooks.example.com/x" }) });
     mockApiSend.mockResolvedValue({});
     withQueries(<PauseAlerts server={SERVER} />);
-    expect(await screen.findByText("Alerts are on for Billing API.")).toBeVisible();
+    expect(await screen.findByText("Alerts are on for Billing API: they go by email and to your webhook.")).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Pause alerts" }));
     expect(screen.getByLabelText("Why")).toHaveAccessibleDescription(/Say why, for the activity log\./);
@@ -52,7 +68,7 @@ describe("PauseAlerts", () => {
       { id: "s-all", server: null, reason: "Moving data centres", startsAt: "2026-11-01T10:00:00Z", endsAt: null },
       { id: "s-other", server: { id: "22222222-2222-4222-8222-222222222222", name: "Search" }, reason: "Reindexing", startsAt: "2026-11-01T10:00:00Z", endsAt: null },
     ];
-    answering({ "/api/user/alerts/silences": { silences } });
+    answering({ "/api/user/alerts/silences": { silences }, "/api/user/settings": settingsWith() });
     mockApiSend.mockResolvedValue(undefined);
     withQueries(<PauseAlerts server={SERVER} />);
     const list = await screen.findByRole("list", { name: "Paused alerts" });
@@ -62,6 +78,26 @@ describe("PauseAlerts", () => {
     expect(list).toHaveTextContent("Until you resume them · Moving data centres");
     await user.click(within(list).getByRole("button", { name: "Resume alerts" }));
     expect(mockApiSend).toHaveBeenCalledWith("DELETE", "/api/user/alerts/silences/s-all");
+  });
+
+  it("claims no alerts where none would be sent: no channel set up, a server not checked, a demo account", async () => {
+    answering({ "/api/user/alerts/silences": { silences: [] }, "/api/user/settings": settingsWith({ mailEnabled: false }) });
+    const noChannel = withQueries(<PauseAlerts server={SERVER} />);
+    expect(await screen.findByText(/Alerts are off: no email or webhook is set up\./)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Choose where alerts go" })).toHaveAttribute("href", "/settings#notifications");
+    expect(screen.queryByRole("button", { name: "Pause alerts" })).toBeNull();
+    expect(screen.queryByText(/Alerts are on/)).toBeNull();
+    noChannel.unmount();
+
+    answering({ "/api/user/alerts/silences": { silences: [] }, "/api/user/settings": settingsWith() });
+    const paused = withQueries(<PauseAlerts server={{ ...SERVER, status: "paused" }} />);
+    expect(await screen.findByText("No alerts for Billing API: its checks are paused.")).toBeVisible();
+    paused.unmount();
+
+    mockPlan = DEMO_PLAN;
+    withQueries(<PauseAlerts server={SERVER} />);
+    expect(await screen.findByText(/Demo accounts send no alerts\./)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Pause alerts" })).toBeNull();
   });
 
   it("a delivery held back by a pause says it was not sent, and why", () => {

@@ -14,7 +14,13 @@ describe("PricingTable", () => {
       expect(row("Gateways")).toHaveTextContent(plan.maxGateways.toLocaleString("en-US"));
       expect(row("Gateway calls a day")).toHaveTextContent(plan.gatewayCallsPerDay.toLocaleString("en-US"));
       expect(within(card).getByText(/CSV and JSON export/)).toHaveTextContent(plan.features.dataExport ? "CSV and JSON export" : "CSV and JSON export (not included)");
+      // Every plan alerts by email and a webhook and has a public status page.
+      expect(within(card).getByText(/Alerts by email and one signed webhook/)).toHaveTextContent(/^Alerts by email and one signed webhook$/);
+      expect(row("public status page")).toHaveTextContent(plan.maxStatusPages.toLocaleString("en-US"));
     }
+    const free = screen.getByRole("region", { name: "Free" });
+    expect(within(free).getByText(/shortest check interval/)).toHaveTextContent("5 min shortest check interval");
+    expect(within(free).getByText(/public status page/)).toHaveTextContent("1 public status page");
     expect(within(screen.getByRole("region", { name: "Pro" })).getByText(`$${PLANS.pro.priceUsdMonthly}`, { exact: false })).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Enterprise" })).getByRole("link", { name: "Talk to us" })).toHaveAttribute("href", "/contact");
   });

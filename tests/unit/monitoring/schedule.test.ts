@@ -54,8 +54,8 @@ describe("when scheduled checks fall due", () => {
   it("never checks more often than the owner's plan allows now, a lapsed plan counting as free", () => {
     const past = at("2020-01-01T00:00:00Z");
     expect(effectiveIntervalSec(60, { subscriptionPlan: "pro", subscriptionExpiresAt: null })).toBe(60);
-    expect(effectiveIntervalSec(60, { subscriptionPlan: "pro", subscriptionExpiresAt: past })).toBe(900);
-    expect(effectiveIntervalSec(30, { subscriptionPlan: "free tier", subscriptionExpiresAt: null })).toBe(900);
+    expect(effectiveIntervalSec(60, { subscriptionPlan: "pro", subscriptionExpiresAt: past })).toBe(300);
+    expect(effectiveIntervalSec(30, { subscriptionPlan: "free tier", subscriptionExpiresAt: null })).toBe(300);
     expect(effectiveIntervalSec(3_600, { subscriptionPlan: "free tier", subscriptionExpiresAt: null })).toBe(3_600);
   });
 });

@@ -72,13 +72,19 @@ describe("NotificationsSection: email alerts", () => {
     await screen.findByText(/No alerts sent yet/);
   });
 
-  it("says what a plan with full monitoring adds, and still lets the user test", async () => {
+  it("tells an account whose plan sends no alerts (a demo's) so at the top, with the way to sign up", async () => {
     mockApiGet.mockResolvedValue({ deliveries: [], nextCursor: null });
     renderSection(notifications(), false);
-    expect(screen.getByText(/Your plan does not send incident alerts/)).toBeVisible();
-    expect(screen.getByRole("link", { name: "Plan and usage" })).toHaveAttribute("href", "#plan");
-    expect(screen.getByRole("button", { name: "Send a test event" })).toBeEnabled();
+    expect(screen.getByText(/Demo accounts send no alerts\./)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Create a free account" })).toBeVisible();
     await screen.findByText(/No alerts sent yet/);
+  });
+
+  it("does not say a free account's plan lacks alerts: every plan sends them", async () => {
+    mockApiGet.mockResolvedValue({ deliveries: [], nextCursor: null });
+    renderSection();
+    await screen.findByText(/No alerts sent yet/);
+    expect(screen.queryByText(/does not send|send no alerts/)).toBeNull();
   });
 });
 

@@ -19,17 +19,17 @@ const usage: UserSettings["usage"] = {
 };
 
 describe("PlanSection", () => {
-  it("promises a paying account alerts with full monitoring", () => {
+  it("names what full monitoring adds, and not alerts, which every plan sends", () => {
     render(<PlanSection plan={plan()} usage={usage} />);
     const features = screen.getByRole("list", { name: "Plan features" });
-    expect(within(features).getByText(/Full monitoring: alerts, incidents/)).toBeInTheDocument();
+    expect(within(features).getByText(/Full monitoring: uptime beyond 24 hours, more status pages, incident updates/)).toBeInTheDocument();
+    expect(within(features).queryByText(/alerts/)).not.toBeInTheDocument();
   });
 
-  it("promises a demo account no alerts, which it does not send, and says when it is erased", () => {
+  it("promises a demo account no status pages, which it does not publish, and says when it is erased", () => {
     render(<PlanSection plan={plan({ label: "Demo", expiresAt: "2026-11-29T19:11:00.000Z" })} usage={usage} demo />);
     const features = screen.getByRole("list", { name: "Plan features" });
-    expect(within(features).queryByText(/alerts, incidents/)).not.toBeInTheDocument();
-    expect(within(features).getByText(/alerts need an account of your own/)).toBeInTheDocument();
+    expect(within(features).getByText(/status pages need an account of your own/)).toBeInTheDocument();
     expect(screen.getByText(/Until 2026-11-29 19:11 UTC; then this account is erased/)).toBeInTheDocument();
   });
 });
