@@ -43,7 +43,7 @@ describe("recent activity", () => {
 
 describe("nextPlanPitch", () => {
   it("says what the next plan up unlocks, from the plans table", () => {
-    expect(nextPlanPitch("free tier")).toBe("Pro gives you up to 50 servers, 25 gateways, checks every minute, alerts and incidents, every scanner rule, exports.");
+    expect(nextPlanPitch("free tier")).toBe("Pro gives you up to 50 servers, 25 gateways, checks every minute, uptime beyond 24 hours, 50 status pages, every scanner rule, exports.");
     expect(nextPlanPitch("pro")).toBe("Enterprise gives you up to 1,000 servers, 250 gateways, checks every 30 seconds.");
     expect(nextPlanPitch("enterprise")).toBeNull();
   });
