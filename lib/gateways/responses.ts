@@ -36,6 +36,7 @@ const hidden = z
     finding: z.object({ id: z.string(), ruleId: z.string(), severity: z.string() }).optional(),
     since: z.string().nullable().optional(),
     change: z.enum(["changed", "new"]).optional(),
+    servedBy: z.object({ serverId: z.string(), serverName: z.string() }).optional().describe("collision: the earlier server whose item the agent gets under that name or URI."),
   })
   .nullable();
 

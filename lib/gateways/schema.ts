@@ -155,7 +155,8 @@ export type HiddenReason =
   | { kind: "blocked"; message: string; finding: { id: string; ruleId: string; severity: string } }
   | { kind: "quarantined"; message: string; since: string | null; change: "changed" | "new" }
   | { kind: "server_down"; message: string }
-  | { kind: "collision"; message: string };
+  /** `servedBy`: the earlier server whose item the agent gets under that name (or URI). */
+  | { kind: "collision"; message: string; servedBy: { serverId: string; serverName: string } };
 
 export interface ViewItemDto {
   kind: "tool" | "prompt" | "resource" | "resource_template";
