@@ -27,7 +27,11 @@ export const gatewayDto = z.object({
   updatedAt: isoTime,
 }) satisfies ZodType<GatewayDto>;
 
-export const gatewayListResponse = z.object({ gateways: z.array(gatewayDto) }) satisfies ZodType<GatewayListResponse>;
+const heldItems = z
+  .object({ blocked: z.number().int(), quarantined: z.number().int() })
+  .describe("What the gateway keeps from its agents until you act: items blocked by a finding, and items quarantined until approved.");
+
+export const gatewayListResponse = z.object({ gateways: z.array(gatewayDto.extend({ held: heldItems })) }) satisfies ZodType<GatewayListResponse>;
 
 const hidden = z
   .object({

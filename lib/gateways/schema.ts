@@ -145,8 +145,15 @@ export interface GatewayDto {
   updatedAt: string;
 }
 
+/** What a gateway keeps from its agents until its owner acts: items blocked by a finding, or quarantined until approved. */
+export interface HeldItems {
+  blocked: number;
+  quarantined: number;
+}
+
 export interface GatewayListResponse {
-  gateways: GatewayDto[];
+  /** `held`: what each keeps from its agents until its owner acts (lib/gateways/held.ts). */
+  gateways: (GatewayDto & { held: HeldItems })[];
 }
 
 /** Why an item is not served. */
