@@ -170,7 +170,7 @@ function KindFilter({
         <span className="text-muted-foreground">
           {reaching === keys.length
             ? `all ${keys.length} included`
-            : `${included} of ${keys.length} included${reaching < included ? `, ${reaching} reach the agent` : ""}`}
+            : `${included} of ${keys.length} included${reaching < included ? `, ${reaching} ${reaching === 1 ? "reaches" : "reach"} the agent` : ""}`}
         </span>
         <span className="sr-only"> of {serverName}</span>
       </button>
