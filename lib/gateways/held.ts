@@ -1,5 +1,6 @@
 import "server-only";
-import type { HeldItems } from "./schema";
+import type { GatewayListResponse, HeldItems } from "./schema";
+import { listGateways } from "./service";
 import { cachedView } from "./view-cache";
 
 /**
@@ -16,4 +17,11 @@ export async function heldItems(gatewayIds: string[]): Promise<Map<string, HeldI
       return [id, { blocked: items.filter((i) => i.hidden?.kind === "blocked").length, quarantined: items.filter((i) => i.hidden?.kind === "quarantined").length }];
     }),
   );
+}
+
+/** The caller's gateways, by name, each with what it holds: GET /api/gateways's list, and the list page's prefetch of it. */
+export async function listGatewaysWithHeld(uid: string): Promise<GatewayListResponse["gateways"]> {
+  const gateways = await listGateways(uid);
+  const held = await heldItems(gateways.map((g) => g.id));
+  return gateways.map((g) => ({ ...g, held: held.get(g.id)! }));
 }
