@@ -71,7 +71,7 @@ export function ItemStatus({ item, gatewayId, onOpenServers }: { item: ViewItemD
           {REASON_LABEL.filtered}
         </Badge>
       )}
-      <p className="text-xs text-muted-foreground">
+      <p className="text-xs wrap-anywhere text-muted-foreground">
         {reason.kind === "blocked" ? (
           <>
             Open finding <code className="font-mono">{reason.finding.ruleId}</code>.
