@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight, Server, TriangleAlert, Waypoints, Wrench } from "lucide-react";
+import { ArrowRight, Server, ShieldAlert, TriangleAlert, Waypoints, Wrench } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LoadError } from "@/components/app/load-error";
@@ -90,11 +90,22 @@ export function DashboardView() {
           label="Gateways"
           value={gateways.total.toLocaleString("en")}
           detail={
-            gateways.total === 0
-              ? "One endpoint for your agents"
-              : gateways.blocked24h === 0
-                ? "No call blocked in 24 h"
-                : `${gateways.blocked24h.toLocaleString("en")} ${gateways.blocked24h === 1 ? "call" : "calls"} blocked in 24 h`
+            <>
+              {gateways.total === 0
+                ? "One endpoint for your agents"
+                : gateways.blocked24h === 0
+                  ? "No call blocked in 24 h"
+                  : `${gateways.blocked24h.toLocaleString("en")} ${gateways.blocked24h === 1 ? "call" : "calls"} blocked in 24 h`}
+              {gateways.holding > 0 ? (
+                <Link
+                  href="/gateways"
+                  className="mt-1 flex w-fit items-center gap-1 rounded-sm font-medium text-warning hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+                >
+                  <ShieldAlert aria-hidden="true" className="size-3.5 shrink-0" />
+                  {gateways.holding === 1 ? "1 gateway holds" : `${gateways.holding.toLocaleString("en")} gateways hold`} blocked or quarantined items
+                </Link>
+              ) : null}
+            </>
           }
           icon={Waypoints}
           href="/gateways"

@@ -1,7 +1,8 @@
+import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import { StatusBadge } from "@/components/monitoring/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { GatewayDto } from "@/lib/gateways/schema";
+import type { GatewayDto, HeldItems } from "@/lib/gateways/schema";
 import type { ServerStatus } from "@/lib/servers/schema";
 import { EndpointUrl } from "./endpoint-url";
 import { policySummary } from "./policy";
@@ -21,10 +22,29 @@ function Members({ gateway }: { gateway: GatewayDto }) {
   );
 }
 
+type ListedGateway = GatewayDto & { held: HeldItems };
+
+/** What the gateway keeps from its agents until the owner acts, linked to where they act on it; nothing when it keeps nothing. */
+function Held({ gateway }: { gateway: ListedGateway }) {
+  const { blocked, quarantined } = gateway.held;
+  if (blocked + quarantined === 0) return null;
+  const parts = [blocked ? `${blocked} blocked` : null, quarantined ? `${quarantined} quarantined` : null].filter(Boolean).join(" · ");
+  return (
+    <Link
+      href={`/gateways/${gateway.id}`}
+      className="mt-1 inline-flex w-fit items-center gap-1 rounded-md border border-warning px-1.5 py-0.5 text-xs font-medium text-warning hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+    >
+      <ShieldAlert aria-hidden="true" className="size-3.5 shrink-0" />
+      {parts}
+      <span className="sr-only"> in {gateway.name}: review what its agents do not get</span>
+    </Link>
+  );
+}
+
 const serverCount = (g: GatewayDto) => (g.servers.length === 1 ? "1 server" : `${g.servers.length} servers`);
 
 /** A table on wide screens, cards on narrow ones; the same gateways, the same links. */
-export function GatewayTable({ gateways }: { gateways: GatewayDto[] }) {
+export function GatewayTable({ gateways }: { gateways: ListedGateway[] }) {
   return (
     <>
       <div className="hidden rounded-xl border md:block">
@@ -47,6 +67,7 @@ export function GatewayTable({ gateways }: { gateways: GatewayDto[] }) {
                     {g.name}
                   </Link>
                   <p className="text-xs text-muted-foreground">{policySummary(g.policy)}</p>
+                  <Held gateway={g} />
                 </TableCell>
                 <TableCell className="max-w-md align-top whitespace-normal">
                   <EndpointUrl url={g.url} />
@@ -68,6 +89,7 @@ export function GatewayTable({ gateways }: { gateways: GatewayDto[] }) {
                 {g.name}
               </Link>
               <p className="text-xs text-muted-foreground">{policySummary(g.policy)}</p>
+              <Held gateway={g} />
             </div>
             <EndpointUrl url={g.url} />
             <div>

@@ -13,6 +13,7 @@ import { useApproveDefinitions } from "@/lib/gateways/hooks";
 import type { HiddenReason, ViewItemDto } from "@/lib/gateways/schema";
 import type { Severity } from "@/lib/scanner/types";
 import { cn } from "@/lib/utils";
+import { ServeFromHere } from "./collision-fix";
 
 /** Why an item is hidden, in a word, for the filter's counts and the badges. */
 export const REASON_LABEL: Record<HiddenReason["kind"], string> = {
@@ -20,7 +21,7 @@ export const REASON_LABEL: Record<HiddenReason["kind"], string> = {
   blocked: "Blocked",
   quarantined: "Quarantined",
   server_down: "Server down",
-  collision: "Name taken",
+  collision: "Taken by another server",
 };
 
 const badge = "inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3";
@@ -70,7 +71,7 @@ export function ItemStatus({ item, gatewayId, onOpenServers }: { item: ViewItemD
           {REASON_LABEL.filtered}
         </Badge>
       )}
-      <p className="text-xs text-muted-foreground">
+      <p className="text-xs wrap-anywhere text-muted-foreground">
         {reason.kind === "blocked" ? (
           <>
             Open finding <code className="font-mono">{reason.finding.ruleId}</code>.
@@ -100,6 +101,8 @@ export function ItemStatus({ item, gatewayId, onOpenServers }: { item: ViewItemD
         <Link href={`/servers/${server}?tab=monitoring`} className={actionLink}>
           See its monitoring<span className="sr-only"> ({item.serverName})</span>
         </Link>
+      ) : reason.kind === "collision" && (item.kind === "resource" || item.kind === "resource_template") ? (
+        <ServeFromHere item={item} gatewayId={gatewayId} />
       ) : (
         <Button type="button" variant="link" className="h-auto p-0 text-xs" onClick={onOpenServers}>
           {reason.kind === "collision" ? "Change a prefix" : "Change the list"}

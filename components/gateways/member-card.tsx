@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { MAX_PREFIX, NAME_SEPARATOR, type ItemFilter, type ItemKindList, type ViewItemDto } from "@/lib/gateways/schema";
+import { MAX_PREFIX, NAME_SEPARATOR, type HiddenReason, type ItemFilter, type ItemKindList, type ViewItemDto } from "@/lib/gateways/schema";
 import type { ServerStatus } from "@/lib/servers/schema";
 import { REASON_LABEL } from "./item-status";
 import { allOrNone, KIND_OF_LIST, serves, servesNew, toggled, withServeNew, type Member } from "./members-model";
@@ -103,7 +103,7 @@ export function MemberCard({
             const ofKind = items.filter((i) => KIND_OF_LIST[i.kind] === kind);
             if (ofKind.length === 0) return null;
             // Ticked or not, an item can be kept from the agent for another reason: said next to it.
-            const notes = new Map(ofKind.flatMap((i) => (i.hidden && i.hidden.kind !== "filtered" ? [[i.key, REASON_LABEL[i.hidden.kind].toLowerCase()] as const] : [])));
+            const notes = new Map(ofKind.flatMap((i) => (i.hidden && i.hidden.kind !== "filtered" ? [[i.key, noteOf(i.hidden)] as const] : [])));
             return (
               <KindFilter
                 key={kind}
@@ -122,6 +122,11 @@ export function MemberCard({
       )}
     </article>
   );
+}
+
+/** Why a ticked item does not reach the agent, in a few words; a name or URI another server serves says which. */
+function noteOf(reason: HiddenReason): string {
+  return reason.kind === "collision" ? `served by ${reason.servedBy.serverName}` : REASON_LABEL[reason.kind].toLowerCase();
 }
 
 function KindFilter({
@@ -145,8 +150,10 @@ function KindFilter({
   onChange: (filter: ItemFilter | null) => void;
 }) {
   const included = keys.filter((k) => serves(filter, k)).length;
-  // Open at first when something is left out: that is what the owner came to see.
-  const [open, setOpen] = useState(included < keys.length);
+  // Ticked is not served: a ticked item may be kept from the agent for another reason (its note says which).
+  const reaching = keys.filter((k) => serves(filter, k) && !notes.has(k)).length;
+  // Open at first when something does not reach the agent: that is what the owner came to see.
+  const [open, setOpen] = useState(reaching < keys.length);
   const words = KIND_WORDS[kind];
   const laterId = `${idPrefix}-later`;
   return (
@@ -161,7 +168,9 @@ function KindFilter({
         <ChevronRight aria-hidden="true" className={open ? "size-4 rotate-90 transition-transform" : "size-4 transition-transform"} />
         <span className="font-medium">{words.title}</span>{" "}
         <span className="text-muted-foreground">
-          {included === keys.length ? `all ${keys.length} included` : `${included} of ${keys.length} included`}
+          {reaching === keys.length
+            ? `all ${keys.length} included`
+            : `${included} of ${keys.length} included${reaching < included ? `, ${reaching} ${reaching === 1 ? "reaches" : "reach"} the agent` : ""}`}
         </span>
         <span className="sr-only"> of {serverName}</span>
       </button>

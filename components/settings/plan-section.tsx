@@ -61,6 +61,12 @@ export function PlanSection({ plan, usage, demo = false }: Pick<UserSettings, "p
           limit={usage.workbenchCallsToday.limit}
           note={`The count starts again at ${usage.workbenchCallsToday.resetsAt.slice(11, 16)} UTC.`}
         />
+        <Meter
+          label="Gateway calls today"
+          used={usage.gatewayCallsToday.used}
+          limit={usage.gatewayCallsToday.limit}
+          note={`Calls of agents through all your gateways; the count starts again at ${usage.gatewayCallsToday.resetsAt.slice(11, 16)} UTC.`}
+        />
       </div>
       <ul className="flex flex-col gap-1 text-sm" aria-label="Plan features">
         {FEATURES.map((f) => (

@@ -27,5 +27,7 @@ export const dashboardSummaryResponse = z.object({
     notScanned: z.number().int(),
     worstServers: z.array(z.object({ id: z.string(), name: z.string(), worst: z.enum(SEVERITIES), counts: severityCounts })),
   }),
-  gateways: z.object({ total: z.number().int(), limit: z.number().int(), blocked24h: z.number().int().describe("Calls the gateways refused in the last 24 hours.") }),
+  gateways: z.object({ total: z.number().int(), limit: z.number().int(), blocked24h: z.number().int().describe("Calls the gateways refused in the last 24 hours."),
+    holding: z.number().int().describe("Gateways that keep items from their agents until you act: blocked by a finding, or quarantined until approved."),
+  }),
 }) satisfies ZodType<DashboardSummary>;

@@ -18,6 +18,6 @@ export interface DashboardSummary {
   fleet: FleetOverview;
   /** Scanner findings by severity across the servers' latest scans. */
   findings: FleetFindings;
-  /** The user's gateways, the plan's limit, and the calls they refused in the last 24 hours. */
-  gateways: { total: number; limit: number; blocked24h: number };
+  /** The user's gateways, the plan's limit, the calls they refused in the last 24 hours, and how many hold blocked or quarantined items. */
+  gateways: { total: number; limit: number; blocked24h: number; holding: number };
 }

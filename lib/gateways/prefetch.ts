@@ -1,8 +1,8 @@
 import "server-only";
 import type { PrefetchQuery } from "../query/prefetch";
 import { gatewayKeys } from "./keys";
-import type { GatewayDto } from "./schema";
-import { listGateways } from "./service";
+import type { GatewayDto, GatewayListResponse } from "./schema";
+import { listGatewaysWithHeld } from "./held";
 import { gatewayViewOf } from "./view-dto";
 
 /*
@@ -11,8 +11,8 @@ import { gatewayViewOf } from "./view-dto";
  */
 
 /** `useGateways()`: GET /api/gateways's list. */
-export function gatewayListPrefetch(uid: string): PrefetchQuery<GatewayDto[]> {
-  return { queryKey: gatewayKeys.list(), load: () => listGateways(uid) };
+export function gatewayListPrefetch(uid: string): PrefetchQuery<GatewayListResponse["gateways"]> {
+  return { queryKey: gatewayKeys.list(), load: () => listGatewaysWithHeld(uid) };
 }
 
 /** `useGateway(id)`, from the gateway the page has already read to know it exists. */

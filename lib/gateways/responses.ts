@@ -35,7 +35,11 @@ export const gatewayDto = z.object({
   updatedAt: isoTime,
 }) satisfies ZodType<GatewayDto>;
 
-export const gatewayListResponse = z.object({ gateways: z.array(gatewayDto) }) satisfies ZodType<GatewayListResponse>;
+const heldItems = z
+  .object({ blocked: z.number().int(), quarantined: z.number().int() })
+  .describe("What the gateway keeps from its agents until you act: items blocked by a finding, and items quarantined until approved.");
+
+export const gatewayListResponse = z.object({ gateways: z.array(gatewayDto.extend({ held: heldItems })) }) satisfies ZodType<GatewayListResponse>;
 
 const hidden = z
   .object({
@@ -44,6 +48,7 @@ const hidden = z
     finding: z.object({ id: z.string(), ruleId: z.string(), severity: z.string() }).optional(),
     since: z.string().nullable().optional(),
     change: z.enum(["changed", "new"]).optional(),
+    servedBy: z.object({ serverId: z.string(), serverName: z.string() }).optional().describe("collision: the earlier server whose item the agent gets under that name or URI."),
   })
   .nullable();
 

@@ -154,8 +154,15 @@ export interface GatewayDto {
   updatedAt: string;
 }
 
+/** What a gateway keeps from its agents until its owner acts: items blocked by a finding, or quarantined until approved. */
+export interface HeldItems {
+  blocked: number;
+  quarantined: number;
+}
+
 export interface GatewayListResponse {
-  gateways: GatewayDto[];
+  /** `held`: what each keeps from its agents until its owner acts (lib/gateways/held.ts). */
+  gateways: (GatewayDto & { held: HeldItems })[];
 }
 
 /** Why an item is not served. */
@@ -164,7 +171,8 @@ export type HiddenReason =
   | { kind: "blocked"; message: string; finding: { id: string; ruleId: string; severity: string } }
   | { kind: "quarantined"; message: string; since: string | null; change: "changed" | "new" }
   | { kind: "server_down"; message: string }
-  | { kind: "collision"; message: string };
+  /** `servedBy`: the earlier server whose item the agent gets under that name (or URI). */
+  | { kind: "collision"; message: string; servedBy: { serverId: string; serverName: string } };
 
 export interface ViewItemDto {
   kind: "tool" | "prompt" | "resource" | "resource_template";

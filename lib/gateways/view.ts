@@ -164,6 +164,24 @@ function blockingFindings(server: ViewServer, policy: GatewayPolicy): Map<string
   return byItem;
 }
 
+/**
+ * An item whose name (or URI) an earlier server of the gateway serves. A
+ * prefix renames tools and prompts apart; a resource's URI is the server's
+ * own, which the agent reads as it is (a URI in a tool's result must stay
+ * readable), so the owner chooses which server serves it.
+ */
+function collision(kind: InventoryKind, name: string, first: ViewServer): HiddenReason {
+  const servedBy = { serverId: first.serverId, serverName: first.name };
+  const named = kind === "tool" || kind === "prompt";
+  return {
+    kind: "collision",
+    servedBy,
+    message: named
+      ? `${first.name} already serves "${name}": give one of the two servers another prefix.`
+      : `${first.name} serves the same ${KIND_LABEL[kind]} and comes first, so an agent reads "${name}" from ${first.name}. Choose which server serves it.`,
+  };
+}
+
 /** The hidden resource a read of `uri` would reach, if any: by its URI's identity, or that identity without its query. */
 export function hiddenResourceAt(view: GatewayView, uri: string): ViewItem | undefined {
   if (view.hiddenResources.size === 0) return undefined;
@@ -193,7 +211,6 @@ export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): Gatew
     hiddenResources: new Map(),
     hiddenTemplates: [],
   };
-  const templatesSeen = new Set<string>();
   for (const server of servers) {
     const findings = blockingFindings(server, policy);
     for (const stored of server.items) {
@@ -201,8 +218,8 @@ export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): Gatew
       const name = named ? exposedName(server.prefix, stored.key) : stored.key;
       let hidden = hiddenReason(server, stored, policy, findings);
       const listed = stored.kind === "tool" ? view.tools : stored.kind === "prompt" ? view.prompts : view.resources;
-      const taken = stored.kind === "resource_template" ? templatesSeen.has(name) : listed.has(name);
-      if (!hidden && taken) hidden = { kind: "collision", message: `Another server of this gateway already serves "${name}".` };
+      const taken = stored.kind === "resource_template" ? view.templates.find((t) => t.exposedName === name) : listed.get(name);
+      if (!hidden && taken) hidden = collision(stored.kind, name, taken.server);
       const item: ViewItem = { kind: stored.kind, server, key: stored.key, hash: stored.hash, exposedName: name, served: servedDefinition(stored.kind, stored.definition, name), hidden };
       view.items.push(item);
       if (named && !view.byExposedName.has(name)) view.byExposedName.set(name, item);
@@ -213,7 +230,6 @@ export function gatewayView(servers: ViewServer[], policy: GatewayPolicy): Gatew
       if (stored.kind === "resource_template" && hidden && hidden.kind !== "collision") view.hiddenTemplates.push(item);
       if (hidden) continue;
       if (stored.kind === "resource_template") {
-        templatesSeen.add(name);
         view.templates.push(item);
       } else {
         listed.set(name, item);

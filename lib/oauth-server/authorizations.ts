@@ -53,6 +53,12 @@ export interface ConsentRequest {
   clientId: string;
   /** Where the browser goes after the answer: the one thing a person can check of an unknown client. */
   redirectHost: string;
+  /**
+   * Who chose the app's name: the app itself, either way, so the page marks it unverified. A registered
+   * client (RFC 7591) gave it when it registered; a metadata document's is published at the host of its
+   * client ID (an https URL the console read), which is the one thing known of who wrote it.
+   */
+  namedBy: { kind: "registration" } | { kind: "metadata_document"; host: string };
   /** The gateway the client named, when it named one of this person's; null when it named none. */
   gateway: { id: string; name: string } | null;
   /** Why the person cannot allow it, in words. */
@@ -66,7 +72,7 @@ export interface ConsentRequest {
 async function openRequest(id: string) {
   if (!isUuid(id)) return null;
   const [row] = await (await db())
-    .select({ request: oauthAuthorizations, metadata: oauthClients.metadata })
+    .select({ request: oauthAuthorizations, metadata: oauthClients.metadata, kind: oauthClients.kind })
     .from(oauthAuthorizations)
     .innerJoin(oauthClients, eq(oauthClients.clientId, oauthAuthorizations.clientId))
     .where(and(eq(oauthAuthorizations.id, id), isNull(oauthAuthorizations.userUid), gt(oauthAuthorizations.expiresAt, new Date())))
@@ -78,7 +84,7 @@ async function openRequest(id: string) {
 export async function consentRequest(user: { uid: string }, id: string): Promise<ConsentRequest | null> {
   const row = await openRequest(id);
   if (!row) return null;
-  const { request, metadata } = row;
+  const { request, metadata, kind } = row;
   const owned = await (await db())
     .select({ id: gateways.id, name: gateways.name, slug: gateways.slug })
     .from(gateways)
@@ -103,6 +109,7 @@ export async function consentRequest(user: { uid: string }, id: string): Promise
     clientName: clientLabel({ client_id: request.clientId, client_name: metadata.client_name as string | undefined }),
     clientId: request.clientId,
     redirectHost: new URL(request.redirectUri).host || request.redirectUri,
+    namedBy: kind === "metadata_document" ? { kind, host: new URL(request.clientId).host } : { kind: "registration" },
     gateway,
     problem,
     answerable,

@@ -18,7 +18,7 @@ export const settingsResponse = z.object({
     mailEnabled: z.boolean(),
   }),
   plan: z.object({ tier: z.enum(PLAN_IDS), label: z.string(), active: z.boolean(), expiresAt: isoTime.nullable(), features }),
-  usage: z.object({ servers: usage, workbenchCallsToday: usage.extend({ resetsAt: isoTime }) }),
+  usage: z.object({ servers: usage, workbenchCallsToday: usage.extend({ resetsAt: isoTime }), gatewayCallsToday: usage.extend({ resetsAt: isoTime }) }),
   webhookSecret: z.string().optional().describe("Only in the answer that created or rotated it: shown once."),
 }) satisfies ZodType<SettingsResponse>;
 

@@ -54,6 +54,8 @@ export interface UserSettings {
   usage: {
     servers: { used: number; limit: number };
     workbenchCallsToday: { used: number; limit: number; resetsAt: string };
+    /** The account's gateway calls of the day, all its gateways, as the daily limit counts them (lib/gateways/endpoint/limits.ts). */
+    gatewayCallsToday: { used: number; limit: number; resetsAt: string };
   };
 }
 

@@ -15,6 +15,7 @@ import { mailEnabled } from "../mail/service";
 import { assertAllowed } from "../plans/capabilities";
 import { planFor, type PlanHolder } from "../plans/holder";
 import { effectiveSubscription } from "../plans/table";
+import { gatewayCallsSince } from "../gateways/endpoint/limits";
 import { newSigningSecret } from "../webhooks/sign";
 import { webhookUrl, type SettingsResponse, type SettingsUpdate, type UserSettings } from "./schema";
 
@@ -59,10 +60,12 @@ export async function getSettings(uid: string, now = new Date()): Promise<UserSe
   const subscription = effectiveSubscription(row.plan, row.expiresAt, now);
   const plan = planFor(uid, subscription.tier);
   const today = utcDayStart(now);
-  const [[serverCount], callsToday] = await Promise.all([
+  const [[serverCount], callsToday, gatewayCalls] = await Promise.all([
     (await db()).select({ n: sql<number>`count(*)::int` }).from(servers).where(eq(servers.ownerUid, uid)),
     countActionSince(uid, "workbench.call", today),
+    gatewayCallsSince(uid, today),
   ]);
+  const resetsAt = new Date(today.getTime() + 24 * 3600 * 1000).toISOString();
   return {
     profile: { uid: row.uid, email: row.email, displayName: row.displayName, photoUrl: row.photoUrl, emailVerified: row.emailVerified },
     notifications: {
@@ -75,11 +78,9 @@ export async function getSettings(uid: string, now = new Date()): Promise<UserSe
     plan: { tier: subscription.tier, label: plan.label, active: subscription.active, expiresAt: subscription.expiresAt, features: subscription.features },
     usage: {
       servers: { used: serverCount?.n ?? 0, limit: plan.maxServers },
-      workbenchCallsToday: {
-        used: callsToday,
-        limit: plan.workbenchCallsPerDay,
-        resetsAt: new Date(today.getTime() + 24 * 3600 * 1000).toISOString(),
-      },
+      workbenchCallsToday: { used: callsToday, limit: plan.workbenchCallsPerDay, resetsAt },
+      // The counter goes on past the limit with the calls it refuses: used is what ran, at most the limit.
+      gatewayCallsToday: { used: Math.min(gatewayCalls, plan.gatewayCallsPerDay), limit: plan.gatewayCallsPerDay, resetsAt },
     },
   };
 }

@@ -53,7 +53,9 @@ test("an MCP client signs in to a gateway on the consent page, calls a tool, and
   await expect(page).toHaveURL(/\/gateways\/authorize\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Allow Claude e2e to use your gateway?" })).toBeVisible();
   await expect(page.getByText("Agents", { exact: true })).toBeVisible();
-  await expect(page.getByText(`127.0.0.1:${(callback.address() as AddressInfo).port}`)).toBeVisible();
+  // Where the answer goes: in the request's details, and as the fact to check of the app's self-chosen name.
+  await expect(page.getByRole("definition").filter({ hasText: `127.0.0.1:${(callback.address() as AddressInfo).port}` })).toBeVisible();
+  await expect(page.getByRole("note", { name: "About this app's name" })).toContainText(`your answer goes to 127.0.0.1:${(callback.address() as AddressInfo).port}`);
   await page.getByRole("button", { name: "Allow Claude e2e" }).click();
   await expect(page.getByRole("heading", { name: "Signed in: you can close this window." })).toBeVisible();
   expect(codes).toHaveLength(1);

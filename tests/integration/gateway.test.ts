@@ -119,7 +119,7 @@ describeEachDatabase("gateways", () => {
     const calls = await call(callsGET, `/api/gateways/${gateway.id}/calls`, { ...as(owner), params: { id: gateway.id } });
     expect(calls.json.calls.some((c: { outcome: string; item: string }) => c.outcome === "blocked" && c.item === "mail__add")).toBe(true);
     const dashboard = await call(dashboardGET, "/api/dashboard", as(owner));
-    expect(dashboard.json.gateways).toEqual({ total: 1, limit: 25, blocked24h: 1 });
+    expect(dashboard.json.gateways).toEqual({ total: 1, limit: 25, blocked24h: 1, holding: 1 });
   });
 
   it("reads a resource and gets a prompt through the gateway", async () => {

@@ -469,7 +469,7 @@ describeEachDatabase("servers API", () => {
       onboarding: { addedServer: false, ranTool: false, enabledAlerts: false },
       fleet: { byStatus: { unknown: 0, up: 0, degraded: 0, down: 0, paused: 0 }, downNow: [], openIncidents: 0, uptime24hPct: null },
       findings: { bySeverity: { critical: 0, high: 0, medium: 0, low: 0, info: 0 }, scannedServers: 0, notScanned: 0, worstServers: [] },
-      gateways: { total: 0, limit: 3, blocked24h: 0 },
+      gateways: { total: 0, limit: 3, blocked24h: 0, holding: 0 },
     });
 
     const up = await createServer(fresh, proxiedServer("Fleet one"));

@@ -5,8 +5,9 @@ import { adminAuth } from "@/lib/auth/firebase-admin";
 import { secretContext } from "@/lib/crypto/contexts";
 import { decrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
-import { activityEvents, servers, users } from "@/lib/db/schema";
+import { activityEvents, rateLimits, servers, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { PLANS } from "@/lib/plans/table";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
 import { signIn as signInWith } from "../support/sign-in";
@@ -26,6 +27,9 @@ describeEachDatabase("/api/user/settings", () => {
       { userUid: u.uid, action: "workbench.call", summary: "b" },
       { userUid: u.uid, action: "workbench.call", summary: "old", createdAt: yesterday },
     ]);
+    // The gateway calls of the day, as the daily limit counts them; yesterday's window counts none.
+    const today = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    await d.insert(rateLimits).values({ key: `gateway-calls:${u.uid}`, windowStart: today, count: 7 });
     const res = await call(settingsGET, "/api/user/settings", { cookie: u.cookie });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -35,6 +39,7 @@ describeEachDatabase("/api/user/settings", () => {
       usage: {
         servers: { used: 1, limit: 3 },
         workbenchCallsToday: { used: 2, limit: 200, resetsAt: expect.stringMatching(/T00:00:00\.000Z$/) },
+        gatewayCallsToday: { used: 7, limit: PLANS["free tier"].gatewayCallsPerDay, resetsAt: expect.stringMatching(/T00:00:00\.000Z$/) },
       },
     });
     expect((await call(settingsGET, "/api/user/settings")).status).toBe(401);

@@ -1,10 +1,11 @@
 import { json, route } from "@/lib/route/handler";
 import { gatewayCreate, type GatewayListResponse } from "@/lib/gateways/schema";
-import { createGateway, listGateways } from "@/lib/gateways/service";
+import { createGateway } from "@/lib/gateways/service";
+import { listGatewaysWithHeld } from "@/lib/gateways/held";
 import { gatewayDto, gatewayListResponse } from "@/lib/gateways/responses";
 
 export const GET = route({ auth: "user", doc: { summary: "The user's gateways, by name", response: gatewayListResponse } }, async ({ user }) => {
-  const body: GatewayListResponse = { gateways: await listGateways(user.uid) };
+  const body: GatewayListResponse = { gateways: await listGatewaysWithHeld(user.uid) };
   return body;
 });
 

@@ -6,6 +6,7 @@ import { anySignal } from "../../follow-signal";
 import { serverSecrets } from "../../secrets";
 import type { CallEvents } from "../../upstream/call";
 import { refusalOf } from "./client-capability";
+import { declinedAnswers } from "./declined";
 import { GatewayError, type GatewayClient } from "./operations";
 
 /**
@@ -69,11 +70,16 @@ export function inputRound(ctx: ServerContext, gatewayId: string, client: Gatewa
   const questions = new Map<string, InputRequest>();
   const stop = new AbortController();
   let refused: GatewayError | undefined;
+  const declined = declinedAnswers();
 
   function ask(request: InputRequest): Promise<Record<string, unknown>> {
     const key = keyOf(request);
-    if (answers[key]) return Promise.resolve(answers[key]);
+    if (answers[key]) {
+      declined.note(request, answers[key]);
+      return Promise.resolve(answers[key]);
+    }
     const refusal = refusalOf(request, client);
+    declined.refused(request, refusal);
     if (refusal) {
       refused = refusal;
       return Promise.reject(refusal);
@@ -101,5 +107,5 @@ export function inputRound(ctx: ServerContext, gatewayId: string, client: Gatewa
     return inputRequired({ inputRequests: Object.fromEntries(questions), requestState: await roundStates().mint(state) });
   }
 
-  return { signal: anySignal([ctx.mcpReq.signal, stop.signal]), events, settle, refusal: () => refused };
+  return { signal: anySignal([ctx.mcpReq.signal, stop.signal]), events, settle, refusal: () => refused, declined: declined.declined };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { activityRow, type ActivityEvent } from "../../activity/service";
 import { db } from "../../db";
 import { prepared } from "../../db/prepared";
@@ -116,6 +116,20 @@ export async function beginGatewayCall(
     };
   }
   return { request: null, call: null };
+}
+
+/**
+ * The account's gateway calls counted against its daily limit since `dayStart` (00:00 UTC): the counter
+ * `beginGatewayCall` keeps, so the plan card shows what the limit sees. Calls refused for the limit
+ * are counted there too: past the limit, the count says more than the calls that ran.
+ */
+export async function gatewayCallsSince(uid: string, dayStart: Date): Promise<number> {
+  const [row] = await (await db())
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `gateway-calls:${uid}`), eq(rateLimits.windowStart, dayStart)))
+    .limit(1);
+  return row?.count ?? 0;
 }
 
 /**

@@ -22,6 +22,7 @@ import { MAX_TOTAL_MS } from "../../upstream/call";
 import type { ServerRequest as UpstreamRequest } from "../../workbench/server-requests";
 import type { SessionRef } from "./access";
 import { refusalOf } from "./client-capability";
+import { declinedAnswers } from "./declined";
 import { gatewayIdentity, gatewayOperations, traceparentOf, type CallChannel, type EndpointContext } from "./operations";
 
 /**
@@ -61,9 +62,11 @@ export function gatewayServer(ctx: EndpointContext): Server {
   function channelOf(extra: Extra): CallChannel {
     const progressToken = extra._meta?.progressToken;
     let refused: Error | undefined;
+    const answers = declinedAnswers();
     const refuse = (question: InputRequest) => {
       const refusal = refusalOf(question, ctx.client);
       if (refusal) refused = refusal;
+      answers.refused(question, refusal);
       return refusal;
     };
     const options = (signal: AbortSignal) => ({ signal, timeout: MAX_TOTAL_MS });
@@ -71,6 +74,7 @@ export function gatewayServer(ctx: EndpointContext): Server {
       signal: extra.signal,
       traceparent: traceparentOf(extra._meta),
       refusal: () => refused,
+      declined: answers.declined,
       events: {
         // A server asks during a call what it may work in: the client's roots, when it declared it has some.
         onRoots: (signal: AbortSignal) => {
@@ -86,7 +90,10 @@ export function gatewayServer(ctx: EndpointContext): Server {
           const refusal = refuse(question);
           if (refusal) return Promise.reject(refusal);
           return request.kind === "elicitation"
-            ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options(signal))
+            ? extra.sendRequest({ method: "elicitation/create", params: request.params as never }, ElicitResultSchema, options(signal)).then((answer) => {
+                answers.note(question, answer);
+                return answer;
+              })
             : extra.sendRequest({ method: "sampling/createMessage", params: request.params as never }, CreateMessageResultSchema, options(signal));
         },
       },

@@ -65,6 +65,7 @@ function channelOf(ctx: ServerContext, round: ReturnType<typeof inputRound>): Ca
     signal: round.signal,
     traceparent: traceparentOf(ctx.mcpReq._meta),
     refusal: round.refusal,
+    declined: round.declined,
     events: {
       onProgress: (p) => {
         if (progressToken !== undefined) void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});

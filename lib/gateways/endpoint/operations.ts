@@ -21,6 +21,7 @@ import { admitOn, DefinitionChanged } from "./live-definitions";
 import { anySignal } from "../../follow-signal";
 import { checkResult } from "../results/check";
 import { findingsMetadata, noteworthy, verdict, verdictSummary } from "../results/verdict";
+import { isErrorResult, summarizeResult } from "../../workbench/summary";
 
 /**
  * What a gateway's endpoint does for an agent, whichever revision of MCP the
@@ -64,6 +65,8 @@ export interface CallChannel {
   traceparent?: string;
   /** The refusal of a question of the server that the client could not take, when there was one (client-capability.ts). */
   refusal?: () => Error | undefined;
+  /** What the client answered to an elicitation of the server, when it declined or cancelled one (declined.ts). */
+  declined?: () => string | undefined;
 }
 
 /** JSON-RPC error codes of a gateway's refusals (server-defined range). */
@@ -288,20 +291,25 @@ export function gatewayOperations(ctx: EndpointContext) {
       recordOutcome(callId, eventOf("blocked", method, where, outcome.durationMs, { ...traced, reason: "result" }));
       throw new GatewayError(GATEWAY_ERRORS.resultBlocked, `The gateway refused the result of ${item.exposedName}: ${guarded.refuse} See ${env().appUrl}/gateways/${ctx.gatewayId}?tab=activity`, { reason: "result" });
     }
-    const result: Outcome = outcome.ok ? "ok" : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
-    // A call that failed after the gateway refused a question of its server failed for that: a modern server's call ends
-    // at a question no answer came to; a 2025 server heard the refusal and gave up. The client learns why.
-    const refusal = result === "error" ? channel.refusal?.() : undefined;
+    const delivered = outcome.ok ? (guarded ? guarded.deliver : outcome.result) : undefined;
+    // The owner's log says whether the call did what was asked: a tool's result with `isError`, and a call during which
+    // an elicitation of the server went unanswered (refused by the gateway, declined by the client), are errors there,
+    // though the client gets what the server answered.
+    const failedAnswer = outcome.ok ? (channel.declined?.() ?? (isErrorResult(method, delivered) ? summarizeResult(method, delivered) : undefined)) : undefined;
+    const result: Outcome = outcome.ok ? (failedAnswer ? "error" : "ok") : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
+    const refusal = result === "error" && !outcome.ok ? channel.refusal?.() : undefined;
     recordOutcome(
       callId,
       eventOf(result, method, where, outcome.durationMs, {
         ...traced,
-        ...(outcome.ok ? {} : { error: refusal?.message ?? outcome.failure.message }),
+        ...(outcome.ok ? (failedAnswer ? { error: failedAnswer } : {}) : { error: refusal?.message ?? outcome.failure.message }),
       }),
     );
+    // A call that failed after the gateway refused a question of its server failed for that: a modern server's call ends
+    // at a question no answer came to; a 2025 server heard the refusal and gave up. The client learns why.
     if (refusal) throw refusal;
     if (!outcome.ok) throw new GatewayError(GATEWAY_ERRORS.upstream, `${item.server.name}: ${outcome.failure.message}`, { code: outcome.failure.code });
-    return (guarded ? guarded.deliver : outcome.result) as never;
+    return delivered as never;
   }
 
   return {

@@ -77,6 +77,20 @@ describe("a gateway's view", () => {
     expect(reason([server(), twin], "docs__search")).toBeNull();
     expect(gatewayView([server(), twin], policy).items.filter((i) => i.hidden?.kind === "collision")).toHaveLength(2);
   });
+
+  it("names the server that serves a resource URI or template two servers share, and says a prefix is no fix for it", () => {
+    const resource = (uri: string): StoredItem => ({ kind: "resource", key: uri, hash: `h-${uri}`, definition: { uri, name: uri } });
+    const template = (uriTemplate: string): StoredItem => ({ kind: "resource_template", key: uriTemplate, hash: `h-${uriTemplate}`, definition: { uriTemplate, name: uriTemplate } });
+    const items = [tool("search"), resource("docs://readme"), template("docs://{page}")];
+    const view = gatewayView([server({ items }), server({ serverId: "s2", name: "Docs copy", prefix: "copy", items })], policy);
+    const of = (serverId: string, key: string) => view.items.find((i) => i.server.serverId === serverId && i.key === key)!.hidden;
+    for (const key of ["docs://readme", "docs://{page}"]) {
+      expect(of("s1", key)).toBeNull();
+      expect(of("s2", key)).toMatchObject({ kind: "collision", servedBy: { serverId: "s1", serverName: "Docs" }, message: expect.stringMatching(/^Docs serves the same resource (template )?and comes first.*Choose which server serves it\.$/) });
+    }
+    // Tools are apart under their prefixes.
+    expect(of("s2", "search")).toBeNull();
+  });
 });
 
 describe("a hidden resource", () => {

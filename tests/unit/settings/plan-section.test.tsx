@@ -16,6 +16,7 @@ const plan = (over: Partial<UserSettings["plan"]> = {}): UserSettings["plan"] =>
 const usage: UserSettings["usage"] = {
   servers: { used: 1, limit: 2 },
   workbenchCallsToday: { used: 0, limit: 200, resetsAt: "2026-11-29T00:00:00.000Z" },
+  gatewayCallsToday: { used: 1234, limit: 10000, resetsAt: "2026-11-29T00:00:00.000Z" },
 };
 
 describe("PlanSection", () => {
@@ -31,5 +32,13 @@ describe("PlanSection", () => {
     const features = screen.getByRole("list", { name: "Plan features" });
     expect(within(features).getByText(/status pages need an account of your own/)).toBeInTheDocument();
     expect(screen.getByText(/Until 2026-11-29 19:11 UTC; then this account is erased/)).toBeInTheDocument();
+  });
+
+  it("shows the gateway calls of the day against the plan's limit", () => {
+    render(<PlanSection plan={plan()} usage={usage} />);
+    const meter = screen.getByRole("meter", { name: "Gateway calls today" });
+    expect(meter).toHaveAttribute("aria-valuenow", "1234");
+    expect(meter).toHaveAttribute("aria-valuemax", "10000");
+    expect(screen.getByText("1,234 of 10,000")).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConsentForm } from "@/components/oauth/consent-form";
+import { UnverifiedBadge, UnverifiedName } from "@/components/oauth/unverified-name";
 import { currentUser } from "@/lib/auth/current-user";
 import { consentRequest } from "@/lib/oauth-server/authorizations";
 
@@ -33,7 +34,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           <CardContent>
             <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">App</dt>
-              <dd className="min-w-0 break-words font-medium">{request.clientName}</dd>
+              <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="min-w-0 font-medium break-words">{request.clientName}</span>
+                <UnverifiedBadge />
+              </dd>
               {request.clientId !== request.clientName ? (
                 <>
                   <dt className="text-muted-foreground">Client ID</dt>
@@ -49,6 +53,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
                 </>
               ) : null}
             </dl>
+            <UnverifiedName request={request} />
             <ConsentForm requestId={request.id} clientName={request.clientName} problem={request.problem} answerable={request.answerable} choices={request.choices} />
           </CardContent>
         </Card>
