@@ -1,5 +1,7 @@
 "use client";
 
+import type { ReactNode } from "react";
+
 import { CircleAlert, ShieldQuestion } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
@@ -11,7 +13,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useScanOverview } from "@/lib/scanner/hooks";
 import type { ScanDetail } from "@/lib/scanner/schema";
 import type { ServerDto } from "@/lib/servers/schema";
-import { ServerResultFindings } from "@/components/gateways/server-result-findings";
 import { BaselineCard } from "./baseline-card";
 import { FindingActions } from "./finding-actions";
 import { FullScannerUpsell } from "./full-scanner-upsell";
@@ -32,7 +33,12 @@ function ScanFacts({ scan }: { scan: ScanDetail }) {
 }
 
 /** The server's Security tab: the latest scan's findings by severity, the findings in its results through gateways, the baseline, history and exports. */
-export function SecurityTab({ server }: { server: ServerDto }) {
+/**
+ * `resultFindings`: what the gateways' result guard found in this server's
+ * results, drawn by the gateways' components (the server page hands it in,
+ * so that the scanner's components do not import the gateways').
+ */
+export function SecurityTab({ server, resultFindings }: { server: ServerDto; resultFindings?: ReactNode }) {
   const overview = useScanOverview(server.id);
   const [refreshError, setRefreshError] = useState<string | null>(null);
 
@@ -94,7 +100,7 @@ export function SecurityTab({ server }: { server: ServerDto }) {
             </EmptyState>
           )}
           {/* What the server's definitions say is scanned above; what its calls return is checked by the gateways it is in. */}
-          <ServerResultFindings serverId={server.id} />
+          {resultFindings}
         </div>
         <aside className="flex flex-col gap-4" aria-label="Baseline, exports and history">
           <BaselineCard

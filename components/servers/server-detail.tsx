@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { MonitoringTab } from "@/components/monitoring/monitoring-tab";
 import { SecurityTab } from "@/components/scanner/security-tab";
+import { ServerResultFindings } from "@/components/gateways/server-result-findings";
 import { useServer } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { InventoryTab } from "./inventory-tab";
@@ -21,7 +22,7 @@ const TABS: DetailTab<ServerDto>[] = [
   { value: "overview", label: "Overview", render: (s) => <OverviewTab server={s} /> },
   { value: "inventory", label: "Inventory", render: (s) => <InventoryTab serverId={s.id} serverName={s.name} /> },
   { value: "monitoring", label: "Monitoring", render: (s) => <MonitoringTab server={s} /> },
-  { value: "security", label: "Security", render: (s) => <SecurityTab server={s} /> },
+  { value: "security", label: "Security", render: (s) => <SecurityTab server={s} resultFindings={<ServerResultFindings serverId={s.id} />} /> },
   { value: "settings", label: "Settings", render: (s) => <SettingsTab server={s} /> },
 ];
 
