@@ -17,6 +17,7 @@ export const gatewayKeys = {
   view: (id: string) => ["gateways", id, "view"] as const,
   calls: (id: string) => ["gateways", id, "calls"] as const,
   stats: (id: string, range: StatsRange) => ["gateways", id, "stats", range] as const,
+  approval: (id: string, serverId: string, kind = "", key = "") => ["gateways", id, "approval", serverId, kind, key] as const,
 };
 
 export const GATEWAYS_PATH = "/api/gateways";
