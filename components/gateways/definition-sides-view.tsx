@@ -33,6 +33,8 @@ function Side({ label, lines, side }: { label: string; lines: SideLine[] | null;
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
       {lines ? (
         <pre
+          // A region of its own: it scrolls, so it takes focus and is named for who reaches it by keyboard.
+          role="region"
           tabIndex={0}
           aria-label={label}
           data-side={side}
