@@ -1,3 +1,6 @@
+"use client";
+
+import { useEffect, useRef } from "react";
 import type { DefinitionSides, SideLine } from "@/lib/gateways/definition-sides";
 import { cn } from "@/lib/utils";
 
@@ -5,13 +8,21 @@ import { cn } from "@/lib/utils";
  * An approved definition and the one offered now, side by side from a
  * laptop's width and one above the other on a phone. What changed is both
  * tinted and underlined (not told by colour alone), and read out as a
- * deletion or an insertion.
+ * deletion or an insertion. Each side opens scrolled to its first change,
+ * which in a long definition would otherwise sit below the fold.
  */
 
 const MARK = "rounded-sm text-foreground underline decoration-2 underline-offset-2";
 
 function Line({ line, side }: { line: SideLine; side: "before" | "after" }) {
-  if (!line.mark || line.mark[0] === line.mark[1]) return <span className="block min-h-[1lh]">{line.text}</span>;
+  if (!line.mark) return <span className="block min-h-[1lh]">{line.text}</span>;
+  // Nothing of this side changed on the line, but the other side's change is here: both open at the same place.
+  if (line.mark[0] === line.mark[1])
+    return (
+      <span className="block min-h-[1lh]" data-changed="">
+        {line.text}
+      </span>
+    );
   const [start, end] = line.mark;
   const changed = line.text.slice(start, end);
   return (
@@ -28,17 +39,25 @@ function Line({ line, side }: { line: SideLine; side: "before" | "after" }) {
 }
 
 function Side({ label, lines, side }: { label: string; lines: SideLine[] | null; side: "before" | "after" }) {
+  const box = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    const first = box.current?.querySelector<HTMLElement>("[data-changed]");
+    // The two lines before it stay in view, for context.
+    const from = first?.previousElementSibling?.previousElementSibling ?? first?.previousElementSibling ?? first;
+    if (box.current && from instanceof HTMLElement) box.current.scrollTop = from.offsetTop;
+  }, [lines]);
   return (
     <figure className="flex min-w-0 flex-col gap-1">
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
       {lines ? (
         <pre
+          ref={box}
           // A region of its own: it scrolls, so it takes focus and is named for who reaches it by keyboard.
           role="region"
           tabIndex={0}
           aria-label={label}
           data-side={side}
-          className="max-h-80 overflow-auto rounded-md border bg-muted/50 p-2 font-mono text-xs whitespace-pre-wrap break-words focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+          className="relative max-h-80 overflow-auto rounded-md border bg-muted/50 p-2 font-mono text-xs whitespace-pre-wrap break-words focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
         >
           {lines.map((line, i) => (
             <Line key={i} line={line} side={side} />
