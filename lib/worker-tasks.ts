@@ -2,6 +2,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { definitionEntries } from "./mcp/definitions";
 import { runRules } from "./scanner/run-rules";
 import { guardResult } from "./gateways/results/guard";
+import { definitionSides } from "./gateways/definition-sides";
 
 /**
  * What the worker threads of lib/worker-pool run, by name: pure functions of
@@ -19,4 +20,6 @@ export const TASKS: Record<string, (input: never) => unknown> = {
   countTokens: (texts: string[]) => texts.map((text) => countTokens(text)),
   /** A gateway call's result read by the result guard: its findings, and the result with `redact` spans replaced. */
   guardResult,
+  /** An approved definition beside the one offered now, the changed parts marked, for the approve dialog. */
+  definitionSides,
 };

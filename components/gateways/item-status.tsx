@@ -4,16 +4,13 @@ import { CircleCheck, CircleX, Clock, Filter, GitCompareArrows, ShieldCheck } fr
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { RelativeTime } from "@/components/app/relative-time";
-import { BusyButton } from "@/components/app/busy-button";
 import { SeverityBadge } from "@/components/scanner/severity-badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
-import { useApproveDefinitions } from "@/lib/gateways/hooks";
 import type { HiddenReason, ViewItemDto } from "@/lib/gateways/schema";
 import type { Severity } from "@/lib/scanner/types";
 import { cn } from "@/lib/utils";
 import { ServeFromHere } from "./collision-fix";
+import { ApproveDialog } from "./approve-dialog";
 
 /** Why an item is hidden, in a word, for the filter's counts and the badges. */
 export const REASON_LABEL: Record<HiddenReason["kind"], string> = {
@@ -114,28 +111,19 @@ export function ItemStatus({ item, gatewayId, onOpenServers }: { item: ViewItemD
 }
 
 function ApproveItem({ item, gatewayId }: { item: ViewItemDto; gatewayId: string }) {
-  const approve = useApproveDefinitions(gatewayId);
   return (
-    <BusyButton
-      type="button"
-      size="sm"
-      variant="outline"
-      className="h-7"
-      busy={approve.isPending}
-      busyLabel="Approving"
-      icon={<ShieldCheck aria-hidden="true" />}
-      aria-label={`Approve ${item.exposedName}`}
-      onClick={() =>
-        approve.mutate(
-          { serverId: item.serverId, kind: item.kind, key: item.key },
-          {
-            onSuccess: () => toast({ title: `Approved ${item.exposedName}`, description: "Agents see its current definition from their next list." }),
-            onError: (err) => toast({ title: "Not approved", description: failureMessage(err), variant: "destructive" }),
-          },
-        )
+    <ApproveDialog
+      gatewayId={gatewayId}
+      target={{ serverId: item.serverId, kind: item.kind, key: item.key }}
+      title={item.hidden?.kind === "quarantined" && item.hidden.change === "new" ? `Approve the new ${item.exposedName}?` : `Approve the change to ${item.exposedName}?`}
+      action="Approve this definition"
+      approvedToast={() => `Approved ${item.exposedName}`}
+      trigger={
+        <Button type="button" size="sm" variant="outline" className="h-7" aria-label={`Approve ${item.exposedName}`}>
+          <ShieldCheck aria-hidden="true" />
+          Approve
+        </Button>
       }
-    >
-      Approve
-    </BusyButton>
+    />
   );
 }

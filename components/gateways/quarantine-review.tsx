@@ -1,13 +1,10 @@
 "use client";
 
 import { ShieldCheck, Clock } from "lucide-react";
-import { ConfirmDialog } from "@/components/app/confirm-dialog";
-import { BusyButton } from "@/components/app/busy-button";
-import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
-import { useApproveDefinitions } from "@/lib/gateways/hooks";
+import { Button } from "@/components/ui/button";
 import type { ViewItemDto } from "@/lib/gateways/schema";
 import { plural } from "@/lib/plural";
+import { ApproveDialog } from "./approve-dialog";
 
 interface Waiting {
   serverId: string;
@@ -41,8 +38,8 @@ export function QuarantineReview({ gatewayId, items }: { gatewayId: string; item
             Waiting for your approval
           </h2>
           <p className="text-sm text-muted-foreground">
-            These definitions are not the ones you approved. Read them below (or the change in the server&apos;s Security tab), then approve
-            them one by one or all of a server&apos;s at once.
+            These definitions are not the ones you approved. Approving shows each change beside the approved definition, with the
+            scanner&apos;s findings, before you confirm: one by one, or all of a server&apos;s at once.
           </p>
         </div>
       </div>
@@ -65,26 +62,18 @@ export function QuarantineReview({ gatewayId, items }: { gatewayId: string; item
 }
 
 function ApproveAll({ gatewayId, waiting }: { gatewayId: string; waiting: Waiting }) {
-  const approve = useApproveDefinitions(gatewayId);
-  const count = waiting.changed + waiting.added;
   return (
-    <ConfirmDialog
-      trigger={
-        <BusyButton size="sm" variant="outline" busy={approve.isPending} busyLabel="Approving" icon={<ShieldCheck aria-hidden="true" />}>
-          Approve all of {waiting.serverName}
-        </BusyButton>
-      }
+    <ApproveDialog
+      gatewayId={gatewayId}
+      target={{ serverId: waiting.serverId }}
       title={`Approve every current definition of ${waiting.serverName}?`}
-      description={`The gateways that include ${waiting.serverName} serve its tools, prompts and resources as they are now, the ${plural(count, "quarantined one")} included. Items with open findings stay blocked.`}
-      action="Approve all"
-      onConfirm={() =>
-        approve.mutate(
-          { serverId: waiting.serverId },
-          {
-            onSuccess: (r) => toast({ title: `Approved ${plural(r.approved, "definition")} of ${waiting.serverName}` }),
-            onError: (err) => toast({ title: "Not approved", description: failureMessage(err), variant: "destructive" }),
-          },
-        )
+      action={`Approve all of ${waiting.serverName}`}
+      approvedToast={(approved) => `Approved ${plural(approved, "definition")} of ${waiting.serverName}`}
+      trigger={
+        <Button size="sm" variant="outline">
+          <ShieldCheck aria-hidden="true" />
+          Approve all of {waiting.serverName}
+        </Button>
       }
     />
   );

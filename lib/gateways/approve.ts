@@ -1,16 +1,16 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { activityEvents, gatewayServers, gateways, inventoryItems, scanBaselines, servers } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { activityEvents, inventoryItems, scanBaselines } from "../db/schema";
 import { activityRow } from "../activity/service";
 import { db } from "../db";
-import { isUuid } from "../guards";
-import { notFound } from "../http/errors";
+import { conflict } from "../http/errors";
 import type { PlanHolder } from "../plans/holder";
 import { plural } from "../plural";
 import { baselineOf } from "../scanner/baseline";
 import { definitionsOf } from "../scanner/input";
 import { scanAfterDiscovery } from "../scanner/auto-scan";
 import { announceServerChanged } from "../servers/changes";
+import { approvalMember, approvedBy, seenDigest } from "./approval-target";
 import type { ApproveInput } from "./schema";
 import type { Origin } from "./service";
 
@@ -19,20 +19,14 @@ import type { Origin } from "./service";
  * server's pinned baseline takes it (the same baseline the scanner's
  * rug-pull rule compares against), so the gateways that include the server
  * serve it again. Without an item, every current definition of the server
- * is approved, as pinning does. A scan follows, so that a rug-pull finding
+ * is approved, as pinning does. With `seen` (the preview's digest of what
+ * the person was shown), a definition that changed again since is refused
+ * rather than approved unseen. A scan follows, so that a rug-pull finding
  * about the approved change is not left standing.
  */
 export async function approveDefinitions(user: PlanHolder, gatewayId: string, input: ApproveInput, origin: Origin = {}): Promise<{ approved: number }> {
-  if (!isUuid(gatewayId) || !isUuid(input.serverId)) throw notFound("No gateway with this id.");
   const d = await db();
-  const [member] = await d
-    .select({ serverName: servers.name, gatewayName: gateways.name })
-    .from(gatewayServers)
-    .innerJoin(gateways, eq(gateways.id, gatewayServers.gatewayId))
-    .innerJoin(servers, eq(servers.id, gatewayServers.serverId))
-    .where(and(eq(gatewayServers.gatewayId, gatewayId), eq(gatewayServers.serverId, input.serverId), eq(gateways.ownerUid, user.uid), eq(servers.ownerUid, user.uid)))
-    .limit(1);
-  if (!member) throw notFound("No such server in this gateway.");
+  const member = await approvalMember(d, user.uid, gatewayId, input.serverId);
 
   const approved = await d.transaction(async (tx) => {
     const rows = await tx
@@ -41,14 +35,12 @@ export async function approveDefinitions(user: PlanHolder, gatewayId: string, in
       .where(eq(inventoryItems.serverId, input.serverId));
     const current = baselineOf(definitionsOf(rows));
     const [pinned] = await tx.select({ items: scanBaselines.items }).from(scanBaselines).where(eq(scanBaselines.serverId, input.serverId)).for("update");
-    let items: { kind: string; key: string; hash: string; definition: Record<string, unknown> }[] = current;
-    let count = current.length;
-    if (input.kind && input.key) {
-      const chosen = current.find((i) => i.kind === input.kind && i.key === input.key);
-      if (!chosen) throw notFound("This server has no such item now: refresh its inventory.");
-      items = [...(pinned?.items ?? []).filter((i) => !(i.kind === input.kind && i.key === input.key)), chosen];
-      count = 1;
+    const chosen = approvedBy(current, input);
+    if (input.seen !== undefined && input.seen !== seenDigest(chosen)) {
+      throw conflict("The definitions changed again since you reviewed them: review the new change before approving.");
     }
+    const items = input.key ? [...(pinned?.items ?? []).filter((i) => !(i.kind === input.kind && i.key === input.key)), ...chosen] : current;
+    const count = chosen.length;
     const pinnedAt = new Date();
     await tx
       .insert(scanBaselines)

@@ -5,6 +5,7 @@ import { apiGet, apiSend } from "@/lib/api/fetch";
 import { dashboardKeys, LIVE_REFETCH_MS } from "@/lib/servers/hooks";
 import { CALL_LOG_LIMIT, gatewayKeys, gatewayPath, GATEWAYS_PATH, serverResultFindingsPath, type StatsRange } from "./keys";
 import type {
+  ApprovalPreviewDto,
   ApproveInput,
   GatewayCallStats,
   GatewayCallsResponse,
@@ -122,6 +123,19 @@ export function useDeleteGateway(id: string) {
 }
 
 /** Approves an item's current definition, or every current definition of a server (no kind and key). */
+/** What approving would approve (read when the approve dialog opens, and again when the person asks). */
+export function useApprovalPreview(id: string, target: Omit<ApproveInput, "seen">, enabled: boolean) {
+  const query = new URLSearchParams({ serverId: target.serverId, ...(target.kind && target.key ? { kind: target.kind, key: target.key } : {}) });
+  return useQuery({
+    queryKey: gatewayKeys.approval(id, target.serverId, target.kind, target.key),
+    queryFn: ({ signal }) => apiGet<ApprovalPreviewDto>(`${gatewayPath(id)}/approve?${query}`, { signal }),
+    enabled,
+    // What the person approves is what they read: never a copy from an earlier opening.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 export function useApproveDefinitions(id: string) {
   const client = useQueryClient();
   return useMutation({

@@ -19,6 +19,7 @@ export const gatewayKeys = {
   stats: (id: string, range: StatsRange) => ["gateways", id, "stats", range] as const,
   /** What the result guard found in one server's results, through any of the owner's gateways (the server's Security tab). */
   serverResultFindings: (serverId: string) => ["gateways", "result-findings", serverId] as const,
+  approval: (id: string, serverId: string, kind = "", key = "") => ["gateways", id, "approval", serverId, kind, key] as const,
 };
 
 export const GATEWAYS_PATH = "/api/gateways";

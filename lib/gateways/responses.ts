@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime } from "../api/fields";
-import { BLOCK_SEVERITIES, RESULT_ACTIONS, RESULT_FINDING_KINDS, UNCHECKED_ACTIONS, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto, type ServerResultFindingsResponse } from "./schema";
+import { BLOCK_SEVERITIES, RESULT_ACTIONS, RESULT_FINDING_KINDS, UNCHECKED_ACTIONS, type ApprovalPreviewDto, type GatewayCallStats, type GatewayCallsResponse, type GatewayDto, type GatewayListResponse, type GatewayViewDto, type ServerResultFindingsResponse } from "./schema";
 
 /** The gateways' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
 
@@ -92,6 +92,34 @@ const resultCheck = z
       .describe("The first 20 findings: each one's rule and where it matched, never the text found."),
   })
   .describe("What the result guard did with the result.");
+const sideLines = z.array(z.object({ text: z.string(), mark: z.tuple([z.number().int(), z.number().int()]).optional().describe("The span of text that changed.") }));
+
+export const approvalPreview = z.object({
+  serverName: z.string(),
+  items: z.array(
+    z.object({
+      kind: z.enum(["tool", "prompt", "resource", "resource_template"]),
+      key: z.string(),
+      change: z.enum(["changed", "new", "unchanged"]),
+      sides: z
+        .object({
+          before: sideLines.nullable().describe("The approved definition as indented JSON lines; null for an item never approved."),
+          after: sideLines.describe("The definition the server offers now."),
+          changes: z.number().int(),
+          capped: z.boolean(),
+          truncated: z.boolean(),
+        })
+        .nullable()
+        .describe("Null when the change was too large to lay out in its time."),
+      findings: z.array(
+        z.object({ id: z.string(), ruleId: z.string(), ruleTitle: z.string(), severity: z.string(), path: z.string(), evidence: z.string(), remediation: z.string() }),
+      ),
+    }),
+  ),
+  more: z.number().int().describe("Definitions approving all would take that are not shown."),
+  scan: z.object({ ruleSet: z.enum(["basic", "full"]), at: isoTime, current: z.boolean() }).nullable(),
+  seen: z.string().describe("Send it back as the approval's seen: the approval is refused if the definitions changed since."),
+}) satisfies ZodType<ApprovalPreviewDto>;
 
 export const gatewayCallsResponse = z.object({
   calls: z.array(

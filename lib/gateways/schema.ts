@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DefinitionSides } from "./definition-sides";
 
 /**
  * A gateway's shapes, shared by the console's forms and the API. A gateway
@@ -198,15 +199,26 @@ export interface GatewayViewDto {
   tokenizer: string | null;
 }
 
+const approvalTarget = {
+  serverId: z.string().trim().min(1, "Choose a server."),
+  kind: z.enum(["tool", "prompt", "resource", "resource_template"]).optional(),
+  key: z.string().min(1).max(2048).optional(),
+};
+const bothOrNeither = (a: { kind?: string; key?: string }) => (a.kind === undefined) === (a.key === undefined);
+const BOTH_OR_NEITHER = { message: "Give both kind and key, or neither to approve all." };
+
+/** `GET /api/gateways/{id}/approve`: what approving an item (or all of a server's) would approve, before it is. */
+export const approvalPreviewQuery = z.object(approvalTarget).refine(bothOrNeither, BOTH_OR_NEITHER);
+
 /** `POST /api/gateways/{id}/approve`: approves the current definition of an item (or all quarantined ones of a server). */
 export const approveInput = z
   .object({
-    serverId: z.string().trim().min(1, "Choose a server."),
-    kind: z.enum(["tool", "prompt", "resource", "resource_template"]).optional(),
-    key: z.string().min(1).max(2048).optional(),
+    ...approvalTarget,
+    /** The preview's `seen`: approving is refused when the definitions changed again since it was read. */
+    seen: z.string().regex(/^[0-9a-f]{64}$/, "seen is the preview's seen value.").optional(),
   })
   .strict()
-  .refine((a) => (a.kind === undefined) === (a.key === undefined), { message: "Give both kind and key, or neither to approve all." });
+  .refine(bothOrNeither, BOTH_OR_NEITHER);
 export type ApproveInput = z.infer<typeof approveInput>;
 
 /** A finding of the result guard as the console shows it: its rule and where it matched, never the text found. */
@@ -249,6 +261,38 @@ export interface ServerResultFindingDto {
 /** `GET /api/servers/{id}/result-findings` */
 export interface ServerResultFindingsResponse {
   events: ServerResultFindingDto[];
+}
+
+/** One definition that approving would make the approved one, beside the one approved before. */
+export interface ApprovalItemDto {
+  kind: ViewItemDto["kind"];
+  key: string;
+  change: "changed" | "new" | "unchanged";
+  /** Null when the change was too large to lay out in its time. */
+  sides: DefinitionSides | null;
+  /** The open findings of the server's latest scan on this item (the rug-pull finding aside: the sides show it). */
+  findings: ApprovalFindingDto[];
+}
+
+export interface ApprovalFindingDto {
+  id: string;
+  ruleId: string;
+  ruleTitle: string;
+  severity: string;
+  path: string;
+  evidence: string;
+  remediation: string;
+}
+
+export interface ApprovalPreviewDto {
+  serverName: string;
+  items: ApprovalItemDto[];
+  /** Items approving all would take that are not shown (past the preview's limit). */
+  more: number;
+  /** The latest scan, whose findings are shown: its rules, its time, and whether it read the definitions as they are now. */
+  scan: { ruleSet: "basic" | "full"; at: string; current: boolean } | null;
+  /** Sent back with the approval: it is refused if the definitions changed since. */
+  seen: string;
 }
 
 /** One call in a gateway's live log. */

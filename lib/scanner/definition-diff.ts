@@ -10,7 +10,7 @@ import { pointer } from "./walk";
 type Entry = DefinitionDiff["entries"][number];
 
 /** A pathological change (a schema rewritten from scratch) is summarized, not listed in full. */
-const MAX_ENTRIES = 200;
+export const MAX_ENTRIES = 200;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 

@@ -23,6 +23,13 @@ export function definitionsOf(rows: { kind: InventoryKind; definition: Record<st
   };
 }
 
+/** The hash a scan keeps of the definitions it read (in readStoredItems' order): the same definitions give the same hash. */
+export function definitionsHashOf(items: { kind: string; key: string; hash: string }[], instructions: string | null): string {
+  return createHash("sha256")
+    .update(canonicalJson({ items: items.map((i) => [i.kind, i.key, i.hash]), instructions }))
+    .digest("hex");
+}
+
 /** What one scan of a server reads, and whose it is. */
 export interface ScanSubject {
   serverId: string;
@@ -96,9 +103,7 @@ export async function loadScanSubject(serverId: string): Promise<ScanSubject | n
   };
 
   const plan = planOf({ uid: server.ownerUid, subscriptionPlan: server.plan, subscriptionExpiresAt: server.planExpiresAt });
-  const definitionsHash = createHash("sha256")
-    .update(canonicalJson({ items: items.map((i) => [i.kind, i.key, i.hash]), instructions: server.instructions }))
-    .digest("hex");
+  const definitionsHash = definitionsHashOf(items, server.instructions);
 
   return {
     serverId,

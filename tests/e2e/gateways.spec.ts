@@ -106,6 +106,9 @@ test("create a gateway, see what the agent sees, connect a client with a new tok
   await expect(item(page, "mail__get_weather")).toContainText("Quarantined · changed");
   await expect(page.getByRole("region", { name: "Waiting for your approval" })).toContainText("Mail helpers · 1 changed");
   await item(page, "mail__get_weather").getByRole("button", { name: "Approve mail__get_weather" }).click();
+  const review = page.getByRole("alertdialog", { name: "Approve the change to mail__get_weather?" });
+  await expect(review.locator("ins")).toHaveText([" and a three-day forecast"]);
+  await review.getByRole("button", { name: "Approve this definition" }).click();
   await expect(item(page, "mail__get_weather")).toContainText("Listed");
 
   // Servers: leave one tool out; the agent no longer sees it, and the view says why.

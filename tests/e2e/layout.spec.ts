@@ -3,13 +3,15 @@ import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { startEverything, type RunningServer } from "../support/mcp-server";
+import { startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 import { adminIdToken } from "./support";
 
 /**
  * Every page that app/ defines, on a phone and on a desktop, in light and
  * dark: the document is never wider than the screen, no visible control is
  * covered by another element or cut off by a container that hides overflow,
- * and axe finds nothing. The list of pages is read from app/ itself, so a new
+ * and axe finds nothing; the same for the tour and the gateway's approve
+ * dialog with a diff. The list of pages is read from app/ itself, so a new
  * page is checked without anyone listing it; a new dynamic segment fails
  * until it is given real data below.
  */
@@ -54,13 +56,14 @@ function fill(pattern: string): string {
 }
 
 let everything: RunningServer;
+let poisoned: PoisonedServer;
 let consoleState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 const routes = appRoutes();
 const checked = { pages: new Set<string>(), combinations: 0 };
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  everything = await startEverything("streamableHttp");
+  [everything, poisoned] = await Promise.all([startEverything("streamableHttp"), startPoisonedServer()]);
   // The administrator, so that the administration pages are checked too.
   const context = await browser.newContext({ baseURL });
   const { request } = context;
@@ -78,10 +81,17 @@ test.beforeAll(async ({ browser, baseURL }) => {
   expect(created.status(), await created.text()).toBe(201);
   const server = (await created.json()) as { id: string };
   data["/servers/[id]"] = server.id;
-  const gateway = await request.post("/api/gateways", { data: { name: "Layout check gateway", servers: [{ serverId: server.id }] } });
+  // A second server whose tool changes after the gateway approved it: the approve dialog, with its diff, is checked too.
+  const changing = await request.post("/api/servers", { data: { name: "Mail (layout check)", transport: "streamable-http", url: poisoned.url } });
+  expect(changing.status(), await changing.text()).toBe(201);
+  const changingId = ((await changing.json()) as { id: string }).id;
+  const gateway = await request.post("/api/gateways", { data: { name: "Layout check gateway", servers: [{ serverId: server.id }, { serverId: changingId, prefix: "mail" }] } });
   expect(gateway.status(), await gateway.text()).toBe(201);
   const { id: gatewayId, slug: gatewaySlug } = (await gateway.json()) as { id: string; slug: string };
   data["/gateways/[id]"] = gatewayId;
+  poisoned.state.tools.find((t) => t.name === "get_weather")!.description = "Returns the current weather and a three-day forecast for a city.";
+  const rediscovered = await request.post(`/api/servers/${changingId}/discover`);
+  expect(rediscovered.status(), await rediscovered.text()).toBe(200);
   // An MCP client's sign-in request for that gateway, waiting on its consent page.
   const client = await request.post("/oauth/register", { data: { client_name: "Layout check agent", redirect_uris: ["http://127.0.0.1:7777/callback"], token_endpoint_auth_method: "none" } });
   expect(client.status(), await client.text()).toBe(201);
@@ -100,7 +110,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await everything?.stop();
+  await Promise.all([everything?.stop(), poisoned?.stop()]);
 });
 
 async function newContext(browser: Browser, baseURL: string | undefined, width: (typeof WIDTHS)[number], theme: string, signedIn: boolean) {
@@ -215,6 +225,19 @@ async function tourProblems(page: Page, where: string): Promise<string[]> {
   }
 }
 
+/** The gateway's approve dialog, showing a changed definition beside the approved one. */
+async function approveDialogProblems(page: Page, where: string): Promise<string[]> {
+  const url = fill("/gateways/[id]");
+  await page.goto(url);
+  await page.getByRole("button", { name: "Approve mail__get_weather" }).filter({ visible: true }).first().click();
+  const dialog = page.getByRole("alertdialog", { name: "Approve the change to mail__get_weather?" });
+  await expect(dialog.locator("ins").first()).toBeVisible();
+  await settle(page);
+  const found = [...(await layoutProblems(page)), ...(await axeViolations(page, "document"))];
+  await page.keyboard.press("Escape");
+  return found.map((problem) => `${url} approve dialog (${where}): ${problem}`);
+}
+
 /*
  * One test over every combination, so that the closing count is one line
  * for the whole check; each width and theme gets its own browser context
@@ -240,6 +263,7 @@ test("every page at 390 and 1440 px, light and dark: fits, nothing covered or cl
           checked.combinations += 1;
         }
         if (!signedIn) failures.push(...(await tourProblems(page, `${width.width} px, ${theme}`)));
+        else failures.push(...(await approveDialogProblems(page, `${width.width} px, ${theme}`)));
         await context.close();
       }
     }

@@ -157,6 +157,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "PATCH /api/gateways/[id]": { kind: "owned", params: gateway, body: (r) => ({ name: "Not mine", servers: [{ serverId: r.server }] }) },
   "DELETE /api/gateways/[id]": { kind: "owned", params: gateway },
   "GET /api/gateways/[id]/view": { kind: "owned", params: gateway },
+  "GET /api/gateways/[id]/approve": { kind: "owned", params: gateway, query: (r) => ({ serverId: r.server }) },
   "POST /api/gateways/[id]/approve": { kind: "owned", params: gateway, body: (r) => ({ serverId: r.server }) },
   "GET /api/gateways/[id]/calls": { kind: "owned", params: gateway },
   "GET /api/gateways/[id]/stats": { kind: "owned", params: gateway, query: () => ({ range: "24h" }) },
