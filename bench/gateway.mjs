@@ -28,9 +28,9 @@ async function post(url, headers, body, expected = 201) {
   return json;
 }
 
-/** A gateway of the session's user over `servers` ({ serverId, prefix }); its endpoint's absolute URL. */
-export async function createGateway({ appUrl, headers, name, servers }) {
-  const gateway = await post(`${appUrl}/api/gateways`, headers, { name, servers });
+/** A gateway of the session's user over `servers` ({ serverId, prefix }), with `policy` when given; its endpoint's absolute URL. */
+export async function createGateway({ appUrl, headers, name, servers, policy }) {
+  const gateway = await post(`${appUrl}/api/gateways`, headers, { name, servers, ...(policy ? { policy } : {}) });
   return gateway.url;
 }
 

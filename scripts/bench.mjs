@@ -18,6 +18,8 @@
 // any error). The user is on the enterprise plan, whose per-minute gateway
 // limit that load stays under. The console runs on its embedded database, or
 // on a fresh database of the PostgreSQL server named by BENCH_DATABASE_URL.
+// Then the result guard's cost on a call returning 4 KB of text, through
+// gateways with the guard off and on (bench/result-guard.mjs).
 // Then the scanner's figures (bench/scanner.mjs) and the console pages' time
 // to data in Chromium (bench/pages.mjs), which are printed, not judged.
 //
@@ -37,6 +39,7 @@ import { alternate, BAR, report, startForwarder } from "../bench/call-ratios.mjs
 import { freePort, startConsoleWithServer } from "../bench/console-app.mjs";
 import { benchGatewayLists, benchGatewayLoad, connectGateway, connectModern, connectModernGateway, createGateway, gatewayToken, MODERN } from "../bench/gateway.mjs";
 import { startModernServer } from "../bench/modern-server.mjs";
+import { benchResultGuard } from "../bench/result-guard.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
 import { postgresBackends, processes, treeOf } from "../bench/proc.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
@@ -174,6 +177,7 @@ try {
     await benchGatewayLoad({ ...load, label: `modern clients (${MODERN}, no session) of the modern server`, toolName: "modern__echo", connect: (i) => connectModernGateway(modernGatewayUrl, token, `bench-load-${i}`), upstreamPids: [modern.pid], goal: MODERN_LOAD_GOAL }),
   ];
   if (loads.some((l) => l.failed > 0)) process.exitCode = 1;
+  await benchResultGuard({ appUrl: app.url, headers, token, serverId: id });
   if (!CALLS_ONLY) {
     await benchScanner({ appUrl: app.url, headers });
     await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, server.name) });

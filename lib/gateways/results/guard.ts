@@ -120,6 +120,15 @@ const INSTRUCTION_WHAT: Record<string, string> = {
   "local-request": "a request to a service on the user's machine",
 };
 
+/**
+ * A sentence cue's span longer than this is a run of code or data with no
+ * sentence's end (a manifest, a minified file), where a sending verb and an
+ * address far apart are not an order: not reported. Measured on the
+ * corpus's benign half (docs/gateways.md), where such runs were most of
+ * what the guard changed.
+ */
+const LONGEST_SENTENCE = 600;
+
 /** How far a span is widened to its sentence's ends, at most, each way. */
 const SENTENCE_REACH = 400;
 /** Whether the character at `i` ends a sentence: "!", "?", a line's end, or a full stop before a space ("~/.ssh" goes on). */
@@ -151,6 +160,7 @@ export function instructionFindings(text: string): Span[] {
   for (let from = 0; from < text.length; from += WINDOW - OVERLAP) {
     for (const m of instructionSpans(text.slice(from, from + WINDOW))) {
       if (m.severity !== "high" && m.severity !== "critical") continue;
+      if (m.end - m.start > LONGEST_SENTENCE) continue;
       const [s, e] = sentenceAround(text, from + m.start, from + m.end);
       // One technique found twice in a sentence (or again in the next window's overlap) is one finding.
       const key = `${m.category}:${s}:${e}`;

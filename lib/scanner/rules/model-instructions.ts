@@ -1,12 +1,13 @@
+import RE2 from "re2";
 import { excerpt } from "../evidence";
 import { finding, raise, severityRank, worst } from "../findings";
 import { originalSpan } from "../evidence";
 import {
   AUDIENCE, AUTHORITY, CONCEAL_ML, CONTEXT, DIRECTIVE, OVERRIDE_ML, PERSONAL, PLACE, PRIVATE_FILE, PRIVATE_SCOPE, PROHIBIT_REPORT, PUBLIC_SINK, READ_OR_ADDRESS, ROLE_ML, SLOT, UNASKED,
-  SECRET, SEEN, SEND, USER_OWNED, exfiltrationSink, outsideDestination,
+  SECRET, SEEN, SEND, USER_OWNED, MAX_CUE_TEXT, addressWithPlaceholderMark, exfiltrationSink, outsideDestination,
 } from "../text/cues";
 import { ESCALATE, FAILURE, USER_GRANTS } from "../text/escalation";
-import { localRequest } from "../text/local-requests";
+import { localRequest, mentionsLocal } from "../text/local-requests";
 import { readSentences } from "../text/reading";
 import { normalizeText } from "../text/normalize";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
@@ -282,6 +283,31 @@ function ordinary(m: PhraseMatch<Category>, site: TextSite, ownTools: ReadonlySe
 const WITHOUT = /(?:^|[^a-z])without(?:$|[^a-z])/;
 
 /**
+ * The cues of which a sentence needs at least one for `sentenceCues` to find
+ * anything in it, as one expression read over the whole text once.
+ */
+const ANY_CUE = new RE2([CONCEAL_ML, PROHIBIT_REPORT, OVERRIDE_ML, ROLE_ML, SEND, PLACE, ESCALATE, AUTHORITY, UNASKED].map((cue) => `(?:${cue.source})`).join("|"), "g");
+
+/**
+ * Where a cue's match may start in the text: every position at which one
+ * starts (each search resumes one past the last start, so that a match
+ * crossing a sentence's end hides none inside the next). A cue that matches
+ * a sentence matches the text at the same place, or one character before
+ * (its leading edge is then the previous sentence's end), so a sentence
+ * with no start in it or just before it has none of the cues: most
+ * sentences are passed over without an expression run on them.
+ */
+function cueStarts(clean: string): number[] {
+  const starts: number[] = [];
+  ANY_CUE.lastIndex = 0;
+  for (let m = ANY_CUE.exec(clean); m; m = ANY_CUE.exec(clean)) {
+    starts.push(m.index);
+    ANY_CUE.lastIndex = m.index + 1;
+  }
+  return starts;
+}
+
+/**
  * What each sentence does, in any language: keeps something from the user,
  * drops the model's instructions or gives it a new role, sends data out,
  * puts the conversation, secrets or the user's personal records into a call
@@ -296,8 +322,15 @@ function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
     const [s, e] = originalSpan(norm.cleanAt, site.text, start, Math.max(1, end - start));
     out.push({ category, start: s, end: e });
   };
+  const clean = norm.clean.length > MAX_CUE_TEXT ? norm.clean.slice(0, MAX_CUE_TEXT) : norm.clean;
+  const starts = cueStarts(clean);
+  if (!starts.length && !addressWithPlaceholderMark(clean) && !mentionsLocal(clean)) return out;
+  let next = 0;
   for (const s of readSentences(norm)) {
     const { start, end, text } = s;
+    while (next < starts.length && starts[next] < start - 1) next++;
+    const cued = next < starts.length && starts[next] < end;
+    if (!cued && !addressWithPlaceholderMark(text) && !mentionsLocal(text)) continue;
     const without = WITHOUT.test(text);
     if (CONCEAL_ML.test(text) || (!without && PROHIBIT_REPORT.test(text) && AUDIENCE.test(text))) add("concealment", start, end);
     if (OVERRIDE_ML.test(text)) add("override", start, end);

@@ -309,7 +309,52 @@ export const DATA_WORD = new RE2(
 const MARKDOWN_SINK = new RE2("!?\\[[^\\]]{0,100}\\]\\s?[(:]\\s?((?:https?)://[^\\s)]{1,400})|<img[^>]{0,200}src=\"?((?:https?)://[^\\s\">]{1,400})");
 const BARE_URL = new RE2("(?:https?)://[^\\s)\"'`]{1,400}", "g");
 
+/** A placeholder's characters (URL_PLACEHOLDER: `{…}`, `<…>`, `a_b`): an address without one carries none. */
+const PLACEHOLDER_MARK = new Set(["{", "<", "_"]);
+/** What a Markdown or HTML sink's address must also hold to be taken (`[?=&]|\{`). */
+const QUERY_MARK = new Set(["?", "=", "&", "{"]);
+/** Where each of the sink's expressions ends an address: a bare one (BARE_URL), a Markdown link's, an HTML image's. */
+const BARE_END = new Set([" ", "\t", "\n", "\r", "\f", ")", '"', "'", "`"]);
+const LINK_END = new Set([" ", "\t", "\n", "\r", "\f", ")"]);
+const IMAGE_END = new Set([" ", "\t", "\n", "\r", "\f", '"', ">"]);
+/** The expressions cut an address at 400 characters, so that a cut may fall just after an `=`: a longer one is always read. */
+const ADDRESS_CUT = 390;
+
+/** The address from `from` (its `://`) to the first character of `end`. */
+function addressAt(text: string, from: number, end: ReadonlySet<string>): string {
+  let at = from;
+  while (at < text.length && !end.has(text[at])) at++;
+  return text.slice(from, at);
+}
+
+const hasAny = (text: string, marks: ReadonlySet<string>) => {
+  for (const c of text) if (marks.has(c)) return true;
+  return false;
+};
+
+/**
+ * Whether `exfiltrationSink` could find anything in the text, by a plain
+ * reading of each address instead of the sink's RE2 passes (most sentences
+ * with an address hold a plain link): a bare address whose placeholder
+ * names the user's data or that ends in `=`; a Markdown link's or an HTML
+ * image's address with a placeholder and a query. Each address is read with
+ * each expression's own end, so that it is true whenever the sink is.
+ */
+export function addressWithPlaceholderMark(text: string): boolean {
+  for (let at = text.indexOf("://"); at !== -1; at = text.indexOf("://", at + 3)) {
+    const bare = addressAt(text, at, BARE_END);
+    if (bare.length > ADDRESS_CUT || bare.endsWith("=") || (hasAny(bare, PLACEHOLDER_MARK) && DATA_WORD.test(bare))) return true;
+    const before = text.slice(Math.max(0, at - 9), at);
+    const ends = /\]\s?[(:]\s?https?$/.test(before) ? LINK_END : /src="?https?$/.test(before) ? IMAGE_END : null;
+    if (!ends) continue;
+    const address = addressAt(text, at, ends);
+    if (address.length > ADDRESS_CUT || (hasAny(address, PLACEHOLDER_MARK) && hasAny(address, QUERY_MARK))) return true;
+  }
+  return false;
+}
+
 export function exfiltrationSink(text: string): { start: number; end: number } | null {
+  if (!addressWithPlaceholderMark(text)) return null;
   const md = MARKDOWN_SINK.exec(text);
   if (md) {
     const url = md[1] ?? md[2] ?? "";

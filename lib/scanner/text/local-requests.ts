@@ -29,7 +29,10 @@ const EXAMPLE = lexicon(["e\\.g\\.", "eg", "for example", "for instance", "such 
 /** Text without which no local address can match: a cheap test first. */
 const LOCAL_HINTS = ["localhost", "127.", "0.0.0.0", "[::", "169.254.", ".internal"];
 
+/** Whether the text mentions a local address at all: what `localRequest` needs first, cheap enough to ask of a whole text. */
+export const mentionsLocal = (text: string) => LOCAL_HINTS.some((h) => text.includes(h));
+
 /** A sentence that has the model send a request to a local service. */
 export function localRequest(sentence: string): boolean {
-  return LOCAL_HINTS.some((h) => sentence.includes(h)) && LOCAL_ADDRESS.test(sentence) && REQUEST.test(sentence) && (DIRECTIVE.test(sentence) || ORDER.test(sentence)) && !EXAMPLE.test(sentence);
+  return mentionsLocal(sentence) && LOCAL_ADDRESS.test(sentence) && REQUEST.test(sentence) && (DIRECTIVE.test(sentence) || ORDER.test(sentence)) && !EXAMPLE.test(sentence);
 }

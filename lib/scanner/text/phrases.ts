@@ -25,6 +25,22 @@ export interface Phrase<C extends string = string> {
   unless?: string;
 }
 
+/** An RE2 set (the package declares its type inside its module only). */
+type PatternSet = InstanceType<typeof RE2.Set>;
+
+export interface CompiledPhrases<C extends string> {
+  phrases: CompiledPhrase<C>[];
+  /**
+   * Every phrase's clean and squashed patterns in one RE2 set: a single pass
+   * over a text says which phrases can match it at all, so that only those
+   * run one by one (most texts match none, and dozens of passes become one).
+   */
+  cleanSet: PatternSet;
+  squashedSet: PatternSet | null;
+  /** For each index of `squashedSet`, the phrase it belongs to. */
+  squashedOf: number[];
+}
+
 export interface CompiledPhrase<C extends string> {
   category: C;
   clean: RE2;
@@ -35,8 +51,8 @@ export interface CompiledPhrase<C extends string> {
 
 const SEPARATOR = "[^a-z0-9]+";
 
-export function compilePhrases<C extends string>(phrases: readonly Phrase<C>[]): CompiledPhrase<C>[] {
-  return phrases.map((p) => ({
+export function compilePhrases<C extends string>(phrases: readonly Phrase<C>[]): CompiledPhrases<C> {
+  const compiled = phrases.map((p) => ({
     category: p.category,
     // Both edges are checked after a match (startsInsideWord, endsInsideWord).
     clean: new RE2(p.source.replace(/ /g, SEPARATOR), "g"),
@@ -44,6 +60,13 @@ export function compilePhrases<C extends string>(phrases: readonly Phrase<C>[]):
     notFollowedBy: p.notFollowedBy ? new RE2(`^(?:${p.notFollowedBy.replace(/ /g, SEPARATOR)})`) : null,
     unless: p.unless ? new RE2(p.unless.replace(/ /g, SEPARATOR)) : null,
   }));
+  const squashedOf = compiled.flatMap((p, i) => (p.squashed ? [i] : []));
+  return {
+    phrases: compiled,
+    cleanSet: new RE2.Set(compiled.map((p) => p.clean)),
+    squashedSet: squashedOf.length ? new RE2.Set(squashedOf.map((i) => compiled[i].squashed!)) : null,
+    squashedOf,
+  };
 }
 
 export interface PhraseMatch<C extends string> {
@@ -69,12 +92,26 @@ function rejected<C extends string>(p: CompiledPhrase<C>, text: string, index: n
 }
 
 /**
+ * The phrases (their indexes, through `of` when the set holds only some)
+ * that the set finds in the text; null (every phrase) when it cannot say: RE2
+ * throws rather than guess when a set's automaton runs out of memory, and a
+ * text made to cause that must not pass unread.
+ */
+function mayMatch(set: PatternSet, text: string, of?: readonly number[]): ReadonlySet<number> | null {
+  try {
+    return new Set(set.match(text).map((j) => (of ? of[j] : j)));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Phrase matches in `source`, positions mapped back to it: every match in the
  * clean form; in the squashed form (tried only when the clean form has none
  * for that phrase) the first.
  */
 export function matchPhrases<C extends string>(
-  compiled: readonly CompiledPhrase<C>[],
+  compiled: CompiledPhrases<C>,
   norm: NormalizedText,
   source: string,
 ): PhraseMatch<C>[] {
@@ -83,11 +120,14 @@ export function matchPhrases<C extends string>(
   if (norm.clean.length < MIN_LENGTH) return out;
   const clean = norm.clean.length > MAX_CUE_TEXT ? norm.clean.slice(0, MAX_CUE_TEXT) : norm.clean;
   const squashed = norm.squashed.length > MAX_CUE_TEXT ? norm.squashed.slice(0, MAX_CUE_TEXT) : norm.squashed;
-  for (const p of compiled) {
+  const inClean = mayMatch(compiled.cleanSet, clean);
+  // The squashed form is read only for a phrase the clean form has no match of, and only once for all of them.
+  let inSquashed: ReadonlySet<number> | null | undefined;
+  compiled.phrases.forEach((p, i) => {
     let found = false;
     const regex = p.clean;
     regex.lastIndex = 0;
-    for (let m = regex.exec(clean); m; m = regex.exec(clean)) {
+    for (let m = !inClean || inClean.has(i) ? regex.exec(clean) : null; m; m = regex.exec(clean)) {
       if (rejected(p, clean, m.index, m[0])) {
         regex.lastIndex = m.index + 1;
         continue;
@@ -97,13 +137,15 @@ export function matchPhrases<C extends string>(
       found = true;
       if (m[0].length === 0) regex.lastIndex++;
     }
-    if (found || !p.squashed) continue;
+    if (found || !p.squashed) return;
+    inSquashed ??= mayMatch(compiled.squashedSet!, squashed, compiled.squashedOf);
+    if (inSquashed && !inSquashed.has(i)) return;
     p.squashed.lastIndex = 0;
     const s = p.squashed.exec(squashed);
     if (s) {
       const [start, end] = originalSpan(norm.squashedAt, source, s.index, s[0].length);
       out.push({ category: p.category, start, end });
     }
-  }
+  });
   return out;
 }

@@ -48,6 +48,6 @@ describe.each(RULES.map((r) => [r.id, r] as const))("%s on pathological definiti
 });
 
 it("compiles phrase patterns with RE2, whose matching time is linear in the text", () => {
-  const [compiled] = compilePhrases([{ category: "x", source: "never use (?:the )?([a-z0-9_.-]+) tools?", squash: true, notFollowedBy: "now", unless: "example" }]);
+  const [compiled] = compilePhrases([{ category: "x", source: "never use (?:the )?([a-z0-9_.-]+) tools?", squash: true, notFollowedBy: "now", unless: "example" }]).phrases;
   for (const regex of [compiled.clean, compiled.squashed, compiled.notFollowedBy, compiled.unless]) expect(regex).toBeInstanceOf(RE2);
 });
