@@ -129,9 +129,10 @@ export const serverInventory = z.object({
 
 const importPreviewEntry = z.object({
   name: z.string(),
-  transport: z.enum(TRANSPORTS).nullable(),
-  url: z.string().nullable(),
+  transport: z.enum(SERVER_TRANSPORTS).nullable(),
+  url: z.string().nullable().describe("A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`."),
   headerNames: z.array(z.string()),
+  envNames: z.array(z.string()).describe("A stdio server's environment variables: names only."),
   action: z.enum(["create", "skip"]),
   kind: z.enum(SKIP_KINDS).optional().describe("Why the entry is skipped."),
   reason: z.string().optional(),
