@@ -4,7 +4,7 @@ import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
 import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
-import { SERVER_TRANSPORTS, TRANSPORTS } from "../mcp/types";
+import { SERVER_TRANSPORTS } from "../mcp/types";
 import { stdioDto } from "./stdio-schema";
 
 /**
