@@ -20,7 +20,7 @@ export function StdioFields({ form }: { form: ServerFormState }) {
   const change = (patch: Partial<StdioFormValues>) => set({ stdio: { ...stdio, ...patch } });
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] sm:items-start">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start">
         <Field
           id={id("package-identifier")}
           label="npm package"

@@ -69,7 +69,7 @@ test("add a stdio server with the keyboard: checked fields, the package tested w
   await page.keyboard.type("PATH");
   await page.keyboard.press("Tab");
   await page.keyboard.type(SECRET);
-  await expect(page.getByLabel("Value of PATH")).toHaveAttribute("type", "password");
+  await expect(page.getByRole("textbox", { name: "Value of PATH" })).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(varName).toBeFocused();
   await expect(varName).toHaveAccessibleDescription(/PATH, HOME and TMPDIR are set by the sandbox\./);
