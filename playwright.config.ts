@@ -22,6 +22,8 @@ const E2E_ADMIN_EMAIL = "admin@e2e.example";
 process.env.E2E_SMTP_PORT ??= String(PORT + 8);
 // The demo accounts' MCP server, which scripts/server.mjs runs (tests/e2e/demo.spec.ts).
 process.env.E2E_DEMO_MCP_PORT ??= String(PORT + 7);
+// The npm registry the stdio tests start (tests/support/npm-registry.ts), where the server installs packages from.
+process.env.E2E_NPM_REGISTRY_PORT ??= String(PORT + 9);
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -59,6 +61,7 @@ export default defineConfig({
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       DEMO_MCP_PORT: process.env.E2E_DEMO_MCP_PORT,
+      npm_config_registry: `http://127.0.0.1:${process.env.E2E_NPM_REGISTRY_PORT}/`,
     },
   },
 });

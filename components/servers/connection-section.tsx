@@ -5,20 +5,31 @@ import { FormAlert } from "@/components/app/form-alert";
 import { OptionSelect, optionsOf } from "@/components/app/option-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { TRANSPORTS, type Transport } from "@/lib/mcp/types";
+import { SERVER_TRANSPORTS, TRANSPORTS, type ServerTransport } from "@/lib/mcp/types";
 import { ConnectionTest } from "./connection-test";
 import { HeaderRows } from "./header-rows";
 import { originOf } from "@/lib/servers/secret-origin";
 import { leavesSignInBehind } from "./server-form-model";
+import { StdioFields } from "./stdio-fields";
 import { TRANSPORT_INFO } from "./transports";
 import type { ServerFormState } from "./use-server-form";
 
-/** Where the console reaches the server: its name, transport, URL and headers, and a test of them. */
-export function ConnectionSection({ form }: { form: ServerFormState }) {
+/**
+ * Where the console reaches the server: its name, transport, URL and headers, or (`allowStdio`,
+ * when adding one) the package it runs as a command; and a test of them.
+ */
+export function ConnectionSection({ form, allowStdio }: { form: ServerFormState; allowStdio: boolean }) {
   const { id, values, set, errors, saving } = form;
-  const sse = values.transport === "sse";
+  const stdio = values.transport === "stdio";
   return (
-    <CardSection title="Connection" description="Where the console reaches the server. It connects from the console's backend, never from your browser.">
+    <CardSection
+      title="Connection"
+      description={
+        stdio
+          ? "What the console runs: an npm package it installs once and starts in its sandbox when it is used."
+          : "Where the console reaches the server. It connects from the console's backend, never from your browser."
+      }
+    >
       <Field id={id("name")} label="Name" error={errors.name} hint="Unique among your servers, e.g. “GitHub tools (prod)”.">
         {(control) => (
           <Input {...control} value={values.name} maxLength={80} autoComplete="off" disabled={saving} onChange={(e) => set({ name: e.target.value })} />
@@ -31,11 +42,23 @@ export function ConnectionSection({ form }: { form: ServerFormState }) {
             className="sm:w-80"
             value={values.transport}
             disabled={saving}
-            onChange={(v) => set({ transport: v as Transport })}
-            options={optionsOf(TRANSPORTS, (t) => TRANSPORT_INFO[t].label)}
+            onChange={(v) => set({ transport: v as ServerTransport })}
+            options={optionsOf(allowStdio ? SERVER_TRANSPORTS : TRANSPORTS, (t) => TRANSPORT_INFO[t].label)}
           />
         )}
       </Field>
+      {stdio ? <StdioFields form={form} /> : <RemoteFields form={form} />}
+      <ConnectionTest form={form} />
+    </CardSection>
+  );
+}
+
+/** A remote server's URL and headers. */
+function RemoteFields({ form }: { form: ServerFormState }) {
+  const { id, values, set, errors, saving } = form;
+  const sse = values.transport === "sse";
+  return (
+    <>
       <Field id={id("url")} label="URL" error={errors.url} hint={sse ? "For example https://example.com/sse" : "For example https://example.com/mcp"}>
         {(control) => (
           <Input
@@ -59,7 +82,6 @@ export function ConnectionSection({ form }: { form: ServerFormState }) {
         </FormAlert>
       ) : null}
       <HeaderRows idPrefix={id("headers")} rows={values.headers} url={values.url} errors={errors} disabled={saving} onChange={(headers) => set({ headers })} />
-      <ConnectionTest form={form} />
-    </CardSection>
+    </>
   );
 }

@@ -65,8 +65,8 @@ export function ImportServersDialog() {
       title="Import servers"
       description={
         <>
-          Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Local (stdio) servers are skipped: MCP Console
-          connects to remote servers only.
+          Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Remote servers are connected; <code>npx</code> of
+          an npm package at an exact version is installed and run in the console&apos;s sandbox. Other commands are listed with the reason they are skipped.
         </>
       }
       // The file, the preview and the summary scroll between a fixed header and footer: on a phone the buttons stay in reach.
@@ -113,7 +113,7 @@ export function ImportServersDialog() {
               run.mutate(text, { onSuccess: setResult, onError: showRefusal })
             }
           >
-            {run.isPending ? "Importing and connecting…" : `Import ${plural(toCreate, "server")}`}
+            {run.isPending ? (entries.some((e) => e.action === "create" && e.transport === "stdio") ? "Installing, importing and connecting…" : "Importing and connecting…") : `Import ${plural(toCreate, "server")}`}
           </Button>
         ) : (
           <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text, { onError: showRefusal })}>
@@ -148,6 +148,7 @@ function PreviewList({ entries }: { entries: ImportPreviewEntry[] }) {
               <span className="break-all text-muted-foreground">
                 {e.transport} · {e.url}
                 {e.headerNames.length ? ` · headers: ${e.headerNames.join(", ")}` : ""}
+                {e.envNames.length ? ` · variables: ${e.envNames.join(", ")}` : ""}
               </span>
             ) : null}
             {e.reason ? <span className="text-muted-foreground">{e.reason}</span> : null}

@@ -5,11 +5,12 @@ import {
   serverCreate,
   serverUpdate,
   type ConnectionInput,
-  type ServerCreate,
   type ServerDto,
   type ServerUpdate,
 } from "@/lib/servers/schema";
-import type { Transport } from "@/lib/mcp/types";
+import type { ServerTransport, Transport } from "@/lib/mcp/types";
+import { stdioServerCreate, type AnyConnectionInput, type AnyServerCreate } from "@/lib/servers/stdio-schema";
+import { emptyStdio, validateStdio, type StdioFormValues } from "./stdio-form-model";
 import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/mcp/protocol-revisions";
 import { isRecord } from "@/lib/guards";
 import { sameOrigin } from "@/lib/servers/secret-origin";
@@ -34,9 +35,12 @@ export interface HeaderRow {
 
 export interface ServerFormValues {
   name: string;
-  transport: Transport;
+  /** "stdio" only when adding a server: a stdio server's package and command are fixed at registration. */
+  transport: ServerTransport;
   url: string;
   headers: HeaderRow[];
+  /** Transport "stdio": the package to run and its command. */
+  stdio: StdioFormValues;
   description: string;
   tags: string[];
   monitoringEnabled: boolean;
@@ -59,6 +63,7 @@ export function emptyValues(minIntervalSec: number): ServerFormValues {
     transport: "streamable-http",
     url: "",
     headers: [],
+    stdio: emptyStdio(),
     description: "",
     tags: [],
     monitoringEnabled: true,
@@ -78,6 +83,7 @@ export function valuesFromServer(server: RemoteServerDto): ServerFormValues {
     transport: server.transport,
     url: server.url,
     headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value, storedFor: server.url })),
+    stdio: emptyStdio(),
     description: server.description,
     tags: [...server.tags],
     monitoringEnabled: server.monitoring.enabled,
@@ -92,7 +98,7 @@ export function leavesSignInBehind(values: Pick<ServerFormValues, "signInFor" | 
   return values.signInFor !== undefined && !sameOrigin(values.signInFor, values.url);
 }
 
-export function connectionPayload(values: ServerFormValues): ConnectionInput {
+export function connectionPayload(values: ServerFormValues & { transport: Transport }): ConnectionInput {
   return {
     transport: values.transport,
     url: values.url,
@@ -102,21 +108,31 @@ export function connectionPayload(values: ServerFormValues): ConnectionInput {
 
 type Validated<T> = { ok: true; payload: T } | { ok: false; errors: FieldErrors };
 
-/** "Test connection" needs only the connection fields; every header needs its value. */
-export function validateConnection(values: ServerFormValues): Validated<ConnectionInput> {
+const isRemoteValues = (values: ServerFormValues): values is ServerFormValues & { transport: Transport } => values.transport !== "stdio";
+
+/** "Test connection" needs only the connection fields: every header needs its value; a package, its version and its variables' names. */
+export function validateConnection(values: ServerFormValues): Validated<AnyConnectionInput> {
+  if (!isRemoteValues(values)) return validateStdio(values.stdio);
   const parsed = connectionInput.safeParse(connectionPayload(values));
   return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collectFieldErrors(parsed.error.issues) };
 }
 
-export function validateCreate(values: ServerFormValues): Validated<ServerCreate> {
-  const parsed = serverCreate.safeParse({
-    ...connectionPayload(values),
+export function validateCreate(values: ServerFormValues): Validated<AnyServerCreate> {
+  const details = {
     name: values.name,
     description: values.description,
     tags: values.tags,
     monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
     protocol: values.protocol,
-  });
+  };
+  if (!isRemoteValues(values)) {
+    const stdio = validateStdio(values.stdio);
+    const parsed = stdioServerCreate.safeParse({ ...(stdio.ok ? stdio.payload : {}), ...details, transport: "stdio" });
+    // The stdio fields' own errors (by row) first; the rest of the form's from the whole schema.
+    const errors = { ...(parsed.success ? {} : collectFieldErrors(parsed.error.issues)), ...(stdio.ok ? {} : stdio.errors) };
+    return stdio.ok && parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors };
+  }
+  const parsed = serverCreate.safeParse({ ...connectionPayload(values), ...details });
   return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: collectFieldErrors(parsed.error.issues) };
 }
 
@@ -135,6 +151,7 @@ export const REENTER_MESSAGE = "Enter the value again: a stored value is not sen
 export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate> {
   const parsed = serverUpdate.safeParse({
     name: values.name,
+    // The edit form is a remote server's (isRemote): a stdio one never reaches it.
     transport: values.transport,
     url: values.url,
     headers: values.headers.map((h) => (h.stored && h.value === "" ? { name: h.name } : { name: h.name, value: h.value })),

@@ -6,8 +6,11 @@ import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
 import { FormProblemBanner } from "@/components/app/form-problem";
 import { Button } from "@/components/ui/button";
-import type { ServerCreate, ServerUpdate } from "@/lib/servers/schema";
+import type { ServerUpdate } from "@/lib/servers/schema";
+import type { AnyServerCreate } from "@/lib/servers/stdio-schema";
 import { AdvancedSection } from "./advanced-section";
+import { InstallProgress } from "./install-progress";
+import { stdioSpec } from "./stdio-form-model";
 import { ConnectionSection } from "./connection-section";
 import { DetailsSection } from "./details-section";
 import { MonitoringFields } from "@/components/monitoring/monitoring-fields";
@@ -15,7 +18,7 @@ import { validateCreate, validateUpdate, type ServerFormValues } from "./server-
 import { useServerForm, type ServerFormState } from "./use-server-form";
 
 type ServerFormProps =
-  | { mode: "create"; initialValues: ServerFormValues; cancelHref: string; onSubmit: (payload: ServerCreate) => Promise<void> }
+  | { mode: "create"; initialValues: ServerFormValues; cancelHref: string; onSubmit: (payload: AnyServerCreate) => Promise<void> }
   | { mode: "edit"; initialValues: ServerFormValues; cancelHref?: string; onSubmit: (payload: ServerUpdate) => Promise<void> };
 
 /** Adding a server and editing one: the same fields, the same shared schema. */
@@ -32,7 +35,7 @@ export function ServerForm(props: ServerFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex max-w-3xl flex-col gap-6" aria-busy={saving}>
       <FormProblemBanner problem={problem} />
-      <ConnectionSection form={form} />
+      <ConnectionSection form={form} allowStdio={props.mode === "create"} />
       <DetailsSection form={form} />
       <MonitoringSection form={form} />
       <AdvancedSection form={form} />
@@ -59,9 +62,15 @@ function MonitoringSection({ form }: { form: ServerFormState }) {
 
 /** Save, and a way out: Cancel to where the form came from; Discard while an edit has changes. */
 function FormActions({ form, mode, cancelHref }: { form: ServerFormState; mode: "create" | "edit"; cancelHref?: string }) {
-  const { saving, dirty } = form;
+  const { saving, dirty, values } = form;
+  const stdio = values.transport === "stdio";
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
+      {stdio && saving ? (
+        <div className="mr-auto">
+          <InstallProgress spec={stdioSpec(values.stdio)} then="starting it in the sandbox to discover it" />
+        </div>
+      ) : null}
       {mode === "edit" && dirty ? (
         <Button type="button" variant="ghost" disabled={saving} onClick={form.discard}>
           Discard changes
@@ -72,7 +81,7 @@ function FormActions({ form, mode, cancelHref }: { form: ServerFormState; mode: 
           <Link href={cancelHref}>Cancel</Link>
         </Button>
       ) : null}
-      <BusyButton type="submit" busy={saving} busyLabel="Saving" disabled={saving || (mode === "edit" && !dirty)}>
+      <BusyButton type="submit" busy={saving} busyLabel={stdio ? "Installing and saving" : "Saving"} disabled={saving || (mode === "edit" && !dirty)}>
         {mode === "create" ? "Save server" : "Save changes"}
       </BusyButton>
     </div>

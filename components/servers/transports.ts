@@ -12,8 +12,8 @@ export const TRANSPORT_INFO: Record<ServerTransport, { label: string; short: str
     description: "The older transport (protocol 2024-11-05) that many servers still offer: usually ends in /sse.",
   },
   stdio: {
-    label: "stdio (a package run in the console's sandbox)",
+    label: "Command (stdio)",
     short: "stdio",
-    description: "A package the console installs and runs as a command in its sandbox, and talks to over stdin and stdout.",
+    description: "An npm package the console installs and runs as a command in its sandbox, and talks to over stdin and stdout.",
   },
 };

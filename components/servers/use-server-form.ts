@@ -9,7 +9,7 @@ import { firstErrorKey, suggestedTransport, validateConnection, type ServerFormV
 import type { TestState } from "./test-result";
 
 /** The fields in the order they appear: errors focus the first, and any other path becomes a banner. */
-const FIELD_ORDER = ["name", "transport", "url", "headers", "description", "tags", "monitoring", "protocol"] as const;
+const FIELD_ORDER = ["name", "transport", "url", "headers", "package", "args", "env", "description", "tags", "monitoring", "protocol"] as const;
 
 /**
  * The server form's state: its values, where its errors show, and the
@@ -31,7 +31,7 @@ export function useServerForm(initialValues: ServerFormValues) {
   function set(patch: Partial<ServerFormValues>) {
     setValues((v) => ({ ...v, ...patch }));
     // A result no longer describes a connection that has changed since.
-    if ("transport" in patch || "url" in patch || "headers" in patch) {
+    if ("transport" in patch || "url" in patch || "headers" in patch || "stdio" in patch) {
       if (test.kind !== "running") setTest({ kind: "idle" });
     }
   }
@@ -43,6 +43,12 @@ export function useServerForm(initialValues: ServerFormValues) {
       return row ? `${id("headers")}-${row.key}-${part === "value" ? "value" : "name"}` : id("headers-add");
     }
     if (field === "monitoring") return id("monitoring-interval");
+    // A stdio server's fields: the package (an install that failed is the package's), its arguments, a variable's row by index or by name.
+    if (field === "package") return id(index === "version" ? "package-version" : "package-identifier");
+    if (field === "env") {
+      const row = index === undefined ? undefined : /^\d+$/.test(index) ? values.stdio.env[Number(index)] : values.stdio.env.find((r) => r.name === index);
+      return row ? `${id("env")}-${row.key}-${part === "value" ? "value" : "name"}` : id("env-add");
+    }
     return id(field);
   }
 

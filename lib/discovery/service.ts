@@ -14,11 +14,13 @@ import { readInventory } from "../servers/inventory";
 // check that sees the tools change asks for a discovery (lib/monitoring/run-check.ts).
 import { discoveryOutcome, recordDiscoveryCheck } from "../monitoring/discovery-check";
 import { findOwnedServer } from "../servers/owned-server";
-import type { ConnectionInput, ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
+import type { ConnectionTestResult, ServerCreate, ServerDto, ServerInventory } from "../servers/schema";
 import { assertServerAllowed, createServer, createStdioServer, getServer, type Actor, type Origin } from "../servers/service";
 import { prepareStdioServer } from "../servers/stdio-registration";
-import type { StdioServerCreate } from "../servers/stdio-schema";
-import type { StdioConfig } from "../stdio/config";
+import type { AnyConnectionInput, StdioServerCreate } from "../servers/stdio-schema";
+import { commandFor } from "../servers/stdio-command";
+import { packageLabel, type StdioConfig } from "../stdio/config";
+import { assertAllowed } from "../plans/capabilities";
 import { countsOf, describeCounts, discoverAndSave, saveAndRecord } from "./save";
 import type { Discovery } from "../mcp/types";
 
@@ -30,21 +32,32 @@ import type { Discovery } from "../mcp/types";
  * server; this module does, on top of it.
  */
 
+/** What "Test connection" connects to, and how it is named in messages and activity. */
+async function testTarget(actor: Actor, input: AnyConnectionInput): Promise<{ target: McpTarget; where: string }> {
+  if (input.transport === "stdio") {
+    assertAllowed(actor, "ownServers");
+    await spendConnection(actor);
+    // Installed as registration installs it (the cache keeps it for the save that follows), run as a stored server runs.
+    const config = await prepareStdioServer(input);
+    const where = packageLabel(config.package);
+    return { where, target: { transport: "stdio", url: where, headers: {}, command: commandFor(config, input.env) } };
+  }
+  assertServerAllowed(actor, input.url);
+  await spendConnection(actor);
+  return {
+    where: displayUrl(input.url),
+    target: { transport: input.transport, url: input.url, headers: Object.fromEntries(input.headers.map((h) => [h.name, h.value])) },
+  };
+}
+
 /** "Test connection" before saving: what the server says about itself, or why it cannot be reached. */
 export async function testServerConnection(
   actor: Actor,
-  input: ConnectionInput,
+  input: AnyConnectionInput,
   origin: Origin = {},
   limits?: Partial<McpLimits>,
 ): Promise<ConnectionTestResult> {
-  assertServerAllowed(actor, input.url);
-  await spendConnection(actor);
-  const target: McpTarget = {
-    transport: input.transport,
-    url: input.url,
-    headers: Object.fromEntries(input.headers.map((h) => [h.name, h.value])),
-  };
-  const where = displayUrl(input.url);
+  const { target, where } = await testTarget(actor, input);
   try {
     const found = await testConnection(target, limits);
     await record({

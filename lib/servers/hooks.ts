@@ -4,10 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend, navigation } from "@/lib/api/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./mcp-config";
+import type { AnyConnectionInput, AnyServerCreate } from "./stdio-schema";
 import type {
-  ConnectionInput,
   ConnectionTestResult,
-  ServerCreate,
   ServerDto,
   ServerInventory,
   ServerListResponse,
@@ -68,7 +67,7 @@ function useInvalidateFleet() {
 
 export function useTestConnection() {
   return useMutation({
-    mutationFn: (input: ConnectionInput) => apiSend<ConnectionTestResult>("POST", "/api/servers/test", input),
+    mutationFn: (input: AnyConnectionInput) => apiSend<ConnectionTestResult>("POST", "/api/servers/test", input),
     retry: false,
   });
 }
@@ -77,7 +76,7 @@ export function useCreateServer() {
   const client = useQueryClient();
   const invalidateFleet = useInvalidateFleet();
   return useMutation({
-    mutationFn: (input: ServerCreate) => apiSend<ServerDto>("POST", "/api/servers", input),
+    mutationFn: (input: AnyServerCreate) => apiSend<ServerDto>("POST", "/api/servers", input),
     retry: false,
     onSuccess: (server) => {
       client.setQueryData(serverKeys.detail(server.id), server);

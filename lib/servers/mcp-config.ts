@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { isRecord } from "../guards";
 import { serverCreate, type ServerCreate } from "./schema";
-import type { ServerTransport, Transport } from "../mcp/types";
-import type { StdioDto } from "./stdio-schema";
+import type { ServerTransport } from "../mcp/types";
+import { readCommandEntry } from "./command-entry";
+import type { StdioDto, StdioServerCreate } from "./stdio-schema";
 
 /**
  * `mcpServers` configuration files, the shape the ecosystem keeps its
@@ -19,18 +20,32 @@ export const importBody = z.object({
   text: z.string().min(1, "Paste a configuration file or choose one.").max(MAX_IMPORT_BYTES, "The file is larger than 256 KB."),
 });
 
-/** Why an entry of the file is not created. */
-export const SKIP_KINDS = ["stdio", "invalid", "placeholder", "duplicate", "plan_limit", "address_refused"] as const;
+/**
+ * Why an entry of the file is not created. `unsupported`: a command other than npx (docker, uvx…);
+ * `unpinned`: npx of a package without an exact version; `sandbox_unavailable`: this console cannot
+ * run stdio servers; `install_failed`: npm could not install the package.
+ */
+export const SKIP_KINDS = [
+  "unsupported",
+  "unpinned",
+  "invalid",
+  "placeholder",
+  "duplicate",
+  "plan_limit",
+  "address_refused",
+  "sandbox_unavailable",
+  "install_failed",
+] as const;
 export type SkipKind = (typeof SKIP_KINDS)[number];
 
 /** One entry of the file, read: either a server to create or why it cannot be. */
 export type ConfigEntry =
-  | { name: string; ok: true; input: ServerCreate }
+  | { name: string; ok: true; input: ServerCreate | StdioServerCreate }
   | { name: string; ok: false; kind: SkipKind; reason: string };
 
 const STREAMABLE = new Set(["http", "streamable-http", "streamablehttp", "streamable_http"]);
 
-function transportOf(declared: unknown, url: string): Transport | "stdio" | null {
+function transportOf(declared: unknown, url: string): ServerTransport | null {
   if (typeof declared === "string") {
     const t = declared.toLowerCase();
     if (t === "stdio") return "stdio";
@@ -49,7 +64,8 @@ function readEntry(name: string, raw: unknown): ConfigEntry {
   const declared = raw.type ?? raw.transport;
   const url = raw.url ?? raw.serverUrl;
   if (declared === "stdio" || (url === undefined && raw.command !== undefined)) {
-    return { name, ok: false, kind: "stdio", reason: "A local (stdio) server: MCP Console connects only to remote servers over HTTP." };
+    const read = readCommandEntry(name, raw);
+    return read.ok ? { name, ok: true, input: read.input } : { name, ...read };
   }
   if (typeof url !== "string") return { name, ok: false, kind: "invalid", reason: "The entry has no url." };
   let transport: ReturnType<typeof transportOf>;
@@ -59,7 +75,7 @@ function readEntry(name: string, raw: unknown): ConfigEntry {
     return { name, ok: false, kind: "invalid", reason: "The url is not a valid URL." };
   }
   if (transport === null) return { name, ok: false, kind: "invalid", reason: `Unknown transport "${String(declared)}".` };
-  if (transport === "stdio") return { name, ok: false, kind: "stdio", reason: "A local (stdio) server: MCP Console connects only to remote servers over HTTP." };
+  if (transport === "stdio") return { name, ok: false, kind: "invalid", reason: "A url with transport stdio: a stdio server has a command, not a url." };
   const headers = isRecord(raw.headers) ? raw.headers : {};
   const placeholder = Object.entries(headers).find(([, v]) => typeof v === "string" && PLACEHOLDER.test(v));
   if (placeholder) {
@@ -124,9 +140,12 @@ export function toConfigFile(list: (ConfigSource & { name: string })[]) {
 /** `POST /api/servers/import/preview` and the skipped part of the import's answer. */
 export interface ImportPreviewEntry {
   name: string;
-  transport: Transport | null;
+  transport: ServerTransport | null;
+  /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`. */
   url: string | null;
   headerNames: string[];
+  /** A stdio server's environment variables (names only). */
+  envNames: string[];
   action: "create" | "skip";
   kind?: SkipKind;
   reason?: string;

@@ -4,7 +4,7 @@ import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
 import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
-import { SERVER_TRANSPORTS, TRANSPORTS } from "../mcp/types";
+import { SERVER_TRANSPORTS } from "../mcp/types";
 import { stdioDto } from "./stdio-schema";
 
 /**
@@ -130,9 +130,10 @@ export const serverInventory = z.object({
 
 const importPreviewEntry = z.object({
   name: z.string(),
-  transport: z.enum(TRANSPORTS).nullable(),
-  url: z.string().nullable(),
+  transport: z.enum(SERVER_TRANSPORTS).nullable(),
+  url: z.string().nullable().describe("A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`."),
   headerNames: z.array(z.string()),
+  envNames: z.array(z.string()).describe("A stdio server's environment variables: names only."),
   action: z.enum(["create", "skip"]),
   kind: z.enum(SKIP_KINDS).optional().describe("Why the entry is skipped."),
   reason: z.string().optional(),

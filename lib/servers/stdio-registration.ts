@@ -4,14 +4,14 @@ import { sandboxSupport } from "../sandbox/support";
 import { packageLabel, type StdioConfig } from "../stdio/config";
 import { InstallError, installPackage, type InstalledPackage } from "../stdio/install";
 import { packageBin } from "../stdio/package";
-import type { StdioServerCreate } from "./stdio-schema";
+import type { StdioConnectionInput } from "./stdio-schema";
 
 /**
  * What a stdio server needs before it is stored: a sandbox to run in (else 503 saying how to
  * enable it: the console never runs one unsandboxed), and its package installed in its own folder
  * of the package cache with a program to run (else 400 saying why). Nothing is stored on a refusal.
  */
-export async function prepareStdioServer(input: StdioServerCreate): Promise<StdioConfig> {
+export async function prepareStdioServer(input: Omit<StdioConnectionInput, "transport" | "env">): Promise<StdioConfig> {
   const support = await sandboxSupport();
   if (!support.ok) throw unavailable(support.reason);
   const label = packageLabel(input.package);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NPM_NAME_PATTERN, STDIO_REGISTRY_TYPES } from "../stdio/config";
-import { serverCreate } from "./schema";
+import { connectionInput, serverCreate } from "./schema";
 
 /**
  * A stdio server's shapes: `POST /api/servers` with `transport: "stdio"`, and what its answer
@@ -66,6 +66,15 @@ export type StdioServerCreate = z.infer<typeof stdioServerCreate>;
 
 /** `POST /api/servers`: a remote server (by URL) or a stdio one (a package), told apart by `transport`. */
 export const anyServerCreate = z.discriminatedUnion("transport", [serverCreate, stdioServerCreate]);
+export type AnyServerCreate = z.infer<typeof anyServerCreate>;
+
+/** "Test connection" of a stdio server: the package (installed as registration would), its args and env; nothing is stored. */
+export const stdioConnectionInput = stdioServerCreate.pick({ transport: true, package: true, args: true, env: true });
+export type StdioConnectionInput = z.infer<typeof stdioConnectionInput>;
+
+/** `POST /api/servers/test`: a remote connection or a stdio one, told apart by `transport`. */
+export const anyConnectionInput = z.discriminatedUnion("transport", [connectionInput, stdioConnectionInput]);
+export type AnyConnectionInput = z.infer<typeof anyConnectionInput>;
 
 export const stdioDto = z.object({
   package: stdioPackage,

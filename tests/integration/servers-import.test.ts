@@ -63,7 +63,7 @@ describeEachDatabase("name resolution told to strangers", () => {
 });
 
 describeEachDatabase("import and export of mcpServers files", () => {
-  it.each(VARIANTS)("imports the %s variant: remote servers created and connected, the stdio entry skipped", async (variant) => {
+  it.each(VARIANTS)("imports the %s variant: remote servers created and connected, the npx entry without a version skipped", async (variant) => {
     const u = await signIn({ plan: "pro" });
     const doc = variants()[variant];
 
@@ -72,7 +72,7 @@ describeEachDatabase("import and export of mcpServers files", () => {
     expect(preview.json.entries).toEqual([
       expect.objectContaining({ name: "everything", transport: "streamable-http", url: `${streamable.origin}/mcp`, action: "create" }),
       expect.objectContaining({ name: "legacy", transport: "sse", url: `${sse.origin}/sse`, action: "create" }),
-      expect.objectContaining({ name: "files", action: "skip", kind: "stdio", reason: expect.stringMatching(/remote servers/) }),
+      expect.objectContaining({ name: "files", action: "skip", kind: "unpinned", reason: expect.stringMatching(/installs one exact version/) }),
     ]);
     // The preview creates nothing.
     expect((await call(listGET, "/api/servers", { cookie: u.cookie })).json.servers).toEqual([]);
@@ -83,7 +83,7 @@ describeEachDatabase("import and export of mcpServers files", () => {
       expect.objectContaining({ name: "everything", connected: true, status: "up" }),
       expect.objectContaining({ name: "legacy", connected: true, status: "up" }),
     ]);
-    expect(done.json.skipped).toEqual([expect.objectContaining({ name: "files", kind: "stdio" })]);
+    expect(done.json.skipped).toEqual([expect.objectContaining({ name: "files", kind: "unpinned" })]);
     const listed = (await call(listGET, "/api/servers", { cookie: u.cookie })).json.servers;
     expect(listed.map((s: { name: string; counts: { tools: number } }) => [s.name, s.counts.tools > 0])).toEqual([["everything", true], ["legacy", true]]);
 

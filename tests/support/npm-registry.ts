@@ -48,7 +48,8 @@ export interface LocalRegistry {
   stop(): Promise<void>;
 }
 
-export async function startLocalRegistry(): Promise<LocalRegistry> {
+/** `port`: a fixed one, for a console started before the registry (the end-to-end tests' server); any free one by default. */
+export async function startLocalRegistry(port = 0): Promise<LocalRegistry> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-npm-registry-"));
   const { tarball, manifest } = packBundled(dir);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -68,7 +69,7 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
       res.end(JSON.stringify({ error: "Not found" }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     integrity,

@@ -15,7 +15,7 @@ export default async function Page() {
     <>
       <PageHeader
         title="Add a server"
-        description="Register a remote MCP server by its URL. Test the connection first to see what it offers."
+        description="Register a remote MCP server by its URL, or an npm package the console runs as a command in its sandbox. Test the connection first to see what it offers."
       />
       {/* The plan's usage: at its limit the page says so instead of opening the form. */}
       <Prefetch queries={[dashboardPrefetch(user)]}>

@@ -1,0 +1,135 @@
+"use client";
+
+import { Eye, EyeOff, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, FieldMessages } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { MAX_ENV } from "@/lib/servers/stdio-schema";
+import { newEnvRow, type EnvRow } from "./stdio-form-model";
+
+/**
+ * A stdio server's environment variables: a row each (name, and a value masked unless shown),
+ * added and removed here. Values are secrets: sent once with the save, never shown again.
+ */
+export function EnvRows({
+  idPrefix,
+  rows,
+  errors,
+  listError,
+  disabled,
+  onChange,
+}: {
+  idPrefix: string;
+  rows: EnvRow[];
+  errors: { name?: string; value?: string }[];
+  /** An error about the whole list (too many). */
+  listError?: string;
+  disabled?: boolean;
+  onChange: (rows: EnvRow[]) => void;
+}) {
+  const [visible, setVisible] = useState<Set<string>>(() => new Set());
+  const hint = "Given to the server alone, e.g. an API key it needs. Values are encrypted at rest and never shown again.";
+
+  function toggle(key: string) {
+    setVisible((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }
+
+  function add() {
+    const row = newEnvRow();
+    onChange([...rows, row]);
+    requestAnimationFrame(() => document.getElementById(`${idPrefix}-${row.key}-name`)?.focus());
+  }
+
+  function remove(key: string, index: number) {
+    const next = rows.filter((r) => r.key !== key);
+    onChange(next);
+    // The focus stays in the list: on the row that took its place, else on "Add variable".
+    const neighbour = next[Math.min(index, next.length - 1)];
+    requestAnimationFrame(() => document.getElementById(neighbour ? `${idPrefix}-${neighbour.key}-name` : `${idPrefix}-add`)?.focus());
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={describedBy(idPrefix, hint, listError)}>
+      <legend className="mb-2 text-sm font-medium">Environment variables</legend>
+      <FieldMessages id={idPrefix} hint={hint} />
+      {rows.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {rows.map((row, i) => {
+            const label = row.name.trim() || `variable ${i + 1}`;
+            const shown = visible.has(row.key);
+            return (
+              <li key={row.key} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start sm:border-0 sm:p-0">
+                <Field id={`${idPrefix}-${row.key}-name`} label={`Name of variable ${i + 1}`} error={errors[i]?.name} density="compact">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={row.name}
+                      disabled={disabled}
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder="API_KEY"
+                      className="font-mono"
+                      onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))}
+                    />
+                  )}
+                </Field>
+                <Field id={`${idPrefix}-${row.key}-value`} label={`Value of ${label}`} error={errors[i]?.value} density="compact">
+                  {(control) => (
+                    <div className="flex gap-1">
+                      <Input
+                        {...control}
+                        type={shown ? "text" : "password"}
+                        value={row.value}
+                        disabled={disabled}
+                        autoComplete="new-password"
+                        spellCheck={false}
+                        className="font-mono"
+                        onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))}
+                      />
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        disabled={disabled}
+                        aria-pressed={shown}
+                        aria-label={`${shown ? "Hide" : "Show"} value of ${label}`}
+                        onClick={() => toggle(row.key)}
+                      >
+                        {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                      </Button>
+                    </div>
+                  )}
+                </Field>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="justify-self-end sm:mt-5"
+                  disabled={disabled}
+                  aria-label={`Remove ${label}`}
+                  onClick={() => remove(row.key, i)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <FieldMessages id={idPrefix} error={listError} />
+      <div>
+        <Button id={`${idPrefix}-add`} type="button" variant="outline" size="sm" disabled={disabled || rows.length >= MAX_ENV} onClick={add}>
+          <Plus aria-hidden="true" />
+          Add variable
+        </Button>
+        {rows.length >= MAX_ENV ? <span className="ml-3 text-xs text-muted-foreground">At most {MAX_ENV} variables.</span> : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { EnvRows } from "./env-rows";
+import { envRowErrors, splitTypedPackage, type StdioFormValues } from "./stdio-form-model";
+import type { ServerFormState } from "./use-server-form";
+
+/** The first error of any argument line: the API names them by index, the field is one. */
+const argsError = (errors: Record<string, string>) => errors.args ?? Object.entries(errors).find(([k]) => k.startsWith("args."))?.[1];
+
+/**
+ * "Command (stdio)": the npm package the console installs and runs in its sandbox, its exact
+ * version, its arguments and its environment variables.
+ */
+export function StdioFields({ form }: { form: ServerFormState }) {
+  const { id, values, set, errors, saving } = form;
+  const stdio = values.stdio;
+  const change = (patch: Partial<StdioFormValues>) => set({ stdio: { ...stdio, ...patch } });
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start">
+        <Field
+          id={id("package-identifier")}
+          label="npm package"
+          error={errors["package.identifier"] ?? errors["package.registryType"] ?? errors.package}
+          hint="Its name on npm, e.g. @modelcontextprotocol/server-everything. Install scripts do not run."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={stdio.identifier}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="none"
+              placeholder="@scope/server-name"
+              className="font-mono"
+              disabled={saving}
+              onChange={(e) => change({ identifier: e.target.value })}
+              // "name@1.2.3" pasted or typed whole fills both fields.
+              onBlur={() => set({ stdio: splitTypedPackage(stdio) })}
+            />
+          )}
+        </Field>
+        <Field id={id("package-version")} label="Version" error={errors["package.version"]} hint="Exact, e.g. 1.2.3: what is installed is what runs.">
+          {(control) => (
+            <Input
+              {...control}
+              value={stdio.version}
+              autoComplete="off"
+              spellCheck={false}
+              inputMode="decimal"
+              placeholder="1.2.3"
+              className="font-mono"
+              disabled={saving}
+              onChange={(e) => change({ version: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id={id("args")} label="Arguments" error={argsError(errors)} hint="One per line, given to the package's program in this order. Leave empty for none.">
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            value={stdio.args}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="stdio"
+            className="font-mono"
+            disabled={saving}
+            onChange={(e) => change({ args: e.target.value })}
+          />
+        )}
+      </Field>
+      <EnvRows idPrefix={id("env")} rows={stdio.env} errors={envRowErrors(stdio.env, errors)} listError={errors.env} disabled={saving} onChange={(env) => change({ env })} />
+      <p className="text-xs text-muted-foreground">
+        The console runs it in its sandbox: no network, no view of the console&apos;s files or secrets, capped memory, CPU time and processes.
+      </p>
+    </>
+  );
+}

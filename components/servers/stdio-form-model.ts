@@ -1,0 +1,78 @@
+import { collectFieldErrors, type FieldErrors } from "@/components/app/save-error";
+import { splitPackageSpec } from "@/lib/servers/command-entry";
+import { stdioConnectionInput, type StdioConnectionInput } from "@/lib/servers/stdio-schema";
+
+/**
+ * The add-server form's "Command (stdio)" fields and their translation to the API: an npm
+ * package and its exact version, its arguments (one a line), and its environment variables
+ * (secrets: typed here, sent once, never shown back). Pure, so validation is tested without rendering.
+ */
+
+export interface EnvRow {
+  /** Stable React key; not sent. */
+  key: string;
+  name: string;
+  value: string;
+}
+
+export interface StdioFormValues {
+  identifier: string;
+  version: string;
+  /** One argument a line: an argument may hold spaces, a line break it cannot. */
+  args: string;
+  env: EnvRow[];
+}
+
+let rowCounter = 0;
+export function newEnvRow(name = "", value = ""): EnvRow {
+  rowCounter += 1;
+  return { key: `env-${rowCounter}`, name, value };
+}
+
+export const emptyStdio = (): StdioFormValues => ({ identifier: "", version: "", args: "", env: [] });
+
+/** The package as typed, for progress messages: `name@version`. */
+export const stdioSpec = (values: StdioFormValues): string => `${values.identifier.trim()}@${values.version.trim()}`;
+
+/** The typed lines as arguments: blank lines are spacing, not empty arguments. */
+export const argsOf = (text: string): string[] => text.split(/\r?\n/).filter((line) => line.trim() !== "");
+
+/** A package typed or pasted with its version (`name@1.2.3`) splits into the two fields; anything else is left as typed. */
+export function splitTypedPackage(values: StdioFormValues): StdioFormValues {
+  const { identifier, version } = splitPackageSpec(values.identifier.trim());
+  return version ? { ...values, identifier, version } : values;
+}
+
+/**
+ * The env rows' errors keyed by row (`env.<index>.name`), and the API's (keyed by variable name,
+ * `env.<NAME>`) moved onto the row that holds that name.
+ */
+export function envRowErrors(rows: EnvRow[], errors: FieldErrors): { name?: string; value?: string }[] {
+  return rows.map((row, i) => ({
+    name: errors[`env.${i}.name`] ?? (row.name ? errors[`env.${row.name}`] : undefined),
+    value: errors[`env.${i}.value`],
+  }));
+}
+
+type Validated<T> = { ok: true; payload: T } | { ok: false; errors: FieldErrors };
+
+/** The stdio part of the form as the API takes it, or its errors: the shared schema's, and each row's (a name, said once). */
+export function validateStdio(values: StdioFormValues): Validated<StdioConnectionInput> {
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  values.env.forEach((row, i) => {
+    const name = row.name.trim();
+    if (!name) errors[`env.${i}.name`] = "Enter a variable name, or remove this row.";
+    else if (seen.has(name)) errors[`env.${i}.name`] = "This variable is already listed.";
+    seen.add(name);
+  });
+  const parsed = stdioConnectionInput.safeParse({
+    transport: "stdio",
+    package: { registryType: "npm", identifier: values.identifier.trim(), version: values.version.trim() },
+    args: argsOf(values.args),
+    env: Object.fromEntries(values.env.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value])),
+  });
+  const all = { ...(parsed.success ? {} : collectFieldErrors(parsed.error.issues)), ...errors };
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors: all };
+  return { ok: true, payload: parsed.data };
+}

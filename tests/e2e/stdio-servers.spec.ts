@@ -1,0 +1,159 @@
+import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
+import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
+import { signInViaApi } from "./support";
+
+/**
+ * Adding a server that runs as a command, as a person does: the add-server form's "Command (stdio)"
+ * choice and the mcpServers import. The console installs from the npm registry these tests start
+ * (one package bundling server-everything) on the port playwright.config.ts gave the server, and
+ * runs it in its sandbox.
+ */
+
+const SPEC = `${BUNDLED.name}@${BUNDLED.version}`;
+const SECRET = "e2e-stdio-secret-4321";
+// A first install in a sandbox on a busy machine: slower than a remote server's answer.
+const INSTALL = { timeout: 90_000 };
+
+let registry: LocalRegistry;
+test.beforeAll(async () => {
+  registry = await startLocalRegistry(Number(process.env.E2E_NPM_REGISTRY_PORT));
+});
+test.afterAll(async () => {
+  await registry?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
+  });
+});
+
+/** The transport chosen with the keyboard: the select opened with Enter, the option typed to and taken with Enter. */
+async function chooseStdio(page: Page) {
+  const transport = page.getByRole("combobox", { name: "Transport" });
+  await transport.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("option", { name: "Command (stdio)" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(transport).toHaveText("Command (stdio)");
+}
+
+test("add a stdio server with the keyboard: checked fields, the package tested while it installs, saved with its secret kept", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInViaApi(page);
+  await page.goto("/servers/new");
+  await page.getByRole("textbox", { name: "Name" }).fill("Everything (stdio)");
+  await chooseStdio(page);
+  await expect(page.getByRole("textbox", { name: "URL" })).toHaveCount(0);
+
+  // Nothing typed yet: each field says what it needs, and the first gets the focus.
+  await page.getByRole("button", { name: "Test connection" }).click();
+  const pkg = page.getByRole("textbox", { name: "npm package" });
+  const version = page.getByRole("textbox", { name: "Version" });
+  await expect(pkg).toBeFocused();
+  await expect(pkg).toHaveAccessibleDescription(/Enter an npm package name/);
+  await expect(version).toHaveAccessibleDescription(/Give an exact version/);
+
+  // The package typed with its version fills both fields.
+  await pkg.fill(SPEC);
+  await page.keyboard.press("Tab");
+  await expect(pkg).toHaveValue(BUNDLED.name);
+  await expect(version).toHaveValue(BUNDLED.version);
+  await page.getByRole("textbox", { name: "Arguments" }).fill("stdio");
+
+  // A variable: its value masked unless shown, a reserved name refused next to it.
+  await page.getByRole("button", { name: "Add variable" }).press("Enter");
+  const varName = page.getByRole("textbox", { name: "Name of variable 1" });
+  await expect(varName).toBeFocused();
+  await page.keyboard.type("PATH");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(SECRET);
+  await expect(page.getByRole("textbox", { name: "Value of PATH" })).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(varName).toBeFocused();
+  await expect(varName).toHaveAccessibleDescription(/PATH, HOME and TMPDIR are set by the sandbox\./);
+  await varName.fill("API_TOKEN");
+
+  // The test installs the package and starts it: progress while it runs, then what answered.
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Installing ${SPEC} from npm` })).toBeVisible();
+  const result = page.getByRole("region", { name: "Connection test result" });
+  await expect(result).toBeVisible(INSTALL);
+  await expect(result).toContainText(/everything/i);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Save server" }).click();
+  await expect(page).toHaveURL(/\/servers\/[0-9a-f-]{36}$/, INSTALL);
+  await expect(page.getByRole("heading", { name: "Everything (stdio)" })).toBeVisible();
+  // The secret went to the server once and never comes back.
+  const server = await (await page.request.get(`/api/servers/${page.url().split("/").pop()}`)).json();
+  expect(server).toMatchObject({ transport: "stdio", stdio: { package: { identifier: BUNDLED.name, version: BUNDLED.version }, args: ["stdio"], env: ["API_TOKEN"] } });
+  expect(JSON.stringify(server)).not.toContain(SECRET);
+  expect(await page.content()).not.toContain(SECRET);
+});
+
+test("a package npm cannot install is told on the package field, with npm's reason", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page);
+  await page.goto("/servers/new");
+  await page.getByRole("textbox", { name: "Name" }).fill("Missing package");
+  await chooseStdio(page);
+  await page.getByRole("textbox", { name: "npm package" }).fill("mcp-not-published-anywhere");
+  await page.getByRole("textbox", { name: "Version" }).fill("1.0.0");
+  await page.getByRole("button", { name: "Save server" }).click();
+  const pkg = page.getByRole("textbox", { name: "npm package" });
+  await expect(pkg).toHaveAccessibleDescription(/404 Not Found/, INSTALL);
+  await expect(pkg).toBeFocused();
+  await expect(page).toHaveURL(/\/servers\/new$/);
+});
+
+for (const [theme, width] of [
+  ["light", 390],
+  ["dark", 1440],
+  ["dark", 390],
+  ["light", 1440],
+] as const) {
+  test(`the stdio fields at ${width} px in the ${theme} theme: they fit, and axe finds nothing`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await signInViaApi(page);
+    await page.goto("/servers/new");
+    await chooseStdio(page);
+    await page.getByRole("button", { name: "Add variable" }).click();
+    await page.getByRole("button", { name: "Save server" }).click();
+    await expect(page.getByRole("textbox", { name: "npm package" })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("html")).toHaveClass(new RegExp(theme));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("import an mcpServers file: the npx entry becomes a stdio server, the other commands are listed with why", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInViaApi(page);
+  await page.goto("/servers");
+  const file = JSON.stringify({
+    mcpServers: {
+      everything: { command: "npx", args: ["-y", SPEC, "stdio"], env: { API_TOKEN: SECRET } },
+      time: { command: "uvx", args: ["mcp-server-time"] },
+      files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },
+    },
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import servers" });
+  await dialog.getByRole("textbox", { name: "Configuration file" }).fill(file);
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText("everything — will be created")).toBeVisible();
+  await expect(dialog.getByText(`stdio · npm:${SPEC} · variables: API_TOKEN`)).toBeVisible();
+  await expect(dialog.getByText(/It runs a Python package \(uvx\)/)).toBeVisible();
+  await expect(dialog.getByText(/No version is given/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Import 1 server" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Created 1 server, skipped 2.", INSTALL);
+  await expect(dialog.getByText("everything: connected")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "everything" })).toBeVisible();
+  expect(await page.content()).not.toContain(SECRET);
+});
