@@ -1,3 +1,10 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeRouteModules } from "./scripts/lib/route-modules.mjs";
+
+// The API's route table follows the route files (scripts/lib/route-modules.mjs says why here).
+writeRouteModules(path.dirname(fileURLToPath(import.meta.url)));
+
 /**
  * Headers that do not depend on the environment go on every response here,
  * static files included. The Content-Security-Policy and HSTS depend on the
