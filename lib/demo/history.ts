@@ -57,14 +57,17 @@ async function recordedAt(uid: string, at: Date, step: () => Promise<unknown>) {
     .where(and(eq(activityEvents.userUid, uid), notInArray(activityEvents.id, before.map((e) => e.id))));
 }
 
-/** The server's own events (added, tested, discovered) date from when its history begins; its outages' from when each opened and closed. */
-async function dateServerEvents(uid: string, serverId: string, start: Date) {
-  const d = await db();
-  await d
+/** What the server's saving recorded (added, discovered, its first scan) dates from when its history begins. */
+async function dateServerAdded(uid: string, serverId: string, start: Date) {
+  await (await db())
     .update(activityEvents)
     .set({ createdAt: start })
-    .where(and(eq(activityEvents.userUid, uid), eq(activityEvents.targetId, serverId), sql`${activityEvents.action} in ('server.created', 'server.tested', 'server.discovered')`));
-  await d.execute(sql`update activity_events a
+    .where(and(eq(activityEvents.userUid, uid), eq(activityEvents.targetId, serverId)));
+}
+
+/** Each outage's events date from when it opened and closed. */
+async function dateOutages(uid: string, serverId: string) {
+  await (await db()).execute(sql`update activity_events a
                          set created_at = case a.action when 'monitor.down' then i.opened_at else i.closed_at end
                         from incidents i
                        where a.user_uid = ${uid} and a.action in ('monitor.down', 'monitor.recovered')
@@ -135,9 +138,11 @@ async function seedMaintenance(uid: string, serverId: string) {
 
 export async function seedDemoHistory(user: PlanHolder, serverId: string, toolCount: number | null): Promise<void> {
   const start = new Date(historyStart(Date.now()));
+  // Before anything else is recorded: all there is yet is the server's saving.
+  await dateServerAdded(user.uid, serverId, start);
   await seedMaintenance(user.uid, serverId);
   await seedChecks(serverId, toolCount);
-  await dateServerEvents(user.uid, serverId, start);
+  await dateOutages(user.uid, serverId);
   await seedScan(user, serverId);
   await recordedAt(user.uid, start, () => addStatusPage(user.uid, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true }));
   await seedWorkbench(user.uid, serverId);

@@ -321,7 +321,9 @@ describeEachDatabase("POST /api/auth/demo", () => {
     expect(at("monitor.down")).toEqual(outages.map((i) => i.openedAt.getTime()).sort((a, b) => a - b));
     expect(at("monitor.recovered")).toEqual(outages.map((i) => i.closedAt!.getTime()).sort((a, b) => a - b));
     const firstOutage = Math.min(...at("monitor.down"));
-    expect(Math.max(...at("server.created"))).toBeLessThan(firstOutage);
+    // Saving the server (added, discovered, first scanned) came before any of it.
+    for (const action of ["server.created", "server.discovered"]) expect(Math.max(...at(action))).toBeLessThan(firstOutage);
+    expect(Math.min(...at("scan.completed"))).toBeLessThan(firstOutage);
     expect(new Set(events.map((e) => e.createdAt)).size).toBeGreaterThan(6);
   });
 
