@@ -3,9 +3,9 @@ import type { Metadata } from "next";
 /** Names and links shared by the public site, the app shell and metadata. */
 export const SITE = {
   name: "MCP Console",
-  tagline: "Register, explore, monitor and secure your MCP servers from one console.",
+  tagline: "Register, explore, monitor and secure your MCP servers, and give your agents one guarded endpoint.",
   description:
-    "MCP Console is a cloud console for Model Context Protocol servers: a workbench to exercise tools, resources and prompts, MCP-aware monitoring with alerts, a local security scanner and a complete audit trail.",
+    "MCP Console is a cloud console for Model Context Protocol servers: a workbench to exercise tools, resources and prompts, MCP-aware monitoring with alerts, a local security scanner, gateways that serve your agents only the definitions you approved, and a complete audit trail.",
   contactEmail: "hello@mcp-console.dev",
 };
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { Activity, FlaskConical, PlayCircle, ScrollText, ShieldCheck } from "lucide-react";
+import { Activity, FlaskConical, Network, PlayCircle, ScrollText, ShieldCheck } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoLauncher } from "@/components/marketing/demo/demo-launcher";
 import { DemoOffer } from "@/components/marketing/demo/demo-offer";
@@ -38,12 +38,19 @@ const CAPABILITIES = [
     title: "Activity log",
     text: "Every action on every server, by whom, when and from where — filterable, and exportable as CSV or JSON.",
   },
+  {
+    icon: Network,
+    title: "Gateways",
+    text: "One MCP endpoint for an agent, serving the servers and tools you choose under prefixes of your own. It serves only definitions you approved and the scanner passed: a changed definition waits in quarantine until you approve it with the change in front of you, and what calls return is checked for instructions aimed at the model and for secrets. Clients sign in with OAuth, so no token sits in a config file, and every call is audited.",
+    // The fifth card takes the row: the two columns stay even.
+    wide: true,
+  },
 ];
 
 const STEPS = [
-  { title: "Register", text: "Add a remote server's URL, transport and auth headers, and test the connection before saving." },
-  { title: "Exercise", text: "Try its tools, resources and prompts in the workbench and see exactly what comes back." },
+  { title: "Register and exercise", text: "Add a server, test the connection before saving, and try its tools, resources and prompts in the workbench to see exactly what comes back." },
   { title: "Watch", text: "Turn on checks and the scanner; get told when it breaks, slows down or changes its tools." },
+  { title: "Connect your agent", text: "Put your servers behind a gateway and give the agent its one endpoint: it signs in with OAuth, sees only what you approved, and every call is logged." },
 ];
 
 export default function LandingPage() {
@@ -75,16 +82,22 @@ export default function LandingPage() {
         anchor
         muted
         title="Everything your MCP servers need, in one place"
-        lead="Other tools manage servers, or inspect them, or scan them, or ping them. MCP Console does all four, and remembers what happened."
+        lead="Other tools manage servers, or inspect them, or scan them, or ping them. MCP Console does all four, puts a guarded gateway between your agents and your servers, and remembers what happened."
       >
         <div className="mt-12 grid gap-6 sm:grid-cols-2">
-          {CAPABILITIES.map((capability) => (
-            <FeatureCard key={capability.title} {...capability} />
-          ))}
+          {CAPABILITIES.map(({ wide, ...capability }) =>
+            wide ? (
+              <div key={capability.title} className="sm:col-span-2">
+                <FeatureCard {...capability} />
+              </div>
+            ) : (
+              <FeatureCard key={capability.title} {...capability} />
+            ),
+          )}
         </div>
       </LandingSection>
 
-      <LandingSection name="how" title="From URL to peace of mind in three steps">
+      <LandingSection name="how" title="From URL to a guarded agent in three steps">
         <ol className="mt-12 grid gap-6 sm:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="flex gap-4">

@@ -1,9 +1,17 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
 const ConsentRoot = dynamic(() => import("./consent-root").then((m) => m.ConsentRoot), { ssr: false });
+
+/**
+ * A public status page is its owner's page, read by their users, who are not
+ * the console's visitors: it carries neither the console's consent banner nor
+ * its analytics (the status layout has no cookie link either).
+ */
+const isStatusPage = (pathname: string | null) => pathname?.startsWith("/status/") ?? false;
 
 /**
  * Mounts the consent UI once the page has loaded and the browser is idle,
@@ -12,6 +20,7 @@ const ConsentRoot = dynamic(() => import("./consent-root").then((m) => m.Consent
  * page quick to become interactive on a phone.
  */
 export function ConsentMount() {
+  const pathname = usePathname();
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const start = () => setReady(true);
@@ -22,5 +31,5 @@ export function ConsentMount() {
     const id = window.setTimeout(start, 200);
     return () => window.clearTimeout(id);
   }, []);
-  return ready ? <ConsentRoot /> : null;
+  return ready && !isStatusPage(pathname) ? <ConsentRoot /> : null;
 }

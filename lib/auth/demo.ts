@@ -5,6 +5,7 @@ import { db } from "../db";
 import { users } from "../db/schema";
 import { seedDemoHistory } from "../demo/history";
 import { DEMO_ACCOUNT_TTL_MS, DEMO_ACCOUNTS_ERASED_PER_RUN } from "../demo/expiry";
+import { seedDemoGateway } from "../demo/gateway";
 import { demoServerOrigin } from "../demo/server-origin";
 import { DEMO_UID_PREFIX } from "../plans/demo";
 import { createAndDiscover } from "../discovery/service";
@@ -20,7 +21,8 @@ import { adminAuth } from "./firebase-admin";
  * the login page) signs each visitor in to an account of their own, made for
  * the visit: on the demo's plan (lib/plans/demo.ts: what Pro shows, on the
  * demo server only, sending and publishing nothing of the visitor's), owning
- * that server with two weeks of history (lib/demo/history.ts), and erased
+ * that server with two weeks of history (lib/demo/history.ts) and a gateway
+ * of it with one changed tool to approve (lib/demo/gateway.ts), and erased
  * after a day by housekeeping (lib/demo/expiry.ts). Nobody inherits anybody's
  * servers, settings or tickets. On in local mode, and in a deployment that
  * sets DEMO_ACCOUNTS=on; elsewhere it does not exist.
@@ -68,6 +70,7 @@ async function seedAccount(user: Awaited<ReturnType<typeof newVisitor>>, log: Lo
       protocol: "auto",
     }, { log });
     await seedDemoHistory(user, server.id, server.counts.tools);
+    await seedDemoGateway(user, server.id);
     return server.id;
   } catch (err) {
     // Signing in matters more than the history: the visitor gets an empty account, and the log says why.

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import { db } from "../db";
-import { incidents, maintenanceWindows, maintenanceWindowServers, scanBaselines, workbenchCalls } from "../db/schema";
+import { activityEvents, incidents, maintenanceWindows, maintenanceWindowServers, scanBaselines, workbenchCalls } from "../db/schema";
 import { recordCheck } from "../monitoring/record";
 import type { CheckOutcome } from "../monitoring/check";
 import type { CheckFailureKind } from "../monitoring/failure";
@@ -15,7 +15,9 @@ import { addStatusPage } from "../status-pages/service";
  * recording (so statuses, incidents, rollups and the activity log follow as
  * they would), a scan with a rug pull (the baseline approved a tool that has
  * changed since), maintenance past and to come, a public status page and a
- * few workbench calls.
+ * few workbench calls. The activity log tells the same story at the same
+ * times: the server added when its history begins, each outage when it
+ * opened and closed, the baseline when it was approved.
  */
 
 const DAYS = 14;
@@ -41,9 +43,41 @@ function outcomeAt(i: number, startedAt: Date, hoursAgo: number, toolCount: numb
   return { result: "up", startedAt, latencyMs, phases: { connectMs, initializeMs, pingMs: latencyMs - connectMs - initializeMs, listMs: Math.round(latencyMs * 0.4) }, failure: null, toolCount, toolsHash: null };
 }
 
+/** The first check of the history, on the hour. */
+const historyStart = (now: number) => Math.floor(now / HOUR_MS) * HOUR_MS - DAYS * 24 * HOUR_MS;
+
+/** Runs `step` and dates the activity events it recorded at `at`, rather than the second the history was written in. */
+async function recordedAt(uid: string, at: Date, step: () => Promise<unknown>) {
+  const d = await db();
+  const before = await d.select({ id: activityEvents.id }).from(activityEvents).where(eq(activityEvents.userUid, uid));
+  await step();
+  await d
+    .update(activityEvents)
+    .set({ createdAt: at })
+    .where(and(eq(activityEvents.userUid, uid), notInArray(activityEvents.id, before.map((e) => e.id))));
+}
+
+/** What the server's saving recorded (added, discovered, its first scan) dates from when its history begins. */
+async function dateServerAdded(uid: string, serverId: string, start: Date) {
+  await (await db())
+    .update(activityEvents)
+    .set({ createdAt: start })
+    .where(and(eq(activityEvents.userUid, uid), eq(activityEvents.targetId, serverId)));
+}
+
+/** Each outage's events date from when it opened and closed. */
+async function dateOutages(uid: string, serverId: string) {
+  await (await db()).execute(sql`update activity_events a
+                         set created_at = case a.action when 'monitor.down' then i.opened_at else i.closed_at end
+                        from incidents i
+                       where a.user_uid = ${uid} and a.action in ('monitor.down', 'monitor.recovered')
+                         and i.server_id = ${serverId} and i.id::text = a.metadata->>'incidentId'
+                         and (a.action = 'monitor.down' or i.closed_at is not null)`);
+}
+
 async function seedChecks(serverId: string, toolCount: number | null) {
   const now = Date.now();
-  const first = Math.floor(now / HOUR_MS) * HOUR_MS - DAYS * 24 * HOUR_MS;
+  const first = historyStart(now);
   for (let i = 0, at = first; at < now - HOUR_MS; i++, at += HOUR_MS) {
     const startedAt = new Date(at);
     const hoursAgo = Math.round((now - at) / HOUR_MS);
@@ -65,7 +99,8 @@ async function seedChecks(serverId: string, toolCount: number | null) {
 
 /** A scan that finds the demo's `echo` tool changed since its approval: a rug pull, as the scanner reports one. */
 async function seedScan(user: PlanHolder, serverId: string) {
-  await pinBaseline(user, serverId);
+  const pinnedAt = new Date(Date.now() - 9 * 24 * HOUR_MS);
+  await recordedAt(user.uid, pinnedAt, () => pinBaseline(user, serverId));
   const d = await db();
   const [baseline] = await d.select().from(scanBaselines).where(eq(scanBaselines.serverId, serverId));
   if (!baseline) return;
@@ -74,7 +109,7 @@ async function seedScan(user: PlanHolder, serverId: string) {
       ? { ...item, hash: `${item.hash.slice(0, -8)}00000000`, definition: { ...item.definition, description: "Echoes back the input." } }
       : item,
   );
-  await d.update(scanBaselines).set({ items, pinnedAt: new Date(Date.now() - 9 * 24 * HOUR_MS) }).where(eq(scanBaselines.serverId, serverId));
+  await d.update(scanBaselines).set({ items, pinnedAt }).where(eq(scanBaselines.serverId, serverId));
   await scanNow(user, serverId);
 }
 
@@ -102,9 +137,13 @@ async function seedMaintenance(uid: string, serverId: string) {
 }
 
 export async function seedDemoHistory(user: PlanHolder, serverId: string, toolCount: number | null): Promise<void> {
+  const start = new Date(historyStart(Date.now()));
+  // Before anything else is recorded: all there is yet is the server's saving.
+  await dateServerAdded(user.uid, serverId, start);
   await seedMaintenance(user.uid, serverId);
   await seedChecks(serverId, toolCount);
+  await dateOutages(user.uid, serverId);
   await seedScan(user, serverId);
-  await addStatusPage(user.uid, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true });
+  await recordedAt(user.uid, start, () => addStatusPage(user.uid, { slug: `demo-${user.uid.slice(-8).toLowerCase()}`, title: "Demo status", serverIds: [serverId], showUrls: false, published: true }));
   await seedWorkbench(user.uid, serverId);
 }

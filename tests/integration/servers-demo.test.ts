@@ -6,7 +6,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { POST as demoPOST } from "@/app/api/auth/demo/route";
 import { POST as sessionPOST } from "@/app/api/auth/session/route";
-import { POST as gatewaysPOST } from "@/app/api/gateways/route";
+import { GET as activityGET } from "@/app/api/activity/route";
+import { GET as gatewaysGET, POST as gatewaysPOST } from "@/app/api/gateways/route";
 import { POST as maintenancePOST } from "@/app/api/maintenance/route";
 import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as updatePOST } from "@/app/api/servers/[id]/incidents/[incidentId]/updates/route";
@@ -299,6 +300,31 @@ describeEachDatabase("POST /api/auth/demo", () => {
     expect(shown?.pastMaintenance.map((m) => m.note)).toEqual(["Moved the server to a new host."]);
     expect(shown?.maintenance.map((m) => m.note)).toEqual(["Certificate renewal."]);
     expect(await d.select().from(workbenchCalls).where(eq(workbenchCalls.userUid, visitor.uid))).toHaveLength(4);
+  });
+
+  it("shows a gateway of the demo server with the changed tool in quarantine, waiting for approval", async () => {
+    const visitor = await visit();
+    const list = await call(gatewaysGET, "/api/gateways", { headers: visitor.headers });
+    expect(list.status).toBe(200);
+    expect(list.json.gateways).toEqual([
+      expect.objectContaining({ name: "Demo gateway", servers: [expect.objectContaining({ serverId: visitor.serverId })], held: expect.objectContaining({ quarantined: 1 }) }),
+    ]);
+  });
+
+  it("logs the history at the times it happened: each outage when it opened and closed, the server before them, not all in one second", async () => {
+    const visitor = await visit();
+    const log = await call(activityGET, "/api/activity?limit=100", { headers: visitor.headers });
+    expect(log.status).toBe(200);
+    const events = log.json.events as { action: string; createdAt: string }[];
+    const at = (action: string) => events.filter((e) => e.action === action).map((e) => Date.parse(e.createdAt)).sort((a, b) => a - b);
+    const outages = await (await db()).select().from(incidents).where(eq(incidents.serverId, visitor.serverId));
+    expect(at("monitor.down")).toEqual(outages.map((i) => i.openedAt.getTime()).sort((a, b) => a - b));
+    expect(at("monitor.recovered")).toEqual(outages.map((i) => i.closedAt!.getTime()).sort((a, b) => a - b));
+    const firstOutage = Math.min(...at("monitor.down"));
+    // Saving the server (added, discovered, first scanned) came before any of it.
+    for (const action of ["server.created", "server.discovered"]) expect(Math.max(...at(action))).toBeLessThan(firstOutage);
+    expect(Math.min(...at("scan.completed"))).toBeLessThan(firstOutage);
+    expect(new Set(events.map((e) => e.createdAt)).size).toBeGreaterThan(6);
   });
 
   it("gives the next visitor a new account, with nothing of the last one's", async () => {
