@@ -296,7 +296,8 @@ for (const { width, theme } of [
     const edges = async () => {
       const box = (await tabs.boundingBox())!;
       const y = box.y + 2;
-      return { left: await brightness(page, box.x + 2, y), middle: await brightness(page, box.x + box.width / 2, y), right: await brightness(page, box.x + box.width - 2, y) };
+      // 8 px in from each end: past the rounded corners, still within the shadow.
+      return { left: await brightness(page, box.x + 8, y), middle: await brightness(page, box.x + box.width / 2, y), right: await brightness(page, box.x + box.width - 8, y) };
     };
     const overflows = await tabs.evaluate((el) => el.scrollWidth > el.clientWidth);
     expect(overflows).toBe(width === 390);
