@@ -11,6 +11,7 @@ import { authErrorMessage } from "@/lib/auth/provider-errors";
 import { navigateAfterAuth } from "@/lib/auth/redirect";
 import { resetSync } from "@/lib/auth/sync";
 import { FormAlert } from "@/components/app/form-alert";
+import { EmulatorMailNote } from "./emulator-mail-note";
 
 type Busy = "resend" | "check" | null;
 
@@ -98,6 +99,7 @@ export function VerifyEmailPanel() {
         We sent a verification link to <span className="font-medium">{email ?? "your email address"}</span>. Open it to
         confirm that the address is yours, then come back here.
       </p>
+      <EmulatorMailNote />
       {error ? <FormAlert>{error}</FormAlert> : null}
       {notYet ? (
         <FormAlert tone="info">

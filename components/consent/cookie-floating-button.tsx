@@ -42,7 +42,9 @@ function useScrollingDown(): boolean {
  * The small round button at the bottom left that reopens the cookie
  * preferences once the visitor has chosen. It sits below every banner, toast
  * and dialog (z-cookie), and moves away while the page is read downwards; the
- * footer and Settings have the same link in words.
+ * footer and Settings have the same link in words. A phone has no room beside
+ * its controls for it: there the choice made, it is not shown, and the
+ * footer's link (Settings → Cookie preferences in the console) is the way back.
  */
 export function CookieFloatingButton({ level, focusOnMount }: { level: ConsentLevel; focusOnMount: boolean }) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -57,8 +59,8 @@ export function CookieFloatingButton({ level, focusOnMount }: { level: ConsentLe
   return (
     <>
       {/* Room at the end of a short page, so that nothing has to stay under the button. */}
-      <div aria-hidden="true" className="h-14" />
-      <aside aria-label="Cookie settings" className="fixed bottom-3 left-3 z-cookie">
+      <div aria-hidden="true" className="h-14 max-sm:hidden" />
+      <aside aria-label="Cookie settings" className="fixed bottom-3 left-3 z-cookie max-sm:hidden">
         <button
           ref={ref}
           type="button"

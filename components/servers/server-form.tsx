@@ -23,7 +23,7 @@ type ServerFormProps =
 
 /** Adding a server and editing one: the same fields, the same shared schema. */
 export function ServerForm(props: ServerFormProps) {
-  const form = useServerForm(props.initialValues);
+  const form = useServerForm(props.initialValues, { nameFromServer: props.mode === "create" });
   const { problem, saving } = form;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

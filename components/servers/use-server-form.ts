@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { failureMessage } from "@/lib/api/api-error";
 import { useTestConnection } from "@/lib/servers/hooks";
+import { SERVER_NAME_MAX } from "@/lib/servers/schema";
 import type { Transport } from "@/lib/mcp/types";
 import { mapSaveError, type FieldErrors, type FormProblem } from "@/components/app/save-error";
 import { firstErrorKey, suggestedTransport, validateConnection, type ServerFormValues } from "./server-form-model";
@@ -16,7 +17,7 @@ const FIELD_ORDER = ["name", "transport", "url", "headers", "package", "args", "
  * connection test. `save` runs a checked payload and puts a refusal where the
  * user will look.
  */
-export function useServerForm(initialValues: ServerFormValues) {
+export function useServerForm(initialValues: ServerFormValues, { nameFromServer = false }: { nameFromServer?: boolean } = {}) {
   const formId = useId().replace(/:/g, "");
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -71,6 +72,9 @@ export function useServerForm(initialValues: ServerFormValues) {
     try {
       const result = await testConnection.mutateAsync(checked.payload);
       setTest({ kind: "ok", result });
+      // A new server whose name is still empty takes the one it gives itself; a typed name is never replaced.
+      const own = (result.serverInfo.title ?? result.serverInfo.name).trim().slice(0, SERVER_NAME_MAX);
+      if (nameFromServer && own) setValues((v) => (v.name.trim() === "" ? { ...v, name: own } : v));
     } catch (err) {
       const { problem: refused } = mapSaveError(err);
       // What the account may not try (a demo's server other than the demo's) is no failed connection: the banner offers sign-up.

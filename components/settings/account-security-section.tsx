@@ -5,6 +5,7 @@ import { BadgeCheck, CircleAlert } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormAlert } from "@/components/app/form-alert";
+import { EmulatorMailNote } from "@/components/auth/emulator-mail-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-provider";
@@ -24,6 +25,7 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
   const client = useQueryClient();
   const [message, setMessage] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
   const [busy, setBusy] = useState<"send" | "refresh" | null>(null);
+  const [sent, setSent] = useState(false);
   const verified = emailVerified || Boolean(firebaseUser?.emailVerified);
   const providers = firebaseUser?.providerData ?? [];
   const hasPassword = providers.some((p) => p.providerId === "password");
@@ -35,6 +37,7 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
     try {
       await sendEmailVerification(firebaseUser);
       setMessage({ tone: "success", text: `We sent a verification link to ${firebaseUser.email}. Open it, then come back and refresh the status.` });
+      setSent(true);
     } catch (err) {
       setMessage({ tone: "error", text: authErrorMessage(err) });
     }
@@ -84,6 +87,7 @@ export function AccountSecuritySection({ emailVerified }: { emailVerified: boole
         ) : null}
       </div>
       {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
+      {sent && !verified ? <EmulatorMailNote /> : null}
 
       <div>
         <h3 className="text-sm font-medium">Linked sign-in methods</h3>

@@ -41,7 +41,21 @@ export function SettingsNav() {
     // The sections appear once the settings have loaded, after the browser or the router looked for
     // the address's #section (a link from the command palette, the footer or a bookmark): go there now.
     const id = decodeURIComponent(window.location.hash.slice(1));
-    if (IDS.some((s) => s === id)) document.getElementById(id)?.scrollIntoView();
+    const target = IDS.some((s) => s === id) ? document.getElementById(id) : null;
+    if (!target?.parentElement) return;
+    const land = () => target.scrollIntoView();
+    land();
+    // The sections above then load their own lists and change height, which would carry the heading
+    // off screen: it is brought back each time, until the reader moves on their own.
+    const settling = new ResizeObserver(land);
+    settling.observe(target.parentElement);
+    const release = () => settling.disconnect();
+    const moves = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const m of moves) window.addEventListener(m, release, { once: true, passive: true });
+    return () => {
+      release();
+      for (const m of moves) window.removeEventListener(m, release);
+    };
   }, []);
   return (
     <nav aria-label="Settings sections" className="sticky top-6 hidden lg:block">

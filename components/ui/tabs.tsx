@@ -21,8 +21,8 @@ function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimi
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        // Tabs that do not fit scroll sideways in one row (a second row reads as a second set of tabs).
-        "inline-flex min-h-9 w-fit max-w-full shrink-0 items-center justify-start overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground [scrollbar-width:thin]",
+        // Tabs that do not fit scroll sideways in one row (a second row reads as a second set of tabs), with a shadow at the edge that hides more.
+        "inline-flex min-h-9 w-fit max-w-full shrink-0 items-center justify-start overflow-x-auto rounded-lg bg-muted scroll-shadow-x p-1 text-muted-foreground [scrollbar-width:thin]",
         "data-[orientation=vertical]:h-auto data-[orientation=vertical]:flex-col",
         className,
       )}

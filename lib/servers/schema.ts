@@ -115,8 +115,11 @@ export const connectionInput = z.object({
 });
 export type ConnectionInput = z.infer<typeof connectionInput>;
 
+/** The longest server name. */
+export const SERVER_NAME_MAX = 80;
+
 export const serverCreate = connectionInput.extend({
-  name: z.string().trim().min(1, "Enter a name.").max(80, "Names are at most 80 characters."),
+  name: z.string().trim().min(1, "Enter a name.").max(SERVER_NAME_MAX, `Names are at most ${SERVER_NAME_MAX} characters.`),
   description: z.string().trim().max(500, "Descriptions are at most 500 characters.").default(""),
   tags: tags.default([]),
   /** Absent: monitored at the owner's plan's shortest interval (monitoring is on unless turned off). */

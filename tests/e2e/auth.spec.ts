@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { expiredSessionCookie, oobCodes, PASSWORD, uniqueEmail, createAccount } from "./support";
 
 async function fillLogin(page: Page, email: string, password: string) {
@@ -149,3 +150,31 @@ test.describe("a newcomer who opens another loopback name than APP_URL's", () =>
     await expect(page).toHaveURL(at("/auth/login?redirect=%2Fdashboard"));
   });
 });
+
+for (const { width, theme } of [
+  { width: 390, theme: "light" },
+  { width: 1440, theme: "dark" },
+] as const) {
+  test(`in local mode "we sent a verification link" says where the link is, at ${width} px (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    const email = uniqueEmail("where-is-the-link");
+    await page.goto("/auth/register");
+    await page.getByLabel(/Display name/).fill("Hedy Lamarr");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/Confirm password/).fill(PASSWORD);
+    await page.getByRole("button", { name: /Create account/i }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-email$/);
+
+    // No mail leaves a local console: the page points to the emulator's list, which holds this address's link.
+    const note = page.getByRole("status").filter({ hasText: "no email is sent" });
+    await expect(note).toBeVisible();
+    const list = note.getByRole("link", { name: "list of sent links" });
+    const href = (await list.getAttribute("href"))!;
+    expect(href).toMatch(/\/emulator\/v1\/projects\/[^/]+\/oobCodes$/);
+    const { oobCodes: listed } = (await (await page.request.get(href)).json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+    expect(listed.filter((c) => c.email === email && c.requestType === "VERIFY_EMAIL").map((c) => c.oobLink)).toEqual([expect.stringContaining("oobCode=")]);
+    expect(await axeViolations(page, "document")).toEqual([]);
+  });
+}

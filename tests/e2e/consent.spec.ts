@@ -130,8 +130,27 @@ test.describe("cookie consent", () => {
     await expect(floatingButton(page)).toHaveCSS("border-top-color", RED);
   });
 
-  test("the footer opens the preferences too; the small button stays under dialogs and moves away while the page is read", async ({ page }) => {
+  test("on a phone the choice made leaves no button over the page: the footer's link opens the preferences", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 740 });
+    await page.goto("/faq");
+    await banner(page).getByRole("button", { name: "Reject" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(floatingButton(page)).toBeHidden();
+    // Nothing fixed is left at the bottom of the screen, over the text and controls there.
+    await page.mouse.wheel(0, -600);
+    expect(await page.evaluate(() => document.elementFromPoint(24, window.innerHeight - 24)?.closest("aside[aria-label='Cookie settings']") ?? null)).toBeNull();
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie preferences" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Accept All" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent")!))).toMatchObject({ analytics: true });
+    await expect(floatingButton(page)).toBeHidden();
+  });
+
+  test("the footer opens the preferences too; the small button stays under dialogs and moves away while the page is read", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 740 });
     await page.goto("/faq");
     await banner(page).getByRole("button", { name: "Reject" }).click();
     await expect(floatingButton(page)).toHaveAttribute("data-consent-level", "essential");

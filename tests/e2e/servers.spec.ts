@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { CONSOLE_CLIENT_CAPABILITIES, startEverything, type RunningServer } from "../support/mcp-server";
+import sharp from "sharp";
 import { signInViaApi } from "./support";
 
 /**
@@ -269,6 +270,53 @@ test("on a phone the server page's tabs scroll sideways in one row, and Back ret
   await expect(page).toHaveURL(new RegExp(`/servers/${id}$`));
 });
 
+/** The brightness (0–255) of one pixel of the page, at a point of the viewport. */
+async function brightness(page: Page, x: number, y: number): Promise<number> {
+  const shot = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
+  const { data } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return (data[0] + data[1] + data[2]) / 3;
+}
+
+for (const { width, theme } of [
+  { width: 390, theme: "light" },
+  { width: 390, theme: "dark" },
+  { width: 1440, theme: "light" },
+] as const) {
+  test(`at ${width} px (${theme}) a tab strip shows a shadow at an edge only where more tabs lie beyond it`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await signInViaApi(page, "Edge Shadow");
+    const res = await page.request.post("/api/servers", { data: { name: "strip", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } });
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`/servers/${id}`);
+    const tabs = page.getByRole("tablist", { name: "Server sections" });
+    await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    // The strip's own padding row, above the tabs: only its background (and a shadow) is drawn there.
+    const edges = async () => {
+      const box = (await tabs.boundingBox())!;
+      const y = box.y + 2;
+      // 8 px in from each end: past the rounded corners, still within the shadow.
+      return { left: await brightness(page, box.x + 8, y), middle: await brightness(page, box.x + box.width / 2, y), right: await brightness(page, box.x + box.width - 8, y) };
+    };
+    const overflows = await tabs.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(overflows).toBe(width === 390);
+    let seen = await edges();
+    expect(Math.abs(seen.left - seen.middle)).toBeLessThan(4);
+    if (!overflows) {
+      expect(Math.abs(seen.right - seen.middle)).toBeLessThan(4);
+      return;
+    }
+    expect(Math.abs(seen.right - seen.middle)).toBeGreaterThan(8);
+    // Scrolled to its end, the shadow moves to the start, where the first tabs now hide.
+    await tabs.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    seen = await edges();
+    expect(Math.abs(seen.right - seen.middle)).toBeLessThan(4);
+    expect(Math.abs(seen.left - seen.middle)).toBeGreaterThan(8);
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+  });
+}
+
 test("the form explains its mistakes next to the fields, including the server's", async ({ page }) => {
   await signInViaApi(page, "Alan Turing");
   await createViaApi(page, "taken", []);
@@ -291,6 +339,33 @@ test("the form explains its mistakes next to the fields, including the server's"
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The connection test failed" })).toBeVisible({ timeout: 20_000 });
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`at ${viewport.width} px a successful test names a new server after itself, and never replaces a typed name`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInViaApi(page, "Katherine Johnson");
+    await page.goto("/servers/new");
+    const name = page.getByRole("textbox", { name: "Name" });
+    const url = page.getByRole("textbox", { name: "URL" });
+    const result = page.getByRole("region", { name: "Connection test result" });
+
+    await url.fill(`${everything.origin}/mcp`);
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    // The name it gives itself in its initialize answer: its title when it has one.
+    const own = truth.title ?? truth.name;
+    await expect(name).toHaveValue(own);
+    await page.getByRole("button", { name: "Save server" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: own })).toBeVisible();
+
+    await page.goto("/servers/new");
+    await name.fill("My own name");
+    await url.fill(`${everything.origin}/mcp`);
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    await expect(name).toHaveValue("My own name");
+  });
+}
 
 test("a new user's dashboard welcomes them and leads to adding a server", async ({ page }) => {
   await signInViaApi(page, "Katherine Johnson");
@@ -335,6 +410,8 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("textbox", { name: "URL" }).fill(`${everything.origin}/mcp`);
     await page.getByRole("button", { name: "Test connection" }).click();
     await expect(page.getByRole("region", { name: "Connection test result" })).toBeVisible({ timeout: 20_000 });
+    // The test filled in the server's own name: emptied, the form explains what is missing.
+    await page.getByRole("textbox", { name: "Name" }).fill("");
     await page.getByRole("button", { name: "Save server" }).click();
     await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page, ["#main"])).toEqual([]);

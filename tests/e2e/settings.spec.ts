@@ -3,7 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { verifySignature } from "../../lib/webhooks/sign";
-import { createAccount, oobCodes, PASSWORD } from "./support";
+import { axeViolations } from "./axe";
+import { createAccount, oobCodes, PASSWORD, signInViaApi } from "./support";
 
 /** Consent already given, so the banner does not sit over the page's lower half. */
 async function skipConsentBanner(page: Page) {
@@ -52,6 +53,8 @@ test("sign-in and security: verify the email, see the providers, change the pass
 
   await security.getByRole("button", { name: "Resend verification email" }).click();
   await expect(security.getByText(`We sent a verification link to ${account.email}`)).toBeVisible();
+  // Local mode sends no mail: the section points to the emulator's list of sent links instead.
+  await expect(security.getByRole("status").filter({ hasText: "no email is sent" }).getByRole("link", { name: "list of sent links" })).toHaveAttribute("href", /\/oobCodes$/);
   const codes = (await oobCodes(page.request, account.email)).filter((c) => c.requestType === "VERIFY_EMAIL");
   expect(codes).toHaveLength(1);
   // Open the link as the user would, in another tab.
@@ -159,3 +162,25 @@ test("cookie preferences, plan and usage, and exporting all my data", async ({ p
   expect(data.tables.users).toEqual([expect.objectContaining({ uid: account.uid, email: account.email })]);
   expect(data.tables.activity_events.map((e: { action: string }) => e.action)).toContain("auth.sign_in");
 });
+
+for (const { width, theme } of [
+  { width: 390, theme: "dark" },
+  { width: 1440, theme: "light" },
+] as const) {
+  test(`/settings#connected-apps lands on its heading and stays there while the page loads, at ${width} px (${theme})`, async ({ page }) => {
+    await skipConsentBanner(page);
+    await page.setViewportSize({ width, height: 844 });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await signInViaApi(page, "Hash Landing");
+    await page.goto("/settings#connected-apps");
+    const heading = page.getByRole("heading", { level: 2, name: "Connected apps" });
+    await expect(heading).toBeInViewport();
+    // Every section above has loaded its own list (each loading one says so while it does).
+    await expect(page.locator("#main").getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await expect(page.getByText("No app is connected.")).toBeVisible();
+    const top = await heading.evaluate((el) => el.getBoundingClientRect().top / window.innerHeight);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(0.4);
+    expect(await axeViolations(page, ["#main"])).toEqual([]);
+  });
+}

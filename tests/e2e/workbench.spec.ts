@@ -470,3 +470,26 @@ for (const theme of ["light", "dark"] as const) {
     expect(await axeViolations(page, ["#main"])).toEqual([]);
   });
 }
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`at ${viewport.width} px a long answer scrolls inside its box and leaves no empty scroll below the page`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() })));
+    await openWorkbench(page);
+    await page.getByRole("list", { name: "Tools" }).getByRole("button", { name: /^get-resource-links/ }).click();
+    await page.getByRole("button", { name: "Run tool" }).click();
+    await expect(page.getByText("ok", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    // The raw answer: ten linked resources, far taller than its box, whose every object carries a name for screen readers.
+    await page.getByRole("button", { name: /^Response/ }).click();
+    const response = page.getByRole("group", { name: "response" });
+    await expect(response).toBeVisible();
+    expect(await response.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
+    // The page ends where its content does: nothing hidden in the box stretches the document.
+    const { scrollHeight, contentBottom } = await page.evaluate(() => ({
+      scrollHeight: document.documentElement.scrollHeight,
+      contentBottom: document.querySelector("main")!.getBoundingClientRect().bottom + window.scrollY,
+    }));
+    expect(scrollHeight - contentBottom).toBeLessThanOrEqual(80);
+  });
+}

@@ -130,6 +130,39 @@ describe("ServerForm (create)", () => {
     expect(within(result).getByText("Templates").nextElementSibling).toHaveTextContent("2");
   });
 
+  it("names a new server after itself when the test succeeds and no name was typed, and sends that name", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApiSend.mockResolvedValue(TEST_RESULT);
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), url: "http://127.0.0.1:3001/mcp" }} cancelHref="/servers" onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    await screen.findByRole("region", { name: "Connection test result" });
+    // Its title when it gives one (the name otherwise).
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Everything Reference Server");
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: "Everything Reference Server" }));
+  });
+
+  it("takes the server's name when it has no title, and never replaces a name the person typed", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { title: _title, ...untitled } = TEST_RESULT.serverInfo;
+    mockApiSend.mockResolvedValue({ ...TEST_RESULT, serverInfo: untitled });
+    renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), url: "http://127.0.0.1:3001/mcp" }} cancelHref="/servers" onSubmit={jest.fn()} />);
+    const name = screen.getByRole("textbox", { name: "Name" });
+
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    await screen.findByRole("region", { name: "Connection test result" });
+    expect(name).toHaveValue("mcp-servers/everything");
+
+    await user.clear(name);
+    await user.type(name, "Mine");
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    await waitFor(() => expect(mockApiSend).toHaveBeenCalledTimes(2));
+    await screen.findByRole("region", { name: "Connection test result" });
+    expect(name).toHaveValue("Mine");
+  });
+
   it("offers the transport that answered when the chosen one failed, and tests again with it", async () => {
     const user = userEvent.setup({ delay: null });
     mockApiSend
