@@ -17,12 +17,12 @@ export interface LatencyPoint {
 /**
  * Where p50 and p95 coincide (a single check per period, steady latency) the
  * lines lie on each other, so they differ in more than colour: p50 is a wide
- * solid line with large markers, drawn first; p95 a narrow dashed one with
- * small markers, drawn over it. Both stay visible, one inside the other.
+ * solid line with large hollow markers, drawn first; p95 a narrow dashed one
+ * with small filled markers, drawn over it. Both stay visible, one inside the other.
  */
 const SERIES = [
-  { key: "p50", label: "p50 (median)", colour: "var(--chart-1)", width: 4, dotGrowth: 2 },
-  { key: "p95", label: "p95", colour: "var(--chart-2)", dash: "5 3", width: 2, dotGrowth: 0 },
+  { key: "p50", label: "p50 (median)", colour: "var(--chart-1)", width: 4, dotGrowth: 2, dotFill: "var(--card)" },
+  { key: "p95", label: "p95", colour: "var(--chart-2)", dash: "5 3", width: 2, dotGrowth: 0, dotFill: "var(--chart-2)" },
 ];
 
 const latencyTooltip = (props: { active?: boolean; payload?: readonly { payload?: unknown }[] }) => (
@@ -77,7 +77,7 @@ export function LatencyLines({
             stroke={s.colour}
             strokeWidth={s.width}
             strokeDasharray={s.dash}
-            dot={dot && { r: dot.r + s.dotGrowth, strokeWidth: 2 }}
+            dot={dot && { r: dot.r + s.dotGrowth, strokeWidth: 2, fill: s.dotFill }}
             activeDot={{ r: 3 + s.dotGrowth }}
             connectNulls={false}
             isAnimationActive={false}
