@@ -1,6 +1,7 @@
 "use client";
 
 import { EyeOff, SearchX, Server } from "lucide-react";
+import { useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { EmptyState } from "@/components/app/empty-state";
 import { LoadError } from "@/components/app/load-error";
@@ -43,7 +44,14 @@ function hiddenSummary(items: ViewItemDto[]): string {
 export function AgentViewTab({ gateway, onOpenServers }: { gateway: GatewayDto; onOpenServers: () => void }) {
   const view = useGatewayView(gateway.id);
   const [show, setShow] = useState<Show>("all");
-  const [query, setQuery] = useState("");
+  // `?q=`: the command palette links to an item as this filter, filled in (also when the page is open).
+  const linked = useSearchParams().get("q") ?? "";
+  const [query, setQuery] = useState(linked);
+  const [seenLink, setSeenLink] = useState(linked);
+  if (seenLink !== linked) {
+    setSeenLink(linked);
+    setQuery(linked);
+  }
   const shown = useMemo(() => (view.data ? view.data.items.filter((i) => matches(i, show, query.trim())) : []), [view.data, show, query]);
 
   if (gateway.servers.length === 0) {

@@ -13,6 +13,8 @@ export interface ChartSeries {
   label: string;
   colour: string;
   dash?: string;
+  /** A line's stroke width, where the lines differ in it (2 otherwise). */
+  width?: number;
 }
 
 /** Lines are shown as a stroke, bars as a block, in the tooltip and in the legend alike. */
@@ -59,7 +61,7 @@ export function SeriesLegend({ series, shape }: { series: readonly ChartSeries[]
         <span key={s.key} className="flex items-center gap-1.5">
           {shape === "line" ? (
             <svg width="16" height="4" className="shrink-0">
-              <line x1="0" y1="2" x2="16" y2="2" stroke={s.colour} strokeWidth="2" strokeDasharray={s.dash} />
+              <line x1="0" y1="2" x2="16" y2="2" stroke={s.colour} strokeWidth={s.width ?? 2} strokeDasharray={s.dash} />
             </svg>
           ) : (
             <svg width="16" height="8" className="shrink-0">

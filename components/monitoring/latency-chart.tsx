@@ -30,8 +30,8 @@ export function LatencyChart({
   const hasData = measured > 0;
   return (
     <figure className="flex flex-col gap-3">
-      {/* A line needs two points; a lone measurement is drawn as a dot. */}
-      {hasData ? <LatencyLines data={data} window={uptime.window} height={height} dot={measured < 3 ? { r: 3 } : false} testId="latency-chart" marked={marked} /> : null}
+      {/* A line needs two points; a lone measurement is drawn as a dot, kept off the edge so it is whole. */}
+      {hasData ? <LatencyLines data={data} window={uptime.window} height={height} dot={measured < 3 ? { r: 3 } : false} padding={8} testId="latency-chart" marked={marked} /> : null}
       <figcaption className="flex flex-col gap-2 text-sm text-muted-foreground">
         {hasData ? <LatencyLegend /> : null}
         <span data-testid="latency-summary">{summary}</span>

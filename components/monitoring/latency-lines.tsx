@@ -14,9 +14,15 @@ export interface LatencyPoint {
   p95: number | null;
 }
 
+/**
+ * Where p50 and p95 coincide (a single check per period, steady latency) the
+ * lines lie on each other, so they differ in more than colour: p50 is a wide
+ * solid line with large hollow markers, drawn first; p95 a narrow dashed one
+ * with small filled markers, drawn over it. Both stay visible, one inside the other.
+ */
 const SERIES = [
-  { key: "p50", label: "p50 (median)", colour: "var(--chart-1)" },
-  { key: "p95", label: "p95", colour: "var(--chart-2)", dash: "5 3" },
+  { key: "p50", label: "p50 (median)", colour: "var(--chart-1)", width: 4, dotGrowth: 2, dotFill: "var(--card)" },
+  { key: "p95", label: "p95", colour: "var(--chart-2)", dash: "5 3", width: 2, dotGrowth: 0, dotFill: "var(--chart-2)" },
 ];
 
 const latencyTooltip = (props: { active?: boolean; payload?: readonly { payload?: unknown }[] }) => (
@@ -69,10 +75,10 @@ export function LatencyLines({
             name={s.label}
             type="monotone"
             stroke={s.colour}
-            strokeWidth={2}
+            strokeWidth={s.width}
             strokeDasharray={s.dash}
-            dot={dot}
-            activeDot={{ r: 3 }}
+            dot={dot && { r: dot.r + s.dotGrowth, strokeWidth: 2, fill: s.dotFill }}
+            activeDot={{ r: 3 + s.dotGrowth }}
             connectNulls={false}
             isAnimationActive={false}
           />

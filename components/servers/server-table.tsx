@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AlertsPausedNote } from "@/components/alerts/alerts-paused-note";
 import { SecurityBadge } from "@/components/scanner/security-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ServerDto } from "@/lib/servers/schema";
@@ -61,6 +62,7 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
                   <div className="flex flex-col items-start gap-1">
                     <StatusBadge status={s.status} />
                     <StatusSource server={s} />
+                    <AlertsPausedNote serverId={s.id} />
                   </div>
                 </TableCell>
                 <TableCell>
@@ -102,6 +104,7 @@ export function ServerTable({ servers }: { servers: ServerDto[] }) {
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <StatusBadge status={s.status} />
                 <StatusSource server={s} />
+                <AlertsPausedNote serverId={s.id} />
               </div>
             </div>
             {/* Above the card's stretched link, so each check can be hovered and focused. */}

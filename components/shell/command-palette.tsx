@@ -1,13 +1,14 @@
 "use client";
 
 import { Command, defaultFilter } from "cmdk";
-import { FlaskConical, Plus, Search, Server, Settings, Waypoints, type LucideIcon } from "lucide-react";
+import { FileText, FlaskConical, MessageSquare, Plus, Search, Server, Settings, Waypoints, Wrench, type LucideIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { SETTINGS_SECTIONS } from "@/components/settings/sections";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { useGateways } from "@/lib/gateways/hooks";
 import { ADMIN_NAV, APP_NAV } from "@/lib/nav";
+import { usePaletteIndex, type PaletteEntry } from "@/lib/search/palette-index";
 import { useServers } from "@/lib/servers/hooks";
 
 const ACTIONS = [
@@ -34,6 +35,13 @@ function matchLabel(_value: string, search: string, keywords: string[] = []): nu
   return others.some((k) => k.toLowerCase().includes(typed)) ? 0.25 : 0;
 }
 
+const ENTRY_GROUPS: { kind: PaletteEntry["kind"]; heading: string; icon: LucideIcon }[] = [
+  { kind: "tool", heading: "Tools", icon: Wrench },
+  { kind: "resource", heading: "Resources", icon: FileText },
+  { kind: "prompt", heading: "Prompts", icon: MessageSquare },
+  { kind: "gateway item", heading: "Gateways' items", icon: Waypoints },
+];
+
 function Item({ id, label, keywords = [], icon: Icon, onSelect, children }: { id: string; label: string; keywords?: string[]; icon: LucideIcon; onSelect: () => void; children?: ReactNode }) {
   return (
     <Command.Item value={id} keywords={[label, ...keywords]} onSelect={onSelect} className={itemClass}>
@@ -45,7 +53,9 @@ function Item({ id, label, keywords = [], icon: Icon, onSelect, children }: { id
 
 /**
  * Type to go: every console page, each section of Settings, each server and
- * each gateway. cmdk filters and keeps the arrow keys and Enter; the
+ * each gateway, and, once something is typed, the tools, resources and
+ * prompts of the servers and the items of the gateways (fetched when the
+ * palette opens). cmdk filters and keeps the arrow keys and Enter; the
  * project's dialog traps the focus, closes on Escape and gives the focus back.
  */
 export function CommandPalette({ open, onOpenChange, isAdmin }: { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean }) {
@@ -53,23 +63,34 @@ export function CommandPalette({ open, onOpenChange, isAdmin }: { open: boolean;
   const servers = useServers();
   const gateways = useGateways();
   const pages = isAdmin ? [...APP_NAV, ADMIN_NAV] : APP_NAV;
+  const index = usePaletteIndex(open, servers.data ?? [], gateways.data ?? []);
+  // Only what is typed for: an open palette lists the pages, not every tool of every server.
+  const [search, setSearch] = useState("");
+  const searching = search.trim().length > 0;
 
   const go = (href: string) => {
     onOpenChange(false);
+    setSearch("");
     router.push(href);
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setSearch("");
+        onOpenChange(next);
+      }}
+    >
       <DialogContent showCloseButton={false} aria-describedby={undefined} className="top-[12dvh] translate-y-0 gap-0 overflow-hidden p-0">
         <DialogTitle className="sr-only">Go to</DialogTitle>
         <Command label="Go to a page, server or gateway" loop filter={matchLabel}>
           <div className="flex items-center gap-2 border-b px-3">
             <Search aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <Command.Input placeholder="Go to a page, server or gateway…" className="h-11 w-full bg-transparent text-sm outline-hidden placeholder:text-muted-foreground" />
+            <Command.Input value={search} onValueChange={setSearch} placeholder="Go to a page, server, gateway, tool, resource or prompt…" className="h-11 w-full bg-transparent text-sm outline-hidden placeholder:text-muted-foreground" />
           </div>
           <Command.List className="max-h-[min(24rem,60dvh)] overflow-y-auto p-2">
-            <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing matches.</Command.Empty>
+            <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">{index.loading ? "Looking through your servers and gateways…" : "Nothing matches."}</Command.Empty>
             <Command.Group heading="Pages" className={groupClass}>
               {pages.map((p) => (
                 <Item key={p.href} id={`page:${p.href}`} label={p.label} keywords={[p.href]} icon={p.icon} onSelect={() => go(p.href)} />
@@ -104,6 +125,20 @@ export function CommandPalette({ open, onOpenChange, isAdmin }: { open: boolean;
                 ))}
               </Command.Group>
             ) : null}
+            {searching
+              ? ENTRY_GROUPS.map(({ kind, heading, icon }) => {
+                  const entries = index.entries.filter((e) => e.kind === kind);
+                  return entries.length ? (
+                    <Command.Group key={kind} heading={heading} className={groupClass}>
+                      {entries.map((e) => (
+                        <Item key={e.id} id={e.id} label={e.label} keywords={e.keywords} icon={icon} onSelect={() => go(e.href)}>
+                          {e.label} <span className="text-muted-foreground">· {e.source}</span>
+                        </Item>
+                      ))}
+                    </Command.Group>
+                  ) : null;
+                })
+              : null}
           </Command.List>
         </Command>
       </DialogContent>

@@ -19,14 +19,16 @@ function requestFor(name: string, args: Record<string, string>): CallRequest {
 
 interface PromptsTabProps extends RerunProps {
   serverId: string;
+  /** A tool, resource or prompt a link asked for, selected at first. */
+  linkedItem?: string | null;
   prompts: PromptDefinition[];
   /** The server suggests argument values (capability `completions`). */
   completions: boolean;
   onOpenResource: (uri: string) => void;
 }
 
-export function PromptsTab({ serverId, prompts, completions, rerun, onRerunStarted, onOpenResource }: PromptsTabProps) {
-  const [selected, setSelected] = useState<string | null>(prompts[0]?.name ?? null);
+export function PromptsTab({ serverId, linkedItem = null, prompts, completions, rerun, onRerunStarted, onOpenResource }: PromptsTabProps) {
+  const [selected, setSelected] = useState<string | null>(prompts.find((p) => p.name === linkedItem)?.name ?? prompts[0]?.name ?? null);
   const [argsByPrompt, setArgsByPrompt] = useState<Record<string, Record<string, string>>>({});
   const [outputOf, setOutputOf] = useState<string | null>(null);
   const call = useCall(serverId);

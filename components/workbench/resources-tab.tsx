@@ -23,6 +23,8 @@ type Selection = { kind: "resource"; uri: string } | { kind: "template"; uriTemp
 
 interface ResourcesTabProps extends RerunProps {
   serverId: string;
+  /** A tool, resource or prompt a link asked for, selected at first. */
+  linkedItem?: string | null;
   resources: ResourceDefinition[];
   templates: ResourceTemplateDefinition[];
   /** The server suggests template variable values (capability `completions`). */
@@ -32,10 +34,12 @@ interface ResourcesTabProps extends RerunProps {
   onOpenResource: (uri: string) => void;
 }
 
-export function ResourcesTab({ serverId, resources, templates, completions, subscriptions, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
-  const [selection, setSelection] = useState<Selection | null>(
-    resources[0] ? { kind: "resource", uri: resources[0].uri } : templates[0] ? { kind: "template", uriTemplate: templates[0].uriTemplate } : null,
-  );
+export function ResourcesTab({ serverId, linkedItem = null, resources, templates, completions, subscriptions, rerun, onRerunStarted, onOpenResource }: ResourcesTabProps) {
+  const [selection, setSelection] = useState<Selection | null>(() => {
+    if (resources.some((r) => r.uri === linkedItem)) return { kind: "resource", uri: linkedItem! };
+    if (templates.some((t) => t.uriTemplate === linkedItem)) return { kind: "template", uriTemplate: linkedItem! };
+    return resources[0] ? { kind: "resource", uri: resources[0].uri } : templates[0] ? { kind: "template", uriTemplate: templates[0].uriTemplate } : null;
+  });
   const [values, setValues] = useState<Record<string, Record<string, string>>>({});
   const [readUri, setReadUri] = useState<string | null>(null);
   const call = useCall(serverId);

@@ -22,6 +22,8 @@ export type WorkbenchTab = "tools" | "resources" | "prompts" | "roots";
 
 interface ServerWorkbenchProps {
   server: ServerDto;
+  /** The item a link asked for (a tool's or prompt's name, a resource's URI): selected in its tab. */
+  linkedItem?: string | null;
   tab: WorkbenchTab;
   onTab: (tab: WorkbenchTab) => void;
   rerun: Rerun | null;
@@ -32,7 +34,7 @@ const declares = (capabilities: Record<string, unknown> | null, path: string[]) 
   path.reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), capabilities) !== undefined;
 
 /** One server's tools, resources and prompts, each in a tab whose state outlives switching tabs. */
-export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWorkbenchProps) {
+export function ServerWorkbench({ server, linkedItem = null, tab, onTab, rerun, onRerun }: ServerWorkbenchProps) {
   const inventory = useServerInventory(server.id);
   const [roots] = useRoots(server.id);
   const started = useCallback(() => onRerun(null), [onRerun]);
@@ -69,7 +71,7 @@ export function ServerWorkbench({ server, tab, onTab, rerun, onRerun }: ServerWo
   const completions = declares(server.capabilities, ["completions"]);
   const subscriptions = (server.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true;
   // What every tab needs: the server, a call from the history to run again, and the way to open a resource link.
-  const shared = { serverId: server.id, rerun, onRerunStarted: started, onOpenResource: openResource };
+  const shared = { serverId: server.id, linkedItem, rerun, onRerunStarted: started, onOpenResource: openResource };
   const inactiveHidden = "data-[state=inactive]:hidden";
 
   return (

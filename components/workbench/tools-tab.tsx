@@ -14,6 +14,8 @@ import { useReveal } from "./use-reveal";
 
 interface ToolsTabProps extends RerunProps {
   serverId: string;
+  /** A tool, resource or prompt a link asked for, selected at first. */
+  linkedItem?: string | null;
   tools: WorkbenchTool[];
   logging: boolean;
   /** The server runs tools as MCP tasks (capability `tasks.requests.tools.call`). */
@@ -28,8 +30,8 @@ function taskSupportOf(tool: WorkbenchTool, serverTasks: boolean): "required" | 
   return declared === "required" || declared === "optional" ? declared : undefined;
 }
 
-export function ToolsTab({ serverId, tools, logging, tasks, rerun, onRerunStarted, onOpenResource }: ToolsTabProps) {
-  const [selected, setSelected] = useState<string | null>(tools[0]?.name ?? null);
+export function ToolsTab({ serverId, linkedItem = null, tools, logging, tasks, rerun, onRerunStarted, onOpenResource }: ToolsTabProps) {
+  const [selected, setSelected] = useState<string | null>(tools.find((t) => t.name === linkedItem)?.name ?? tools[0]?.name ?? null);
   const [argsByTool, setArgsByTool] = useState<Record<string, Record<string, unknown>>>({});
   const [options, setOptions] = useState<ToolCallOptions>({ timeoutSec: 60, logLevel: "info", asTask: false });
   const [outputOf, setOutputOf] = useState<string | null>(null);

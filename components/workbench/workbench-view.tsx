@@ -47,17 +47,29 @@ const TAB_OF: Partial<Record<CallRequest["method"], WorkbenchTab>> = {
   "prompts/get": "prompts",
 };
 
+const LINKED_TABS: readonly WorkbenchTab[] = ["tools", "resources", "prompts"];
+
 /**
  * The workbench: one of the user's servers (`?server={id}`, remembered in
  * this browser), its tools, resources and prompts, ping, and the history of
- * calls, each of which can be run again.
+ * calls, each of which can be run again. `&tab=tools&item={name}` (or
+ * resources and a URI, prompts and a name) opens with that item selected:
+ * the command palette links here.
  */
 export function WorkbenchView() {
   const servers = useServers();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const [tab, setTab] = useState<WorkbenchTab>("tools");
+  const linkedTab = LINKED_TABS.find((t) => t === params.get("tab")) ?? null;
+  const linkedItem = linkedTab ? params.get("item") : null;
+  const [tab, setTab] = useState<WorkbenchTab>(linkedTab ?? "tools");
+  // A link followed while the workbench is open shows its tab too.
+  const [seenLink, setSeenLink] = useState(`${linkedTab}:${linkedItem}`);
+  if (seenLink !== `${linkedTab}:${linkedItem}`) {
+    setSeenLink(`${linkedTab}:${linkedItem}`);
+    if (linkedTab) setTab(linkedTab);
+  }
   const [rerun, setRerun] = useState<Rerun | null>(null);
 
   const list = servers.data;
@@ -127,7 +139,7 @@ export function WorkbenchView() {
           <PingButton key={server.id} serverId={server.id} rerun={rerun} onRerunStarted={rerunStarted} />
           <RefreshInventoryButton serverId={server.id} serverName={server.name} size="sm" className="ml-auto" />
         </div>
-        <ServerWorkbench key={server.id} server={server} tab={tab} onTab={setTab} rerun={rerun} onRerun={setRerun} />
+        <ServerWorkbench key={`${server.id}:${linkedItem}`} server={server} linkedItem={linkedItem} tab={tab} onTab={setTab} rerun={rerun} onRerun={setRerun} />
       </div>
       <HistoryPanel serverId={server.id} onRerun={runAgain} />
     </div>

@@ -83,6 +83,13 @@ for (const theme of ["light", "dark"] as const) {
       await expect(paused).toContainText("Alerts paused for Billing API");
       await expect(paused).toContainText("Deploying a new release");
     });
+    // The servers list says it beside the server's status, as a table row or a card.
+    await page.goto("/servers");
+    const listed = page.getByRole("main");
+    await atEachWidth(page, testInfo, `${theme}-servers-paused`, listed, async () => {
+      await expect(listed.getByText("Alerts paused", { exact: true }).filter({ visible: true })).toHaveCount(1);
+    });
+    await page.goto("/dashboard");
     await paused.getByRole("button", { name: "Resume alerts" }).click();
     await expect(paused).toHaveCount(0);
 

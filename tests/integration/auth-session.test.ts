@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { activityEvents } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
 import { describeEachDatabase } from "../support/databases";
-import { createUser, signInWithIdp, uniqueEmail, verifyEmail } from "../support/emulator";
+import { createUser, signInWithIdp, signInWithRefresh, uniqueEmail, verifyEmail } from "../support/emulator";
 import { clientAddress } from "../support/client-address";
 import { startEarlyInMinute } from "../support/fixed-window";
 import { call, cookieFrom } from "../support/http";
@@ -55,6 +55,25 @@ describeEachDatabase("POST /api/auth/session", () => {
     expect(cookie).toBeDefined();
     const events = await (await db()).select().from(activityEvents).where(eq(activityEvents.userUid, u.uid));
     expect(events.map((e) => e.action)).toEqual(["auth.sign_in"]);
+  });
+
+  it("records one \"Signed in\" per sign-in: a refreshed token, a repeated or concurrent exchange records none", async () => {
+    const u = await createUser(uniqueEmail("once"));
+    const signIns = async () =>
+      (await (await db()).select().from(activityEvents).where(eq(activityEvents.userUid, u.uid))).filter((e) => e.action === "auth.sign_in");
+    // Firebase's auth_time counts seconds: the next sign-in must fall in a later one.
+    const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+    const first = await signInWithRefresh(u);
+    const exchanges = await Promise.all([signIn(first.signedIn), signIn(first.signedIn), signIn(first.refreshed)]);
+    expect(exchanges.map((e) => e.res.status)).toEqual([200, 200, 200]);
+    expect(await signIns()).toHaveLength(1);
+    await signIn(first.refreshed);
+    expect(await signIns()).toHaveLength(1);
+    await nextSecond();
+    const second = await signInWithRefresh(u);
+    await signIn(second.signedIn);
+    await signIn(second.refreshed);
+    expect(await signIns()).toHaveLength(2);
   });
 
   it("falls back to the email's local part for the display name", async () => {

@@ -60,6 +60,22 @@ export async function verifyEmail(user: EmulatorUser, password = "correct-horse-
   return { ...user, idToken: signIn.idToken };
 }
 
+/**
+ * The user's password sign-in, and a token refreshed from it (same sign-in,
+ * same auth_time), as the SDK refreshes one under a long-open page.
+ */
+export async function signInWithRefresh(user: EmulatorUser, password = "correct-horse-battery") {
+  const signIn = await post("accounts:signInWithPassword", { email: user.email, password, returnSecureToken: true });
+  const res = await fetch(`${emulatorUrl()}/securetoken.googleapis.com/v1/token?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: signIn.refreshToken as string }),
+  });
+  const refreshed = await res.json();
+  if (!res.ok) throw new Error(`emulator token refresh: ${JSON.stringify(refreshed)}`);
+  return { signedIn: { ...user, idToken: signIn.idToken as string }, refreshed: { ...user, idToken: refreshed.id_token as string } };
+}
+
 /** Signs in with an identity-provider credential (Google, GitHub) as the SDK would after a popup. */
 export async function signInWithIdp(providerId: "google.com" | "github.com", claims: { sub: string; email: string }) {
   const postBody =

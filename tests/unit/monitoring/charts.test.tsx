@@ -25,6 +25,12 @@ describe("the latency chart", () => {
     );
   });
 
+  it("says so in words when p50 and p95 coincide in every period, as they do for one check per period", () => {
+    const same = { p50: 150, p95: 150, p99: 150 };
+    render(<LatencyChart uptime={uptime([bucket(0, { latency: same }), bucket(1, { latency: same })], { latency: same })} />);
+    expect(screen.getByTestId("latency-summary")).toHaveTextContent(/p50 and p95 are the same in every period\.$/);
+  });
+
   it("offers every period's numbers as a table", async () => {
     const user = userEvent.setup();
     render(<LatencyChart uptime={uptime([bucket(0), bucket(1, { checks: 0, uptimePct: null, latency: null }), bucket(2, { failed: 3, uptimePct: 95 })])} />);

@@ -58,6 +58,16 @@ describe("the tools tab", () => {
     expect(screen.getByText("No tools match “nothing like this”.")).toBeInTheDocument();
   });
 
+  it("opens with the tool a link names selected (the command palette's), else the first", () => {
+    const last = tools.at(-1)!.name;
+    const { unmount } = renderTab({ linkedItem: last });
+    const current = () => within(screen.getByRole("list", { name: "Tools" })).getByRole("button", { current: true });
+    expect(current()).toHaveTextContent(new RegExp(`^${last}`));
+    unmount();
+    renderTab({ linkedItem: "no-such-tool" });
+    expect(current()).toHaveTextContent(new RegExp(`^${tools[0]!.name}`));
+  });
+
   it("runs a tool from its generated form with Ctrl+Enter and shows progress, then the result and the exchange", async () => {
     const user = userEvent.setup({ delay: null });
     let finish: () => void = () => {};

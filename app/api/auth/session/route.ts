@@ -1,5 +1,5 @@
 import { assertSameOrigin } from "@/lib/auth/authenticate";
-import { record } from "@/lib/activity/service";
+import { recordSignIn } from "@/lib/activity/sign-in";
 import { adminAuth } from "@/lib/auth/firebase-admin";
 import { sessionPayload, type SessionUser } from "@/lib/auth/schema";
 import { sealSession, sessionCookieOptions } from "@/lib/auth/session";
@@ -42,9 +42,9 @@ export const POST = route({ auth: "none", doc: { summary: "Exchange a Firebase I
     photoURL: body.photoURL || null,
     emailVerified: decoded.email_verified === true,
   });
-  await record({
+  await recordSignIn({
     userUid: user.uid,
-    action: "auth.sign_in",
+    authTime: decoded.auth_time,
     summary: `Signed in with ${signInMethodLabel(decoded.firebase?.sign_in_provider)}`,
     metadata: { provider: decoded.firebase?.sign_in_provider },
     req,
