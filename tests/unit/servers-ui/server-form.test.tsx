@@ -146,8 +146,7 @@ describe("ServerForm (create)", () => {
 
   it("takes the server's name when it has no title, and never replaces a name the person typed", async () => {
     const user = userEvent.setup({ delay: null });
-    const { title: _title, ...untitled } = TEST_RESULT.serverInfo;
-    mockApiSend.mockResolvedValue({ ...TEST_RESULT, serverInfo: untitled });
+    mockApiSend.mockResolvedValue({ ...TEST_RESULT, serverInfo: { ...TEST_RESULT.serverInfo, title: undefined } });
     renderForm(<ServerForm mode="create" initialValues={{ ...emptyValues(900), url: "http://127.0.0.1:3001/mcp" }} cancelHref="/servers" onSubmit={jest.fn()} />);
     const name = screen.getByRole("textbox", { name: "Name" });
 
