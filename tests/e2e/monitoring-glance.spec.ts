@@ -43,18 +43,18 @@ test("a new server is monitored by default, and one that does not answer is save
   await page.goto("/servers/new");
   // On unless turned off, at the free tier's shortest interval.
   await expect(page.getByRole("switch", { name: "Monitor this server" })).toBeChecked();
-  await expect(page.getByRole("combobox", { name: "Check every" })).toHaveText("15 minutes");
+  await expect(page.getByRole("combobox", { name: "Check every" })).toHaveText("5 minutes");
 
   await addThroughForm(page, "Everything", `${everything.origin}/mcp`);
   const status = page.getByRole("tabpanel").first();
   await expect(status.locator("[data-status]").first()).toHaveAttribute("data-status", "up");
   // Where the status comes from: the discovery made at save, a check in the history.
   await expect(status.getByText(/^discovery, just now$/)).toBeVisible();
-  await expect(status.getByText("Checks every 15 minutes")).toBeVisible();
+  await expect(status.getByText("Checks every 5 minutes")).toBeVisible();
 
   await page.getByRole("tab", { name: "Monitoring" }).click();
   await expect(page.getByTestId("monitor-status").locator("[data-status]")).toHaveAttribute("data-status", "up");
-  await expect(page.getByTestId("monitor-status")).toContainText("Checked every 15 minutes.");
+  await expect(page.getByTestId("monitor-status")).toContainText("Checked every 5 minutes.");
   await expect(page.getByRole("list", { name: "Checks, newest first" }).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByRole("list", { name: "Checks, newest first" }).getByRole("listitem").first()).toContainText("discovery");
   await expect(page.getByRole("button", { name: "Pause checks" })).toBeVisible();
