@@ -1,11 +1,12 @@
 "use client";
 
-import { Eye, EyeOff, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { MAX_ENV } from "@/lib/servers/stdio-schema";
+import { RemoveRowButton, SecretValueInput } from "./secret-row-parts";
 import { newEnvRow, type EnvRow } from "./stdio-form-model";
 
 /**
@@ -81,42 +82,18 @@ export function EnvRows({
                 </Field>
                 <Field id={`${idPrefix}-${row.key}-value`} label={`Value of ${label}`} error={errors[i]?.value} density="compact">
                   {(control) => (
-                    <div className="flex gap-1">
-                      <Input
-                        {...control}
-                        type={shown ? "text" : "password"}
-                        value={row.value}
-                        disabled={disabled}
-                        autoComplete="new-password"
-                        spellCheck={false}
-                        className="font-mono"
-                        onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))}
-                      />
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="icon"
-                        disabled={disabled}
-                        aria-pressed={shown}
-                        aria-label={`${shown ? "Hide" : "Show"} value of ${label}`}
-                        onClick={() => toggle(row.key)}
-                      >
-                        {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                      </Button>
-                    </div>
+                    <SecretValueInput
+                      control={control}
+                      label={label}
+                      value={row.value}
+                      shown={shown}
+                      disabled={disabled}
+                      onChange={(value) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value } : r)))}
+                      onToggleShown={() => toggle(row.key)}
+                    />
                   )}
                 </Field>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="justify-self-end sm:mt-5"
-                  disabled={disabled}
-                  aria-label={`Remove ${label}`}
-                  onClick={() => remove(row.key, i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <RemoveRowButton label={label} disabled={disabled} onRemove={() => remove(row.key, i)} />
               </li>
             );
           })}

@@ -1,10 +1,9 @@
 "use client";
 
-import { Eye, EyeOff, Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { originOf } from "@/lib/servers/secret-origin";
+import { RemoveRowButton, SecretValueInput } from "./secret-row-parts";
 import type { HeaderRow as Row } from "./server-form-model";
 
 /**
@@ -78,43 +77,19 @@ export function HeaderRow({
         density="compact"
       >
         {(control) => (
-          <div className="flex gap-1">
-            <Input
-              {...control}
-              type={shown ? "text" : "password"}
-              value={row.value}
-              disabled={disabled}
-              autoComplete="new-password"
-              spellCheck={false}
-              placeholder={row.stored && !reenter ? "Leave blank to keep" : "Bearer …"}
-              className="font-mono"
-              onChange={(e) => onChange({ value: e.target.value })}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              disabled={disabled}
-              aria-pressed={shown}
-              aria-label={`${shown ? "Hide" : "Show"} value of ${label}`}
-              onClick={onToggleShown}
-            >
-              {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            </Button>
-          </div>
+          <SecretValueInput
+            control={control}
+            label={label}
+            value={row.value}
+            shown={shown}
+            disabled={disabled}
+            placeholder={row.stored && !reenter ? "Leave blank to keep" : "Bearer …"}
+            onChange={(value) => onChange({ value })}
+            onToggleShown={onToggleShown}
+          />
         )}
       </Field>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="justify-self-end sm:mt-5"
-        disabled={disabled}
-        aria-label={`Remove ${label}`}
-        onClick={onRemove}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <RemoveRowButton label={label} disabled={disabled} onRemove={onRemove} />
     </li>
   );
 }
