@@ -2,6 +2,7 @@ import { z, type ZodType } from "zod";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
 import { severityCounts } from "../scanner/responses";
 import { SEVERITIES } from "../scanner/types";
+import { importInput } from "./server-json";
 import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
 import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
 import { SERVER_TRANSPORTS } from "../mcp/types";
@@ -137,9 +138,14 @@ const importPreviewEntry = z.object({
   action: z.enum(["create", "skip"]),
   kind: z.enum(SKIP_KINDS).optional().describe("Why the entry is skipped."),
   reason: z.string().optional(),
+  key: z.string().optional().describe("A server.json's option: what to send as `choice` to create it."),
+  inputs: z.array(importInput).optional().describe("A server.json's option: the values it asks for, sent as `values` by their id."),
 });
 
-export const importPreview = z.object({ entries: z.array(importPreviewEntry) }) satisfies ZodType<ImportPreview>;
+export const importPreview = z.object({
+  format: z.enum(["mcpServers", "server.json"]).describe("A server.json's entries are options, of which the import creates one."),
+  entries: z.array(importPreviewEntry),
+}) satisfies ZodType<ImportPreview>;
 
 export const importResult = z.object({
   created: z.array(z.object({ id: z.string(), name: z.string(), connected: z.boolean(), status: z.string(), signInRequired: z.boolean() })),
