@@ -63,7 +63,7 @@ export type ResultPolicy = Record<ResultFindingKind, ResultAction>;
 export const UNCHECKED_ACTIONS = ["block", "deliver"] as const;
 export type UncheckedAction = (typeof UNCHECKED_ACTIONS)[number];
 /** The result guard's part of a gateway's policy: an action per kind of finding, and one for a result not read in time. */
-export type ResultsPolicy = ResultPolicy & { unchecked: UncheckedAction };
+export type ResultsPolicy = GatewayPolicy["results"];
 
 /** Between a server's prefix and an item's name. */
 export const NAME_SEPARATOR = "__";
