@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankIsAbsent } from "../api/query-params";
-import { ACTIVITY_ACTIONS, type ActivityAction } from "./actions";
+import { ACTIVITY_ACTIONS } from "./actions";
 
 /**
  * The activity log's shapes, shared by the /activity page and the API.
