@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useImportServers, usePreviewImport } from "@/lib/servers/hooks";
-import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/mcp-config";
+import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/schema";
 import { plural } from "@/lib/plural";
 import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { mapSaveError } from "@/components/app/save-error";

@@ -12,7 +12,8 @@ import { createAndDiscover, createStdioAndDiscover } from "../discovery/service"
 import { sandboxSupport } from "../sandbox/support";
 import { assertAllowed } from "../plans/capabilities";
 import { planOf } from "../plans/holder";
-import { ConfigFileError, readConfigFile, type ImportPreviewEntry, type ImportResult } from "../servers/mcp-config";
+import { ConfigFileError, readConfigFile } from "../servers/mcp-config";
+import type { ImportPreviewEntry, ImportResult } from "../servers/schema";
 import type { AnyServerCreate } from "../servers/stdio-schema";
 import type { Actor, Origin } from "../servers/service";
 import { spendNameLookups } from "../rate-limit/name-lookups";

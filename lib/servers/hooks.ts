@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend, navigation } from "@/lib/api/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
-import type { ImportPreview, ImportResult } from "./mcp-config";
+import type { ImportPreview, ImportResult } from "./schema";
 import type { AnyConnectionInput, AnyServerCreate } from "./stdio-schema";
 import type {
   ConnectionTestResult,

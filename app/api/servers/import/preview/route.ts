@@ -1,6 +1,7 @@
 import { route } from "@/lib/route/handler";
 import { previewImport } from "@/lib/import/service";
-import { importBody, MAX_IMPORT_BYTES, type ImportPreview } from "@/lib/servers/mcp-config";
+import { importBody, MAX_IMPORT_BYTES } from "@/lib/servers/mcp-config";
+import type { ImportPreview } from "@/lib/servers/schema";
 import { importPreview } from "@/lib/servers/responses";
 
 /** What importing this `mcpServers` file would create and skip; changes nothing (a POST only for the body's size). */
