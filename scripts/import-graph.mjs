@@ -1,7 +1,8 @@
 // Prints how the code's feature folders import each other: every pair of
 // folders in lib/ (and in components/) that import each other both ways, with
-// the imports that make the pair, every import of app/ from lib/, and every
-// import of a feature by a shared unit of lib/ (SHARED_FOLDERS below).
+// the imports that make the pair, every import of app/ or components/ from
+// lib/ (lib is what they are built on), and every import of a feature by a
+// shared unit of lib/ (SHARED_FOLDERS below).
 //
 //   node scripts/import-graph.mjs          the summary
 //   node scripts/import-graph.mjs --files  each pair's imports too
@@ -104,14 +105,19 @@ export function summary(dir = root) {
     return pairs.sort((a, b) => a.pair.join().localeCompare(b.pair.join()));
   };
   const libToApp = [...edges].filter(([from]) => from.startsWith("lib/")).flatMap(([, targets]) => targets.get("app") ?? []);
+  const libToComponents = [...edges]
+    .filter(([from]) => from.startsWith("lib/"))
+    .flatMap(([, targets]) => [...targets].filter(([to]) => to.startsWith("components/")).flatMap(([, imports]) => imports));
   const sharedToFeature = [...edges]
     .filter(([from]) => isShared(from, dir))
     .flatMap(([, targets]) => [...targets].filter(([to]) => to.startsWith("lib/") && !isShared(to, dir)).flatMap(([, imports]) => imports))
     .filter(([file]) => !(file in SHARED_EXCEPTIONS));
-  const listedButMissing = [...SHARED_FOLDERS, ...COMPOSITION_ROOTS, ...Object.keys(SHARED_EXCEPTIONS)].filter(
-    (unit) => !fs.existsSync(path.join(dir, unit)) && !fs.readdirSync(path.join(dir, path.dirname(unit))).some((f) => f.replace(SOURCE, "") === path.basename(unit)),
-  );
-  return { lib: twoWay("lib/"), components: twoWay("components/"), libToApp, sharedToFeature, listedButMissing };
+  const listedButMissing = [...SHARED_FOLDERS, ...COMPOSITION_ROOTS, ...Object.keys(SHARED_EXCEPTIONS)].filter((unit) => {
+    if (fs.existsSync(path.join(dir, unit))) return false;
+    const parent = path.join(dir, path.dirname(unit));
+    return !fs.existsSync(parent) || !fs.readdirSync(parent).some((f) => f.replace(SOURCE, "") === path.basename(unit));
+  });
+  return { lib: twoWay("lib/"), components: twoWay("components/"), libToApp, libToComponents, sharedToFeature, listedButMissing };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -129,6 +135,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     console.log(`lib/ imports app/: ${result.libToApp.length} times`);
     if (withFiles) for (const [file, spec] of result.libToApp) console.log(`      ${file} -> ${spec}`);
+    console.log(`lib/ imports components/: ${result.libToComponents.length} times`);
+    if (withFiles) for (const [file, spec] of result.libToComponents) console.log(`      ${file} -> ${spec}`);
     console.log(`lib/'s shared units import a feature: ${result.sharedToFeature.length} times`);
     if (withFiles) for (const [file, spec] of result.sharedToFeature) console.log(`      ${file} -> ${spec}`);
   }

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { nativeSelectClass } from "@/components/app/native-select";
 import type { FieldErrors } from "@/components/app/save-error";
-import type { ImportPreviewEntry } from "@/lib/servers/mcp-config";
+import type { ImportPreviewEntry } from "@/lib/servers/schema";
 import type { ImportInput } from "@/lib/servers/server-json";
 
 const TRANSPORT_LABEL: Record<string, string> = { "streamable-http": "Remote (Streamable HTTP)", sse: "Remote (SSE)", stdio: "Package" };

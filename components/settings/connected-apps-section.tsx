@@ -8,7 +8,7 @@ import { Loading, SkeletonRows } from "@/components/app/loading";
 import { RelativeTime } from "@/components/app/relative-time";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import type { ConnectedApp } from "@/lib/oauth-server/grants";
+import type { ConnectedApp } from "@/lib/oauth-server/responses";
 import { useConnectedApps, useRevokeApp } from "@/lib/oauth-server/hooks";
 import { SettingsSection } from "./settings-section";
 

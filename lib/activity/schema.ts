@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankIsAbsent } from "../api/query-params";
-import { ACTIVITY_ACTIONS, type ActivityAction } from "./actions";
+import { ACTIVITY_ACTIONS } from "./actions";
 
 /**
  * The activity log's shapes, shared by the /activity page and the API.
@@ -28,6 +28,9 @@ function orderedRange<T extends z.ZodType<{ from?: string; to?: string }>>(schem
   });
 }
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { ActivityDetails, ActivityItem, ActivityPage, ActivityTarget } from "./responses";
+
 export const activityFilters = orderedRange(z.object(filterShape));
 export type ActivityFilters = z.infer<typeof activityFilters>;
 
@@ -47,37 +50,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const activityExportQuery = orderedRange(
   z.object({ ...filterShape, format: z.enum(EXPORT_FORMATS, { error: "format must be csv or json." }).default("csv") }),
 );
-
-export interface ActivityTarget {
-  type: string;
-  id: string;
-  /** The server's current name, when the target is one of the user's servers. */
-  label: string | null;
-  /** Where the target lives in the app; null when it no longer exists there. */
-  href: string | null;
-}
-
-/** One row of the log as the API lists it; details come from GET /api/activity/{id}. */
-export interface ActivityItem {
-  id: string;
-  action: ActivityAction | string;
-  summary: string;
-  createdAt: string;
-  target: ActivityTarget | null;
-}
-
-export interface ActivityPage {
-  events: ActivityItem[];
-  /** Opaque; pass it back as `cursor` for the next (older) page. Null at the end. */
-  nextCursor: string | null;
-}
-
-export interface ActivityDetails {
-  id: string;
-  metadata: Record<string, unknown>;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 /** The columns of the CSV export, in order; the JSON export uses the same names. */
 export const EXPORT_COLUMNS = [

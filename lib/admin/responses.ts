@@ -1,9 +1,9 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { isoTime, nextCursor } from "../api/fields";
 import { PLAN_IDS } from "../plans/table";
-import { ROLES, type AdminUser, type AdminUsersPage } from "./schema";
+import { ROLES } from "./schema";
 
-/** The administrators' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+/** The administrators' answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 
 export const adminUser = z.object({
   uid: z.string(),
@@ -17,6 +17,8 @@ export const adminUser = z.object({
   lastLoginAt: isoTime.nullable(),
   createdAt: isoTime,
   serverCount: z.number().int(),
-}) satisfies ZodType<AdminUser>;
+});
+export type AdminUser = z.infer<typeof adminUser>;
 
-export const adminUsersPage = z.object({ users: z.array(adminUser), nextCursor }) satisfies ZodType<AdminUsersPage>;
+export const adminUsersPage = z.object({ users: z.array(adminUser), nextCursor });
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { blankIsAbsent } from "../api/query-params";
-import { PLAN_IDS, type PlanId } from "../plans/table";
+import { PLAN_IDS } from "../plans/table";
+
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { AdminUser, AdminUsersPage } from "./responses";
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -30,23 +33,3 @@ export const adminUserUpdate = z
     path: ["expiresAt"],
   });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;
-
-export interface AdminUser {
-  uid: string;
-  email: string;
-  displayName: string;
-  emailVerified: boolean;
-  role: Role;
-  plan: PlanId;
-  expiresAt: string | null;
-  /** What the plan amounts to now: a paid plan past its expiry is the free tier. */
-  effectivePlan: PlanId;
-  lastLoginAt: string | null;
-  createdAt: string;
-  serverCount: number;
-}
-
-export interface AdminUsersPage {
-  users: AdminUser[];
-  nextCursor: string | null;
-}

@@ -7,12 +7,17 @@ import { blankIsAbsent } from "../api/query-params";
  * are written from it.
  */
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { AlertDeliveryDto, DeliveriesPage, TestEventResponse } from "./responses";
+
 export const ALERT_EVENTS = ["incident.opened", "incident.resolved", "incident.flapping", "incident.stable", "test"] as const;
 export type AlertEventName = (typeof ALERT_EVENTS)[number];
 
-export type AlertChannel = "email" | "webhook";
+export const ALERT_CHANNELS = ["email", "webhook"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 /** `silenced`: alerts were paused (lib/alerts/silences.ts), so it was recorded and not sent. */
-export type DeliveryStatus = "pending" | "delivered" | "failed" | "silenced";
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "silenced"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface AlertIncident {
   id: string;
@@ -51,35 +56,6 @@ export interface AlertPayload {
   url: string;
   /** A test event's words. */
   message?: string;
-}
-
-export interface AlertDeliveryDto {
-  id: string;
-  createdAt: string;
-  event: AlertEventName;
-  channel: AlertChannel;
-  /** The address, or the webhook URL shortened (paths of chat webhooks carry their token). */
-  destination: string;
-  status: DeliveryStatus;
-  attempts: number;
-  maxAttempts: number;
-  /** When the next try is due, while pending. */
-  nextAttemptAt: string | null;
-  responseStatus: number | null;
-  durationMs: number | null;
-  error: string | null;
-  server: { id: string; name: string } | null;
-}
-
-/** `GET /api/user/alerts/deliveries`: newest first. */
-export interface DeliveriesPage {
-  deliveries: AlertDeliveryDto[];
-  nextCursor: string | null;
-}
-
-/** `POST /api/user/alerts/test`: one test delivery per channel, after its attempt. */
-export interface TestEventResponse {
-  deliveries: AlertDeliveryDto[];
 }
 
 export const DELIVERIES_PAGE_MAX = 50;

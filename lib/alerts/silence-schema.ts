@@ -2,6 +2,9 @@ import { z } from "zod";
 
 /** Pausing alerts: the shapes the API, the settings and a server's Monitoring tab share. */
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { SilenceDto, SilenceList } from "./responses";
+
 export const SILENCE_DURATIONS = ["1h", "4h", "24h", "until-resumed"] as const;
 export type SilenceDuration = (typeof SILENCE_DURATIONS)[number];
 
@@ -21,19 +24,3 @@ export const silenceCreate = z.object({
   reason: z.string().trim().min(1, "Say why, for the activity log.").max(SILENCE_REASON_MAX, `At most ${SILENCE_REASON_MAX} characters.`),
 });
 export type SilenceCreate = z.infer<typeof silenceCreate>;
-
-/** A pause in force: alerts it covers are recorded as not sent. */
-export interface SilenceDto {
-  id: string;
-  /** null: every server. */
-  server: { id: string; name: string } | null;
-  reason: string;
-  startsAt: string;
-  /** null: until resumed. */
-  endsAt: string | null;
-}
-
-/** `GET /api/user/alerts/silences`: the pauses in force now. */
-export interface SilenceList {
-  silences: SilenceDto[];
-}

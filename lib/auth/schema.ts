@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { SessionUser } from "./responses";
+
 /** The session payload, `POST /api/auth/session`. */
 export const sessionPayload = z.object({
   idToken: z.string().min(1, "idToken is required").max(8192),
@@ -9,15 +12,3 @@ export const sessionPayload = z.object({
   photoURL: z.url().max(2048).nullish().or(z.literal("")),
 });
 export type SessionPayload = z.infer<typeof sessionPayload>;
-
-/** The session response: a user with lastLoginAt, role, subscriptionPlan. */
-export interface SessionUser {
-  uid: string;
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-  emailVerified: boolean;
-  role: "user" | "admin";
-  subscriptionPlan: string;
-  lastLoginAt: string | null;
-}

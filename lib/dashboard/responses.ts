@@ -1,11 +1,9 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { isoTime } from "../api/fields";
 import { fleetOverview } from "../monitoring/responses";
-import { severityCounts } from "../scanner/responses";
-import { SEVERITIES } from "../scanner/types";
-import type { DashboardSummary } from "./types";
+import { fleetFindings } from "../scanner/responses";
 
-/** The dashboard's answer as a zod schema, for the API reference. */
+/** `GET /api/dashboard`: the fleet summary of the signed-in user, one zod schema and its type (re-exported by ./types.ts). */
 export const dashboardSummaryResponse = z.object({
   servers: z.object({ total: z.number().int(), byStatus: fleetOverview.shape.byStatus, limit: z.number().int() }),
   tools: z.number().int(),
@@ -21,13 +19,11 @@ export const dashboardSummaryResponse = z.object({
   ),
   onboarding: z.object({ addedServer: z.boolean(), ranTool: z.boolean(), enabledAlerts: z.boolean() }),
   fleet: fleetOverview,
-  findings: z.object({
-    bySeverity: severityCounts,
-    scannedServers: z.number().int(),
-    notScanned: z.number().int(),
-    worstServers: z.array(z.object({ id: z.string(), name: z.string(), worst: z.enum(SEVERITIES), counts: severityCounts })),
-  }),
+  /** Scanner findings by severity across the servers' latest scans. */
+  findings: fleetFindings,
+  /** The user's gateways, the plan's limit, the calls they refused in the last 24 hours, and how many hold blocked or quarantined items. */
   gateways: z.object({ total: z.number().int(), limit: z.number().int(), blocked24h: z.number().int().describe("Calls the gateways refused in the last 24 hours."),
     holding: z.number().int().describe("Gateways that keep items from their agents until you act: blocked by a finding, or quarantined until approved."),
   }),
-}) satisfies ZodType<DashboardSummary>;
+});
+export type DashboardSummary = z.infer<typeof dashboardSummaryResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DefinitionSides } from "./definition-sides";
+import type { GatewayPolicy } from "./responses";
 
 /**
  * A gateway's shapes, shared by the console's forms and the API. A gateway
@@ -7,6 +7,28 @@ import type { DefinitionSides } from "./definition-sides";
  * server's tools and prompts are renamed `<prefix>__<name>` so that two
  * servers' `search` do not collide.
  */
+
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type {
+  ApprovalFindingDto,
+  ApprovalItemDto,
+  ApprovalPreviewDto,
+  GatewayCallDto,
+  GatewayCallsResponse,
+  GatewayCallStats,
+  GatewayDto,
+  GatewayListResponse,
+  GatewayPolicy,
+  GatewayServerDto,
+  GatewayViewDto,
+  HeldItems,
+  HiddenReason,
+  ResultCheckDto,
+  ResultFindingDto,
+  ServerResultFindingDto,
+  ServerResultFindingsResponse,
+  ViewItemDto,
+} from "./responses";
 
 export const BLOCK_SEVERITIES = ["critical", "high", "medium", "low", "off"] as const;
 export type BlockSeverity = (typeof BLOCK_SEVERITIES)[number];
@@ -41,7 +63,7 @@ export type ResultPolicy = Record<ResultFindingKind, ResultAction>;
 export const UNCHECKED_ACTIONS = ["block", "deliver"] as const;
 export type UncheckedAction = (typeof UNCHECKED_ACTIONS)[number];
 /** The result guard's part of a gateway's policy: an action per kind of finding, and one for a result not read in time. */
-export type ResultsPolicy = ResultPolicy & { unchecked: UncheckedAction };
+export type ResultsPolicy = GatewayPolicy["results"];
 
 /** Between a server's prefix and an item's name. */
 export const NAME_SEPARATOR = "__";
@@ -125,80 +147,6 @@ export const gatewayUpdate = z
   .superRefine((g, ctx) => g.servers && uniqueServers(g.servers, ctx));
 export type GatewayUpdate = z.infer<typeof gatewayUpdate>;
 
-export interface GatewayPolicy {
-  blockSeverity: BlockSeverity;
-  quarantineChanged: boolean;
-  /** What the gateway does with instructions aimed at the model, and with secrets, in what calls return; and with a result it could not read in time. */
-  results: ResultsPolicy;
-}
-
-export interface GatewayServerDto {
-  serverId: string;
-  name: string;
-  prefix: string;
-  status: string;
-  tools: ItemFilter | null;
-  prompts: ItemFilter | null;
-  resources: ItemFilter | null;
-}
-
-/** `GET /api/gateways/{id}` */
-export interface GatewayDto {
-  id: string;
-  name: string;
-  slug: string;
-  /** The MCP endpoint, absolute: what a client is configured with. */
-  url: string;
-  servers: GatewayServerDto[];
-  policy: GatewayPolicy;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What a gateway keeps from its agents until its owner acts: items blocked by a finding, or quarantined until approved. */
-export interface HeldItems {
-  blocked: number;
-  quarantined: number;
-}
-
-export interface GatewayListResponse {
-  /** `held`: what each keeps from its agents until its owner acts (lib/gateways/held.ts). */
-  gateways: (GatewayDto & { held: HeldItems })[];
-}
-
-/** Why an item is not served. */
-export type HiddenReason =
-  | { kind: "filtered"; message: string }
-  | { kind: "blocked"; message: string; finding: { id: string; ruleId: string; severity: string } }
-  | { kind: "quarantined"; message: string; since: string | null; change: "changed" | "new" }
-  | { kind: "server_down"; message: string }
-  /** `servedBy`: the earlier server whose item the agent gets under that name (or URI). */
-  | { kind: "collision"; message: string; servedBy: { serverId: string; serverName: string } };
-
-export interface ViewItemDto {
-  kind: "tool" | "prompt" | "resource" | "resource_template";
-  serverId: string;
-  serverName: string;
-  /** The name (or URI) on the server. */
-  key: string;
-  /** The name (or URI) the agent sees. */
-  exposedName: string;
-  description: string;
-  hidden: HiddenReason | null;
-  /** An estimate of the tokens the definition costs an agent's context (listed items only). */
-  tokens: number;
-}
-
-/** `GET /api/gateways/{id}/view`: what an agent connected to the gateway sees, and what it does not. */
-export interface GatewayViewDto {
-  items: ViewItemDto[];
-  counts: { listed: number; hidden: number };
-  /** The listed definitions' estimated tokens in all, as the tokenizer counts them. */
-  tokens: number;
-  /** Null when the counter did not answer this time (the view comes without the estimate). */
-  tokenizer: string | null;
-}
-
 const approvalTarget = {
   serverId: z.string().trim().min(1, "Choose a server."),
   kind: z.enum(["tool", "prompt", "resource", "resource_template"]).optional(),
@@ -220,108 +168,3 @@ export const approveInput = z
   .strict()
   .refine(bothOrNeither, BOTH_OR_NEITHER);
 export type ApproveInput = z.infer<typeof approveInput>;
-
-/** A finding of the result guard as the console shows it: its rule and where it matched, never the text found. */
-export interface ResultFindingDto {
-  kind: ResultFindingKind;
-  ruleId: string;
-  /** What was found, in words ("a GitHub token"). */
-  what: string;
-  /** JSON pointer to the string of the result that held it. */
-  pointer: string;
-  /** The span in that string, in UTF-16 code units. */
-  start: number;
-  end: number;
-  action: ResultAction;
-}
-
-/** What the result guard did with one call's result, when it found something or could not read it in time. */
-export interface ResultCheckDto {
-  verdict: "blocked" | "redacted" | "flagged" | "unchecked";
-  /** Why the result was not read, when it was not (it was then refused or delivered, as the policy's `unchecked` says). */
-  unchecked: string | null;
-  findingCount: number;
-  /** The first findings (at most 20); `findingCount` says how many there were. */
-  findings: ResultFindingDto[];
-}
-
-/** A finding in what a server's call returned through one of the owner's gateways: the server's Security tab. */
-export interface ServerResultFindingDto {
-  id: string;
-  at: string;
-  gatewayId: string;
-  /** Null once the gateway is deleted. */
-  gateway: string | null;
-  method: string;
-  /** The name (or URI) as the agent called it. */
-  item: string;
-  check: ResultCheckDto;
-}
-
-/** `GET /api/servers/{id}/result-findings` */
-export interface ServerResultFindingsResponse {
-  events: ServerResultFindingDto[];
-}
-
-/** One definition that approving would make the approved one, beside the one approved before. */
-export interface ApprovalItemDto {
-  kind: ViewItemDto["kind"];
-  key: string;
-  change: "changed" | "new" | "unchanged";
-  /** Null when the change was too large to lay out in its time. */
-  sides: DefinitionSides | null;
-  /** The open findings of the server's latest scan on this item (the rug-pull finding aside: the sides show it). */
-  findings: ApprovalFindingDto[];
-}
-
-export interface ApprovalFindingDto {
-  id: string;
-  ruleId: string;
-  ruleTitle: string;
-  severity: string;
-  path: string;
-  evidence: string;
-  remediation: string;
-}
-
-export interface ApprovalPreviewDto {
-  serverName: string;
-  items: ApprovalItemDto[];
-  /** Items approving all would take that are not shown (past the preview's limit). */
-  more: number;
-  /** The latest scan, whose findings are shown: its rules, its time, and whether it read the definitions as they are now. */
-  scan: { ruleSet: "basic" | "full"; at: string; current: boolean } | null;
-  /** Sent back with the approval: it is refused if the definitions changed since. */
-  seen: string;
-}
-
-/** One call in a gateway's live log. */
-export interface GatewayCallDto {
-  id: string;
-  at: string;
-  method: string;
-  /** The name (or URI) as the agent called it. */
-  item: string;
-  server: string | null;
-  /** "running": recorded before the call, its outcome not (yet) written. */
-  outcome: "ok" | "error" | "blocked" | "rate_limited" | "cancelled" | "running";
-  durationMs: number | null;
-  client: string | null;
-  token: string | null;
-  error: string | null;
-  /** What the result guard did with the call's result; null when it found nothing (or did not read it: off, or a failed call). */
-  resultCheck: ResultCheckDto | null;
-}
-
-/** `GET /api/gateways/{id}/calls` */
-export interface GatewayCallsResponse {
-  calls: GatewayCallDto[];
-}
-
-/** `GET /api/gateways/{id}/stats?range=24h|7d`: calls, errors, blocked calls and latency per bucket. */
-export interface GatewayCallStats {
-  range: "24h" | "7d";
-  bucketSec: number;
-  points: { at: string; calls: number; errors: number; blocked: number; p50Ms: number | null; p95Ms: number | null }[];
-  totals: { calls: number; errors: number; blocked: number };
-}

@@ -12,7 +12,8 @@ import { createAndDiscover, createStdioAndDiscover } from "../discovery/service"
 import { sandboxSupport } from "../sandbox/support";
 import { assertAllowed } from "../plans/capabilities";
 import { planOf } from "../plans/holder";
-import { ConfigFileError, readImportFile, type ConfigEntry, type ImportBody, type ImportFile, type ImportPreview, type ImportPreviewEntry, type ImportResult } from "../servers/mcp-config";
+import { ConfigFileError, readImportFile, type ConfigEntry, type ImportBody, type ImportFile } from "../servers/mcp-config";
+import type { ImportPreview, ImportPreviewEntry, ImportResult } from "../servers/schema";
 import { InputValueError, resolveOption, type ServerJsonOption } from "../servers/server-json";
 import { fileAtUrl } from "./file-at-url";
 import type { AnyServerCreate } from "../servers/stdio-schema";

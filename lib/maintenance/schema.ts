@@ -2,6 +2,9 @@ import { z } from "zod";
 
 /** Maintenance windows: the shapes the API, the console's form and the public page share. */
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { MaintenanceDto, MaintenanceList } from "./responses";
+
 export const MAINTENANCE_NOTE_MAX = 500;
 export const MAINTENANCE_MAX_SERVERS = 50;
 /** The longest window: a longer outage is not maintenance, and would hide one. */
@@ -24,20 +27,6 @@ export const maintenanceCreate = z
     message: `A window lasts at most ${MAINTENANCE_MAX_DAYS} days.`,
   });
 export type MaintenanceCreate = z.infer<typeof maintenanceCreate>;
-
-/** A window as its owner sees it. */
-export interface MaintenanceDto {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  note: string;
-  servers: { id: string; name: string }[];
-}
-
-/** `GET /api/maintenance`: windows not yet over, and those that ended in the last week, by start. */
-export interface MaintenanceList {
-  windows: MaintenanceDto[];
-}
 
 /** A window as a status page shows it: the page's servers it covers, by name. */
 export interface PublicMaintenance {

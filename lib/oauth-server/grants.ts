@@ -8,6 +8,7 @@ import { isUuid } from "../guards";
 import { notFound } from "../http/errors";
 import type { PlanHolder } from "../plans/holder";
 import { clientLabel } from "./clients";
+import type { ConnectedApp } from "./responses";
 
 /**
  * Grants: what a person allowed one client to do (open one gateway of
@@ -113,17 +114,6 @@ export async function endGrant(grantId: string, cause: { why: string; req?: Requ
     ip: cause.ip,
   });
   return true;
-}
-
-export interface ConnectedApp {
-  id: string;
-  clientId: string;
-  clientName: string;
-  /** Where the client sends people back: what the person saw when they allowed it. */
-  redirectHosts: string[];
-  gateway: { id: string; name: string };
-  createdAt: string;
-  lastUsedAt: string | null;
 }
 
 const hostOf = (uri: string) => {

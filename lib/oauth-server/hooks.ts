@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "@/lib/api/fetch";
-import type { ConnectedApp } from "./grants";
+import type { ConnectedApp } from "./responses";
 
 const appKeys = { list: () => ["connected-apps"] as const };
 

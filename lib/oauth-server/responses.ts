@@ -1,8 +1,7 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { isoTime } from "../api/fields";
-import type { ConnectedApp } from "./grants";
 
-/** The answers of the gateways' OAuth API as zod schemas, for the API reference (see lib/servers/responses.ts). */
+/** The answers of the gateways' OAuth API: one zod schema each, its type inferred from it (see lib/servers/responses.ts). */
 
 const connectedApp = z.object({
   id: z.string().describe("The grant's id."),
@@ -12,7 +11,9 @@ const connectedApp = z.object({
   gateway: z.object({ id: z.string(), name: z.string() }),
   createdAt: isoTime,
   lastUsedAt: isoTime.nullable(),
-}) satisfies ZodType<ConnectedApp>;
+});
+/** A grant in force, as Settings → Connected apps lists it. */
+export type ConnectedApp = z.infer<typeof connectedApp>;
 
 export const connectedAppList = z.object({ apps: z.array(connectedApp) });
 export const connectedAppRevoked = z.object({ revoked: z.literal(true) });

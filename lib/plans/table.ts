@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { isoTime } from "../api/fields";
+
 /**
  * The one plans table. Every limit and feature gate in the product reads it;
  * the landing page's pricing table is generated from it.
@@ -122,13 +125,17 @@ export const historyRetentionSec = (plan: Plan) => plan.historyRetentionDays * D
  */
 export const PRO_REQUEST_PATH = `/support?category=billing&subject=${encodeURIComponent("Please switch my account to the Pro plan")}`;
 
-/** The subscription, as `GET /api/user/subscription` returns it. */
-export interface Subscription {
-  tier: PlanId;
-  active: boolean;
-  expiresAt: string | null;
-  features: Record<Feature, boolean>;
-}
+/** Each feature, on or off. */
+export const featureFlags = z.object(Object.fromEntries(FEATURES.map((f) => [f, z.boolean()])) as Record<Feature, z.ZodBoolean>);
+
+/** The subscription, as `GET /api/user/subscription` returns it (and the settings' `plan`, with its label). */
+export const subscription = z.object({
+  tier: z.enum(PLAN_IDS),
+  active: z.boolean(),
+  expiresAt: isoTime.nullable(),
+  features: featureFlags,
+});
+export type Subscription = z.infer<typeof subscription>;
 
 export const FREE_SUBSCRIPTION: Subscription = {
   tier: "free tier",

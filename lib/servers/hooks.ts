@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend, navigation } from "@/lib/api/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
-import type { ImportPreview, ImportRequest, ImportResult } from "./mcp-config";
+import type { ImportPreview, ImportResult } from "./schema";
+import type { ImportRequest } from "./mcp-config";
 import type { AnyConnectionInput, AnyServerCreate } from "./stdio-schema";
 import type {
   ConnectionTestResult,

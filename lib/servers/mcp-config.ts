@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { isRecord } from "../guards";
-import { serverCreate, type ServerCreate } from "./schema";
+import { serverCreate, type McpServersFile, type ServerCreate } from "./schema";
 import type { ServerTransport } from "../mcp/types";
 import { readCommandEntry } from "./command-entry";
 import type { StdioDto, StdioServerCreate } from "./stdio-schema";
-import { isServerJson, readServerJson, type ImportInput, type ServerJsonOption } from "./server-json";
+import { isServerJson, readServerJson, type ServerJsonOption } from "./server-json";
 
 /**
  * `mcpServers` configuration files, the shape the ecosystem keeps its
@@ -166,36 +166,7 @@ export function configEntry(s: ConfigSource) {
 }
 
 /** The export: every server as an `mcpServers` entry. */
-export function toConfigFile(list: (ConfigSource & { name: string })[]) {
+export function toConfigFile(list: (ConfigSource & { name: string })[]): McpServersFile {
   return { mcpServers: Object.fromEntries(list.map((s) => [s.name, configEntry(s)])) };
 }
 
-/** `POST /api/servers/import/preview` and the skipped part of the import's answer. */
-export interface ImportPreviewEntry {
-  name: string;
-  transport: ServerTransport | null;
-  /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`. */
-  url: string | null;
-  headerNames: string[];
-  /** A stdio server's environment variables (names only). */
-  envNames: string[];
-  action: "create" | "skip";
-  kind?: SkipKind;
-  reason?: string;
-  /** A server.json's option: what to send as `choice`. */
-  key?: string;
-  /** A server.json's option: the values it asks for. */
-  inputs?: ImportInput[];
-}
-export interface ImportPreview {
-  /** A server.json's entries are options, of which the import creates one. */
-  format: ImportFile["format"];
-  entries: ImportPreviewEntry[];
-}
-
-/** `POST /api/servers/import`: what was created (and whether it answered) and what was skipped. */
-export interface ImportResult {
-  /** `signInRequired`: the server asks its users to sign in (OAuth); it waits for its owner's sign-in on its page. */
-  created: { id: string; name: string; connected: boolean; status: string; signInRequired: boolean }[];
-  skipped: ImportPreviewEntry[];
-}

@@ -1,21 +1,21 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 // The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
-import { severityCounts } from "../scanner/responses";
-import { SEVERITIES } from "../scanner/types";
+import { securitySummary } from "../scanner/responses";
+import { SKIP_KINDS } from "./mcp-config";
+import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES } from "./schema";
 import { importInput } from "./server-json";
-import { SKIP_KINDS, type ImportPreview, type ImportResult, type toConfigFile } from "./mcp-config";
-import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES, type ConnectionTestResult, type ServerDto, type ServerInventory, type ServerListResponse, type ServerUpdateResult } from "./schema";
 import { SERVER_TRANSPORTS } from "../mcp/types";
 import { stdioDto } from "./stdio-schema";
 
 /**
- * The server entity's answers as zod schemas, for the API reference. Typed
- * against the interfaces the service builds them with: the build fails when a
- * schema lacks a required field or types one otherwise, not when it lacks an
- * optional one or adds one; the OpenAPI test checks real answers.
+ * The server entity's answers: each is one zod schema, and its TypeScript type
+ * is inferred from it, so the service builds exactly what the API reference
+ * (lib/openapi) describes. The types are re-exported by ./schema.ts, where the
+ * pages import the feature's shapes.
  */
 
 export const serverCounts = z.object({ tools: z.number().int(), resources: z.number().int(), prompts: z.number().int() });
+export type ServerCounts = z.infer<typeof serverCounts>;
 
 const serverInfo = z.object({
   name: z.string(),
@@ -24,30 +24,61 @@ const serverInfo = z.object({
   protocolVersion: z.string().describe('The MCP protocol revision actually spoken with the server, e.g. "2026-07-28".'),
 });
 
+/** A header as the API returns it: the value masked, never in full. */
+export const maskedHeader = z.object({ name: z.string(), value: z.string().describe("Masked: never the value in full.") });
+export type MaskedHeader = z.infer<typeof maskedHeader>;
+
+/** How a server's requests are signed in: its stored headers, or the MCP authorization flow's tokens. */
+export const serverAuth = z.object({
+  type: z.enum(["headers", "oauth"]),
+  status: z.enum(["authorized", "authorization_required", "reauthorization_required"]),
+  /** Why a person must sign in (again). */
+  reason: z.string().nullable(),
+  /** When the access token expires, and when it was last refreshed (OAuth only). */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  lastRefreshAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ServerAuth = z.infer<typeof serverAuth>;
+
+/** The check a server's status comes from (its latest): what ran it, what it found and why. */
+export const lastCheck = z.object({ trigger: z.enum(CHECK_TRIGGERS), result: z.enum(CHECK_RESULTS), reason: z.string().nullable() });
+export type LastCheck = z.infer<typeof lastCheck>;
+
+/** One bar of the list's heartbeat bar. */
+const heartbeat = z.object({
+  at: z.iso.datetime({ offset: true }),
+  result: z.enum(CHECK_RESULTS),
+  latencyMs: z.number().nullable(),
+  reason: z.string().nullable(),
+  trigger: z.enum(CHECK_TRIGGERS),
+});
+export type Heartbeat = z.infer<typeof heartbeat>;
+
+/** The list's view of a server's recent checks: the latest ones, oldest first, and the uptime over 24 hours. */
+const serverPulse = z.object({
+  beats: z.array(heartbeat),
+  /** null with no check in the last 24 hours. */
+  uptime24hPct: z.number().nullable(),
+});
+export type ServerPulse = z.infer<typeof serverPulse>;
+
 export const serverDto = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   transport: z.enum(SERVER_TRANSPORTS),
+  /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`. */
   url: z.string(),
   stdio: stdioDto.optional().describe("Transport \"stdio\" only: the package the console runs in its sandbox, its arguments and the names of its environment variables (never their values)."),
-  headers: z.array(z.object({ name: z.string(), value: z.string().describe("Masked: never the value in full.") })),
-  auth: z
-    .object({
-      type: z.enum(["headers", "oauth"]),
-      status: z.enum(["authorized", "authorization_required", "reauthorization_required"]),
-      reason: z.string().nullable(),
-      expiresAt: z.iso.datetime({ offset: true }).nullable(),
-      lastRefreshAt: z.iso.datetime({ offset: true }).nullable(),
-    })
-    .describe("How the server's requests are signed in; never a token."),
+  headers: z.array(maskedHeader),
+  auth: serverAuth.describe("How the server's requests are signed in; never a token."),
   tags: z.array(z.string()),
   monitoring: z.object({ enabled: z.boolean(), intervalSec: z.number().int(), thresholdMs: z.number().int() }),
+  /** "auto" or the revision the server is pinned to; the revision actually spoken is `serverInfo.protocolVersion`. */
   protocol: protocolSetting,
   status: z.enum(SERVER_STATUSES),
   lastCheckAt: z.iso.datetime({ offset: true }).nullable(),
-  lastCheck: z
-    .object({ trigger: z.enum(CHECK_TRIGGERS), result: z.enum(CHECK_RESULTS), reason: z.string().nullable() })
+  lastCheck: lastCheck
     .nullable()
     .describe("The latest check, which the status, last check time and latency come from; null before the first."),
   latencyMs: z.number().nullable(),
@@ -56,32 +87,16 @@ export const serverDto = z.object({
   counts: serverCounts,
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
-  security: z
-    .object({
-      scanId: z.string(),
-      worst: z.enum(SEVERITIES).nullable(),
-      counts: severityCounts,
-      scannedAt: z.iso.datetime({ offset: true }),
-    })
+  security: securitySummary
     .nullable()
     .optional()
     .describe("The latest scan's worst severity and counts; null when the server was never scanned."),
-  pulse: z
-    .object({
-      beats: z.array(
-        z.object({
-          at: z.iso.datetime({ offset: true }),
-          result: z.enum(CHECK_RESULTS),
-          latencyMs: z.number().nullable(),
-          reason: z.string().nullable(),
-          trigger: z.enum(CHECK_TRIGGERS),
-        }),
-      ),
-      uptime24hPct: z.number().nullable(),
-    })
+  pulse: serverPulse
     .optional()
     .describe("The list only: the latest checks (oldest first) for the heartbeat bar and sparkline, and the uptime over 24 hours."),
-}) satisfies ZodType<ServerDto>;
+});
+/** The server entity as the API returns it. */
+export type ServerDto = z.infer<typeof serverDto>;
 
 export const serverUpdateResult = serverDto.extend({
   headersDropped: z
@@ -92,9 +107,13 @@ export const serverUpdateResult = serverDto.extend({
     .describe(
       "True when the URL moved to another origin and the server's OAuth sign-in stayed behind: its tokens were revoked at the old authorization server (where it offers revocation) and removed with the client registration and the discovered metadata; `auth.status` is `authorization_required` until the owner signs in again.",
     ),
-}) satisfies ZodType<ServerUpdateResult>;
+});
+/** `PATCH /api/servers/{id}` → the server, and the stored headers and OAuth sign-in left behind by a move to another origin. */
+export type ServerUpdateResult = z.infer<typeof serverUpdateResult>;
 
-export const serverListResponse = z.object({ servers: z.array(serverDto) }) satisfies ZodType<ServerListResponse>;
+/** `GET /api/servers` → the signed-in user's servers, by name. */
+export const serverListResponse = z.object({ servers: z.array(serverDto) });
+export type ServerListResponse = z.infer<typeof serverListResponse>;
 
 export const connectionTestResult = z.object({
   ok: z.literal(true),
@@ -102,7 +121,9 @@ export const connectionTestResult = z.object({
   capabilities: z.record(z.string(), z.unknown()),
   counts: serverCounts.extend({ resourceTemplates: z.number().int() }),
   latencyMs: z.number(),
-}) satisfies ZodType<ConnectionTestResult>;
+});
+/** `POST /api/servers/test` → what the server said about itself. */
+export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
 
 const described = { title: z.string().optional(), description: z.string().optional() };
 
@@ -127,8 +148,15 @@ export const serverInventory = z.object({
     }),
   ),
   discoveredAt: z.iso.datetime({ offset: true }).nullable(),
-}) satisfies ZodType<ServerInventory>;
+});
+/**
+ * `GET /api/servers/{id}/inventory` and `POST /api/servers/{id}/discover`:
+ * what discovery found, each list sorted by name (URI for resources);
+ * `discoveredAt` is null before the first discovery.
+ */
+export type ServerInventory = z.infer<typeof serverInventory>;
 
+/** `POST /api/servers/import/preview` and the skipped part of the import's answer. */
 const importPreviewEntry = z.object({
   name: z.string(),
   transport: z.enum(SERVER_TRANSPORTS).nullable(),
@@ -141,16 +169,21 @@ const importPreviewEntry = z.object({
   key: z.string().optional().describe("A server.json's option: what to send as `choice` to create it."),
   inputs: z.array(importInput).optional().describe("A server.json's option: the values it asks for, sent as `values` by their id."),
 });
+export type ImportPreviewEntry = z.infer<typeof importPreviewEntry>;
 
 export const importPreview = z.object({
   format: z.enum(["mcpServers", "server.json"]).describe("A server.json's entries are options, of which the import creates one."),
   entries: z.array(importPreviewEntry),
-}) satisfies ZodType<ImportPreview>;
+});
+export type ImportPreview = z.infer<typeof importPreview>;
 
+/** `POST /api/servers/import`: what was created (and whether it answered) and what was skipped. */
 export const importResult = z.object({
+  /** `signInRequired`: the server asks its users to sign in (OAuth); it waits for its owner's sign-in on its page. */
   created: z.array(z.object({ id: z.string(), name: z.string(), connected: z.boolean(), status: z.string(), signInRequired: z.boolean() })),
   skipped: z.array(importPreviewEntry),
-}) satisfies ZodType<ImportResult>;
+});
+export type ImportResult = z.infer<typeof importResult>;
 
 export const mcpServersFile = z.object({
   mcpServers: z.record(
@@ -168,4 +201,6 @@ export const mcpServersFile = z.object({
       }),
     ]),
   ),
-}) satisfies ZodType<ReturnType<typeof toConfigFile>>;
+});
+/** `GET /api/servers/export`: every server as an `mcpServers` entry, as MCP clients' configuration files write them. */
+export type McpServersFile = z.infer<typeof mcpServersFile>;

@@ -1,14 +1,30 @@
 import { z } from "zod";
-import type { StdioDto } from "./stdio-schema";
-// The latest scan's summary on a server: see the servers <-> scanner note in ./service.ts.
-import type { SecuritySummary } from "../scanner/schema";
-import { PROTOCOL_REVISIONS, PROTOCOL_SETTINGS, type ProtocolSetting } from "../mcp/protocol-revisions";
-import { TRANSPORTS, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ServerTransport, type ToolDefinition } from "../mcp/types";
+import { PROTOCOL_REVISIONS, PROTOCOL_SETTINGS } from "../mcp/protocol-revisions";
+import { TRANSPORTS } from "../mcp/types";
 
 /**
  * The server entity's shapes, shared by the forms and the API handlers.
  * The limits are the API's: the forms check the same ones before sending.
  */
+
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type {
+  ConnectionTestResult,
+  Heartbeat,
+  ImportPreview,
+  ImportPreviewEntry,
+  ImportResult,
+  LastCheck,
+  MaskedHeader,
+  McpServersFile,
+  ServerAuth,
+  ServerCounts,
+  ServerDto,
+  ServerInventory,
+  ServerListResponse,
+  ServerPulse,
+  ServerUpdateResult,
+} from "./responses";
 
 export const SERVER_STATUSES = ["unknown", "up", "degraded", "down", "paused"] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
@@ -144,119 +160,8 @@ export const serverUpdate = z
   .partial();
 export type ServerUpdate = z.infer<typeof serverUpdate>;
 
-/** A header as the API returns it: the value masked, never in full. */
-export interface MaskedHeader {
-  name: string;
-  value: string;
-}
-
-export interface ServerCounts {
-  tools: number;
-  resources: number;
-  prompts: number;
-}
-
-/** The server entity as the API returns it. */
-/** How a server's requests are signed in: its stored headers, or the MCP authorization flow's tokens. */
-export interface ServerAuth {
-  type: "headers" | "oauth";
-  status: "authorized" | "authorization_required" | "reauthorization_required";
-  /** Why a person must sign in (again). */
-  reason: string | null;
-  /** When the access token expires, and when it was last refreshed (OAuth only). */
-  expiresAt: string | null;
-  lastRefreshAt: string | null;
-}
-
-/** The check a server's status comes from (its latest): what ran it, what it found and why. */
-export interface LastCheck {
-  trigger: CheckTrigger;
-  result: CheckResult;
-  reason: string | null;
-}
-
-/** One bar of the list's heartbeat bar. */
-export interface Heartbeat {
-  at: string;
-  result: CheckResult;
-  latencyMs: number | null;
-  reason: string | null;
-  trigger: CheckTrigger;
-}
-
-/** The list's view of a server's recent checks: the latest ones, oldest first, and the uptime over 24 hours. */
-export interface ServerPulse {
-  beats: Heartbeat[];
-  /** null with no check in the last 24 hours. */
-  uptime24hPct: number | null;
-}
-
-export interface ServerDto {
-  id: string;
-  name: string;
-  description: string;
-  transport: ServerTransport;
-  /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`. */
-  url: string;
-  headers: MaskedHeader[];
-  /** Transport "stdio" only: the package, its arguments, and the names of its environment variables (never their values). */
-  stdio?: StdioDto;
-  auth: ServerAuth;
-  tags: string[];
-  monitoring: { enabled: boolean; intervalSec: number; thresholdMs: number };
-  /** "auto" or the revision the server is pinned to; the revision actually spoken is `serverInfo.protocolVersion`. */
-  protocol: ProtocolSetting;
-  status: ServerStatus;
-  lastCheckAt: string | null;
-  /** The latest check, which `status`, `lastCheckAt` and `latencyMs` come from; null before the first. */
-  lastCheck: LastCheck | null;
-  latencyMs: number | null;
-  serverInfo: { name: string; title?: string; version: string; protocolVersion: string } | null;
-  capabilities: Record<string, unknown> | null;
-  counts: ServerCounts;
-  createdAt: string;
-  updatedAt: string;
-  /** The latest scan's worst severity and counts; null when the server was never scanned. */
-  security?: SecuritySummary | null;
-  /** The latest checks and the day's uptime (the list only). */
-  pulse?: ServerPulse;
-}
-
-/** `PATCH /api/servers/{id}` → the server, and the stored headers and OAuth sign-in left behind by a move to another origin. */
-export interface ServerUpdateResult extends ServerDto {
-  headersDropped: string[];
-  signInDropped: boolean;
-}
-
-/** `POST /api/servers/test` → what the server said about itself. */
-export interface ConnectionTestResult {
-  ok: true;
-  serverInfo: NonNullable<ServerDto["serverInfo"]>;
-  capabilities: Record<string, unknown>;
-  counts: ServerCounts & { resourceTemplates: number };
-  latencyMs: number;
-}
-
 export const serverListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   status: z.enum(SERVER_STATUSES).optional(),
   tag: z.string().trim().max(32).optional(),
 });
-
-/** `GET /api/servers` → the signed-in user's servers, by name. */
-export interface ServerListResponse {
-  servers: ServerDto[];
-}
-
-/**
- * `GET /api/servers/{id}/inventory` and `POST /api/servers/{id}/discover`:
- * what discovery found, each list sorted by name (URI for resources);
- * `discoveredAt` is null before the first discovery.
- */
-export interface ServerInventory {
-  tools: ToolDefinition[];
-  resources: ResourceDefinition[];
-  resourceTemplates: ResourceTemplateDefinition[];
-  prompts: PromptDefinition[];
-  discoveredAt: string | null;
-}

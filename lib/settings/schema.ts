@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { Feature, PlanId } from "../plans/table";
+
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { SettingsResponse, UserSettings } from "./responses";
 
 export const DISPLAY_NAME_MAX = 80;
 
@@ -32,35 +34,6 @@ export const settingsUpdate = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: "Nothing to change." });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
-
-export interface UserSettings {
-  profile: { uid: string; email: string; displayName: string; photoUrl: string | null; emailVerified: boolean };
-  notifications: {
-    emailAlerts: boolean;
-    webhookUrl: string | null;
-    /** The secret itself is shown once, when generated; afterwards only whether one exists. */
-    webhookSecretSet: boolean;
-    webhookHttpAllowed: boolean;
-    /** Whether this installation sends mail at all. */
-    mailEnabled: boolean;
-  };
-  plan: {
-    tier: PlanId;
-    label: string;
-    active: boolean;
-    expiresAt: string | null;
-    features: Record<Feature, boolean>;
-  };
-  usage: {
-    servers: { used: number; limit: number };
-    workbenchCallsToday: { used: number; limit: number; resetsAt: string };
-    /** The account's gateway calls of the day, all its gateways, as the daily limit counts them (lib/gateways/endpoint/limits.ts). */
-    gatewayCallsToday: { used: number; limit: number; resetsAt: string };
-  };
-}
-
-/** PATCH and rotate answers: the settings, plus a newly generated secret exactly once. */
-export type SettingsResponse = UserSettings & { webhookSecret?: string };
 
 export const deleteAccountBody = z.object({
   /** The account's email, typed by the user, as the confirmation. */

@@ -1,9 +1,9 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { isoTime, serverRef } from "../api/fields";
-import type { IncidentUpdateDto, IncidentUpdateList, StatusPageDto, StatusPageList } from "./schema";
 
-/** The status pages' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+/** The status pages' answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 
+/** A status page as its owner sees it. */
 export const statusPageDto = z.object({
   id: z.string(),
   slug: z.string(),
@@ -13,10 +13,14 @@ export const statusPageDto = z.object({
   servers: z.array(serverRef),
   createdAt: isoTime,
   updatedAt: isoTime,
-}) satisfies ZodType<StatusPageDto>;
+});
+export type StatusPageDto = z.infer<typeof statusPageDto>;
 
-export const statusPageList = z.object({ statusPages: z.array(statusPageDto) }) satisfies ZodType<StatusPageList>;
+export const statusPageList = z.object({ statusPages: z.array(statusPageDto) });
+export type StatusPageList = z.infer<typeof statusPageList>;
 
-export const incidentUpdateDto = z.object({ id: z.string(), body: z.string(), createdAt: isoTime }) satisfies ZodType<IncidentUpdateDto>;
+export const incidentUpdateDto = z.object({ id: z.string(), body: z.string(), createdAt: isoTime });
+export type IncidentUpdateDto = z.infer<typeof incidentUpdateDto>;
 
-export const incidentUpdateList = z.object({ updates: z.array(incidentUpdateDto) }) satisfies ZodType<IncidentUpdateList>;
+export const incidentUpdateList = z.object({ updates: z.array(incidentUpdateDto) });
+export type IncidentUpdateList = z.infer<typeof incidentUpdateList>;

@@ -8,6 +8,9 @@ import type { ServerStatus } from "../servers/schema";
  * page's public data, which carries nothing the owner did not choose to show.
  */
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { IncidentUpdateDto, IncidentUpdateList, StatusPageDto, StatusPageList } from "./responses";
+
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 48;
 /** Servers one page lists. */
@@ -46,35 +49,9 @@ export type StatusPageCreate = z.infer<typeof statusPageCreate>;
 export const statusPageUpdate = statusPageFields.partial();
 export type StatusPageUpdate = z.infer<typeof statusPageUpdate>;
 
-/** A status page as its owner sees it. */
-export interface StatusPageDto {
-  id: string;
-  slug: string;
-  title: string;
-  published: boolean;
-  showUrls: boolean;
-  servers: { id: string; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StatusPageList {
-  statusPages: StatusPageDto[];
-}
-
 export const incidentUpdateCreate = z.object({
   body: z.string().trim().min(1, "Write the update.").max(INCIDENT_UPDATE_MAX, `Updates are at most ${INCIDENT_UPDATE_MAX} characters.`),
 });
-
-export interface IncidentUpdateDto {
-  id: string;
-  body: string;
-  createdAt: string;
-}
-
-export interface IncidentUpdateList {
-  updates: IncidentUpdateDto[];
-}
 
 /** One bar of a server's uptime (a day of 90, or an hour of 24), as the public page shows it: monitoring's bucket without the latency. */
 export type PublicBucket = Omit<UptimeBucket, "latency">;

@@ -1,8 +1,8 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { isoTime, nextCursor, serverRef } from "../api/fields";
-import { TICKET_CATEGORIES, TICKET_STATUSES, type ContactMessageItem, type ContactPage, type TicketPage, type TicketSummary, type TicketThread } from "./schema";
+import { TICKET_CATEGORIES, TICKET_STATUSES } from "./schema";
 
-/** Support's answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+/** Support's answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 
 const ticketSummary = z.object({
   id: z.string(),
@@ -13,25 +13,30 @@ const ticketSummary = z.object({
   createdAt: isoTime,
   updatedAt: isoTime,
   messageCount: z.number().int(),
+  /** Who opened it; in the administrators' inbox only. */
   requester: z.object({ uid: z.string(), email: z.string(), displayName: z.string() }).optional().describe("In the administrators' inbox only."),
-}) satisfies ZodType<TicketSummary>;
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
 
-const ticketThread = ticketSummary.extend({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      authorRole: z.enum(["user", "admin"]),
-      authorName: z.string(),
-      mine: z.boolean(),
-      body: z.string(),
-      createdAt: isoTime,
-    }),
-  ),
-}) satisfies ZodType<TicketThread>;
+const ticketMessage = z.object({
+  id: z.string(),
+  /** "admin" messages are the support team's answers. */
+  authorRole: z.enum(["user", "admin"]),
+  authorName: z.string(),
+  mine: z.boolean(),
+  body: z.string(),
+  createdAt: isoTime,
+});
+export type TicketMessage = z.infer<typeof ticketMessage>;
+
+const ticketThread = ticketSummary.extend({ messages: z.array(ticketMessage) });
+export type TicketThread = z.infer<typeof ticketThread>;
 
 export const ticketAnswer = z.object({ ticket: ticketThread });
 export const ticketList = z.object({ tickets: z.array(ticketSummary) });
-export const ticketPage = z.object({ tickets: z.array(ticketSummary), nextCursor }) satisfies ZodType<TicketPage>;
+/** A page of the inbox, newest activity first; `nextCursor` asks for the next, null at the end. */
+export const ticketPage = z.object({ tickets: z.array(ticketSummary), nextCursor });
+export type TicketPage = z.infer<typeof ticketPage>;
 
 const contactMessage = z.object({
   id: z.string(),
@@ -41,7 +46,9 @@ const contactMessage = z.object({
   message: z.string(),
   status: z.string(),
   createdAt: isoTime,
-}) satisfies ZodType<ContactMessageItem>;
+});
+export type ContactMessageItem = z.infer<typeof contactMessage>;
 
-export const contactPage = z.object({ messages: z.array(contactMessage), nextCursor }) satisfies ZodType<ContactPage>;
+export const contactPage = z.object({ messages: z.array(contactMessage), nextCursor });
+export type ContactPage = z.infer<typeof contactPage>;
 export const contactMessageAnswer = z.object({ message: contactMessage });

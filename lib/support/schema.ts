@@ -2,6 +2,9 @@ import { z } from "zod";
 
 /** The support slice's shapes, shared by the forms and the API handlers. */
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { ContactMessageItem, ContactPage, TicketMessage, TicketPage, TicketSummary, TicketThread } from "./responses";
+
 export const TICKET_CATEGORIES = ["question", "bug", "billing", "feature", "security", "other"] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
@@ -46,51 +49,3 @@ export const contactStatusUpdate = z.object({ status: z.enum(CONTACT_STATUSES, {
 /** The administrators' inbox lists: a status to show, and where the previous page ended. */
 export const ticketInboxQuery = z.object({ status: z.enum(TICKET_STATUSES).optional(), cursor: z.string().max(200).optional() });
 export const contactInboxQuery = z.object({ status: z.enum(CONTACT_STATUSES).optional(), cursor: z.string().max(200).optional() });
-
-export interface TicketSummary {
-  id: string;
-  subject: string;
-  category: TicketCategory;
-  status: TicketStatus;
-  server: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-  messageCount: number;
-  /** Who opened it; in the administrators' inbox only. */
-  requester?: { uid: string; email: string; displayName: string };
-}
-
-export interface TicketMessage {
-  id: string;
-  /** "admin" messages are the support team's answers. */
-  authorRole: "user" | "admin";
-  authorName: string;
-  mine: boolean;
-  body: string;
-  createdAt: string;
-}
-
-export interface TicketThread extends TicketSummary {
-  messages: TicketMessage[];
-}
-
-export interface ContactMessageItem {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: string;
-  createdAt: string;
-}
-
-/** A page of the inbox, newest activity first; `nextCursor` asks for the next, null at the end. */
-export interface TicketPage {
-  tickets: TicketSummary[];
-  nextCursor: string | null;
-}
-
-export interface ContactPage {
-  messages: ContactMessageItem[];
-  nextCursor: string | null;
-}

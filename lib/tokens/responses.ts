@@ -1,9 +1,10 @@
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { isoTime } from "../api/fields";
-import { TOKEN_SCOPES, type TokenCreated, type TokenListResponse } from "./schema";
+import { TOKEN_SCOPES } from "./schema";
 
-/** The API tokens' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
+/** The API tokens' answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 
+/** A token as the API lists it: never the token itself. */
 const tokenDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -14,12 +15,17 @@ const tokenDto = z.object({
   expiresAt: isoTime.nullable(),
   lastUsedAt: isoTime.nullable(),
 });
+export type TokenDto = z.infer<typeof tokenDto>;
 
-export const tokenList = z.object({ tokens: z.array(tokenDto) }) satisfies ZodType<TokenListResponse>;
+/** `GET /api/user/tokens` */
+export const tokenList = z.object({ tokens: z.array(tokenDto) });
+export type TokenListResponse = z.infer<typeof tokenList>;
 
+/** `POST /api/user/tokens`: the only answer that holds the token. */
 export const tokenCreated = z.object({
   token: z.string().describe("The secret (`mcpc_…`): in this answer only, never again."),
   tokenInfo: tokenDto,
-}) satisfies ZodType<TokenCreated>;
+});
+export type TokenCreated = z.infer<typeof tokenCreated>;
 
 export const tokenRevoked = z.object({ revoked: z.literal(true) });

@@ -2,6 +2,9 @@ import { z } from "zod";
 
 /** Personal API tokens: the shapes shared by the settings form and the API. */
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type { TokenCreated, TokenDto, TokenListResponse } from "./responses";
+
 /** Every token starts with this, so secret scanners (and people) recognise a leaked one. */
 export const TOKEN_PREFIX = "mcpc_";
 
@@ -31,28 +34,3 @@ export const tokenCreate = z.object({
     .nullish(),
 }).refine((t) => !t.gatewayId || t.scope === "gateway", { path: ["gatewayId"], message: "Only a gateway token is limited to one gateway." });
 export type TokenCreate = z.infer<typeof tokenCreate>;
-
-/** A token as the API lists it: never the token itself. */
-export interface TokenDto {
-  id: string;
-  name: string;
-  scope: TokenScope;
-  /** The one gateway a `gateway` token opens; null: all of the owner's. */
-  gatewayId: string | null;
-  /** The first characters of the token, to tell it apart. */
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-}
-
-/** `GET /api/user/tokens` */
-export interface TokenListResponse {
-  tokens: TokenDto[];
-}
-
-/** `POST /api/user/tokens`: the only answer that holds the token. */
-export interface TokenCreated {
-  token: string;
-  tokenInfo: TokenDto;
-}

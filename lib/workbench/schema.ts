@@ -1,6 +1,19 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/api/error-codes";
 
+// The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
+export type {
+  CallExchange,
+  CallResponse,
+  CallStreamLine,
+  CompleteResponse,
+  HistoryDetail,
+  HistoryEntry,
+  HistoryResponse,
+  ServerEventLine,
+  SubscriptionsResponse,
+} from "./responses";
+
 /**
  * The workbench call, as the page sends it and the API checks it:
  * `POST /api/servers/{id}/call` with `{method, params, timeoutMs?, logLevel?}`.
@@ -93,32 +106,8 @@ export const completeRequest = z.object({
 });
 export type CompleteRequest = z.infer<typeof completeRequest>;
 
-export interface CompleteResponse {
-  values: string[];
-  /** How many the server has in all, when it says. */
-  total?: number;
-  hasMore?: boolean;
-}
-
-/**
- * `GET /api/servers/{id}/events`: what the server says between calls, as
- * NDJSON lines, for as long as the page listens. `POST` and `DELETE`
- * `/api/servers/{id}/subscriptions` (`{uri}`) choose the resources whose
- * updates it reports.
- */
-export type ServerEventLine =
-  | { type: "ready"; subscriptions: string[] }
-  | { type: "heartbeat" }
-  | { type: "resource-updated"; uri: string }
-  | { type: "list-changed"; list: "tools" | "resources" | "prompts" }
-  | { type: "log"; level: string; logger?: string; data: unknown }
-  | { type: "closed" };
-
+/** `POST` and `DELETE` `/api/servers/{id}/subscriptions` (`{uri}`): the resources whose updates the event stream reports. */
 export const subscriptionRequest = resourceReadParams;
-
-export interface SubscriptionsResponse {
-  subscriptions: string[];
-}
 
 /** What a call targets, for lists and history: the tool or prompt name, the resource URI, nothing for ping. */
 export function targetOf(request: CallRequest): string | null {
@@ -136,32 +125,9 @@ export function targetOf(request: CallRequest): string | null {
 /** A JSON-RPC message exactly as it went over the wire. */
 export type JsonRpcMessage = Record<string, unknown>;
 
-export interface CallExchange {
-  request: JsonRpcMessage;
-  /** Absent when no answer arrived (timeout, cancellation, lost connection). */
-  response?: JsonRpcMessage;
-}
-
 /** Every way a call can fail, for the UI to explain (and the `error` field of a stream's last line). */
-export type CallErrorCode = Extract<ErrorCode, "upstream_error" | "upstream_timeout" | "cancelled" | "validation_failed" | "encryption_key_mismatch">;
-
-/** `POST /api/servers/{id}/call` answered as JSON. */
-export interface CallResponse {
-  result: unknown;
-  durationMs: number;
-  exchange: CallExchange;
-  /** The MCP revision the call was spoken in ("2026-07-28", "2025-11-25"…). */
-  protocolVersion: string;
-}
-
-/** One line of the NDJSON answer (`Accept: application/x-ndjson`). */
-export type CallStreamLine =
-  | { type: "progress"; progress: number; total?: number; message?: string }
-  | { type: "log"; level: string; logger?: string; data: unknown }
-  | { type: "task"; taskId: string; status: string; statusMessage?: string }
-  | { type: "server-request"; id: string; kind: ServerRequestKind; params: Record<string, unknown> }
-  | ({ type: "result" } & CallResponse)
-  | { type: "error"; error: CallErrorCode; message: string; durationMs: number; exchange?: CallExchange };
+export const CALL_ERROR_CODES = ["upstream_error", "upstream_timeout", "cancelled", "validation_failed", "encryption_key_mismatch"] as const satisfies readonly ErrorCode[];
+export type CallErrorCode = (typeof CALL_ERROR_CODES)[number];
 
 /**
  * A request the server sends back during a streamed call, for the person at
@@ -169,7 +135,8 @@ export type CallStreamLine =
  * (`sampling/createMessage`). The page answers it with
  * `POST /api/workbench/requests/{id}`.
  */
-export type ServerRequestKind = "elicitation" | "sampling";
+export const SERVER_REQUEST_KINDS = ["elicitation", "sampling"] as const;
+export type ServerRequestKind = (typeof SERVER_REQUEST_KINDS)[number];
 
 export const MAX_SAMPLING_TEXT = 64 * 1024;
 
@@ -190,28 +157,3 @@ export type ServerRequestReply = z.infer<typeof serverRequestReply>;
 export const historyQuery = z.object({
   serverId: z.uuid("Not a server id.").optional(),
 });
-
-/** One remembered call, as `GET /api/workbench/history` lists it (newest first). */
-export interface HistoryEntry {
-  id: string;
-  serverId: string;
-  serverName: string;
-  method: CallMethod;
-  target: string | null;
-  params: Record<string, unknown>;
-  ok: boolean;
-  /** Stopped by the user: not ok, and not a failure either. */
-  cancelled: boolean;
-  durationMs: number;
-  summary: string;
-  createdAt: string;
-}
-
-export interface HistoryResponse {
-  calls: HistoryEntry[];
-}
-
-/** `GET /api/workbench/history/{id}`: one call with its (truncated) result or error. */
-export interface HistoryDetail extends HistoryEntry {
-  result: unknown;
-}
