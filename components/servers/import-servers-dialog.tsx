@@ -10,18 +10,25 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useImportServers, usePreviewImport } from "@/lib/servers/hooks";
 import type { ImportPreviewEntry, ImportResult } from "@/lib/servers/schema";
+import type { ImportRequest } from "@/lib/servers/mcp-config";
+import { ServerJsonOptions } from "@/components/servers/server-json-options";
 import { plural } from "@/lib/plural";
 import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { mapSaveError } from "@/components/app/save-error";
 
 /**
- * Import of an `mcpServers` file (pasted or uploaded): preview what would be
- * created and skipped, then import in one step. Radix's dialog traps focus
- * and closes on Escape; every control is a labelled native one.
+ * Import of an `mcpServers` file or an MCP Registry server.json (pasted,
+ * uploaded or given by its URL): preview what would be created and skipped,
+ * then import in one step. A server.json offers its server in several ways:
+ * one is chosen and the values it needs are typed before importing. Radix's
+ * dialog traps focus and closes on Escape; every control is a labelled native one.
  */
 export function ImportServersDialog() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
+  const [url, setUrl] = useState("");
+  const [choice, setChoice] = useState<string>();
+  const [values, setValues] = useState<Record<string, string>>({});
   const preview = usePreviewImport();
   const run = useImportServers();
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -33,6 +40,9 @@ export function ImportServersDialog() {
     setOpen(next);
     if (!next) {
       setText("");
+      setUrl("");
+      setChoice(undefined);
+      setValues({});
       setResult(null);
       preview.reset();
       run.reset();
@@ -43,14 +53,32 @@ export function ImportServersDialog() {
     const file = e.target.files?.[0];
     if (!file) return;
     setText(await file.text());
-    preview.reset();
+    edited();
   }
 
   const entries = preview.data?.entries ?? [];
+  const serverJson = preview.data?.format === "server.json";
   const failure = preview.error ?? run.error;
   // A demo account imports nothing: no fault of the file.
   const refused = failure ? demoRefusal(failure) : null;
-  const toCreate = entries.filter((e) => e.action === "create").length;
+  const fieldErrors = failure && !refused ? mapSaveError(failure).fields : {};
+  // A server.json creates the one option chosen; an mcpServers file every entry that can be.
+  const toCreate = serverJson ? (entries.some((e) => e.key === choice && e.action === "create") ? 1 : 0) : entries.filter((e) => e.action === "create").length;
+  const source: ImportRequest = url.trim() && !text.trim() ? { url: url.trim() } : { text };
+
+  function previewFile() {
+    preview.mutate(source, {
+      onSuccess: (p) => {
+        setChoice(p.entries.find((e) => e.action === "create")?.key);
+        setValues({});
+      },
+      onError: showRefusal,
+    });
+  }
+  const edited = () => {
+    preview.reset();
+    run.reset();
+  };
 
   return (
     <DialogFrame
@@ -65,8 +93,9 @@ export function ImportServersDialog() {
       title="Import servers"
       description={
         <>
-          Paste or upload an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code. Remote servers are connected; <code>npx</code> of
-          an npm package at an exact version is installed and run in the console&apos;s sandbox. Other commands are listed with the reason they are skipped.
+          Paste, upload or link an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code, or a <code>server.json</code> of the MCP
+          Registry. Remote servers are connected; an npm package at an exact version is installed and run in the console&apos;s sandbox. Anything else is listed
+          with the reason it is skipped.
         </>
       }
       // The file, the preview and the summary scroll between a fixed header and footer: on a phone the buttons stay in reach.
@@ -78,7 +107,7 @@ export function ImportServersDialog() {
         ) : (
           <div className="flex flex-col gap-4 pb-1">
             {refused ? <DemoSignUp message={refused} /> : null}
-            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object." error={failure && !refused ? importErrorText(failure) : undefined}>
+            <Field label="Configuration file" hint="JSON with an mcpServers (or VS Code servers) object, or a server.json of the MCP Registry." error={failure && !refused && !fieldErrors.url && !serverJson ? importErrorText(failure) : undefined}>
               {(control) => (
                 <Textarea
                   {...control}
@@ -88,14 +117,48 @@ export function ImportServersDialog() {
                   value={text}
                   onChange={(e) => {
                     setText(e.target.value);
-                    preview.reset();
+                    edited();
                   }}
                   placeholder={'{ "mcpServers": { "name": { "url": "https://…/mcp" } } }'}
                 />
               )}
             </Field>
             <Field label="Or upload a file">{(control) => <Input {...control} type="file" accept=".json,application/json" onChange={(e) => void upload(e)} />}</Field>
-            {preview.data ? <PreviewList entries={entries} /> : null}
+            <Field label="Or its URL" hint="Where a server.json or configuration file is published; read once, through the console's outbound guard." error={fieldErrors.url}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://example.com/server.json"
+                  value={url}
+                  disabled={Boolean(text.trim())}
+                  onChange={(e) => {
+                    setUrl(e.target.value);
+                    edited();
+                  }}
+                />
+              )}
+            </Field>
+            {preview.data && serverJson ? (
+              <ServerJsonOptions
+                entries={entries}
+                choice={choice}
+                onChoose={(key) => {
+                  setChoice(key);
+                  run.reset();
+                }}
+                values={values}
+                onValue={(id, value) => setValues((v) => ({ ...v, [id]: value }))}
+                errors={fieldErrors}
+              />
+            ) : null}
+            {preview.data && !serverJson ? <PreviewList entries={entries} /> : null}
+            {serverJson && failure && !refused && Object.keys(fieldErrors).every((k) => !k.startsWith("values.")) ? (
+              <p role="alert" className="text-sm text-destructive">
+                {importErrorText(failure)}
+              </p>
+            ) : null}
           </div>
         )}
       </div>
@@ -110,13 +173,17 @@ export function ImportServersDialog() {
             disabled={toCreate === 0 || run.isPending}
             onClick={() =>
               // The summary in the dialog says what happened; a toast on top would take the first Escape.
-              run.mutate(text, { onSuccess: setResult, onError: showRefusal })
+              run.mutate(serverJson ? { ...source, choice, values } : source, { onSuccess: setResult, onError: serverJson ? undefined : showRefusal })
             }
           >
-            {run.isPending ? (entries.some((e) => e.action === "create" && e.transport === "stdio") ? "Installing, importing and connecting…" : "Importing and connecting…") : `Import ${plural(toCreate, "server")}`}
+            {run.isPending
+              ? entries.some((e) => e.action === "create" && e.transport === "stdio" && (!serverJson || e.key === choice))
+                ? "Installing, importing and connecting…"
+                : "Importing and connecting…"
+              : `Import ${plural(toCreate, "server")}`}
           </Button>
         ) : (
-          <Button disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate(text, { onError: showRefusal })}>
+          <Button disabled={(!text.trim() && !url.trim()) || preview.isPending} onClick={previewFile}>
             Preview
           </Button>
         )}

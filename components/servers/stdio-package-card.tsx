@@ -1,5 +1,19 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { StdioDto } from "@/lib/servers/stdio-schema";
+import { DEFAULT_LIMITS } from "@/lib/sandbox/spec";
+import { formatBytes } from "@/lib/bytes";
+import { plural } from "@/lib/plural";
+
+/** What the sandbox allows every stdio server (docs/stdio.md has why each limit is what it is). */
+const LIMITS: [string, string][] = [
+  ["Memory", `${formatBytes(DEFAULT_LIMITS.memoryBytes)}, its private folder's files included`],
+  ["CPU time", `${DEFAULT_LIMITS.cpuSeconds} s over the life of a process`],
+  ["Processes", `${plural(DEFAULT_LIMITS.processes, "process", "processes")} and threads together`],
+  ["Private folder", `${formatBytes(DEFAULT_LIMITS.folderBytes)}, emptied when the process ends`],
+  ["Output", `${formatBytes(DEFAULT_LIMITS.outputBytes)} between two requests`],
+  ["Network", "None: it reaches no host, the console's included"],
+  ["Files", "The system's programs and its own package, read-only; nothing of the console's"],
+];
 
 /**
  * A server that runs as a command: what runs, as it was installed at
@@ -34,6 +48,16 @@ export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
           <dd className="break-all">{env.length ? <span className="font-mono">{env.join(", ")}</span> : "None"}</dd>
         </dl>
         {env.length ? <p className="mt-3 text-xs text-muted-foreground">Values are encrypted at rest and never shown again.</p> : null}
+        <h3 className="mt-6 text-sm font-medium">Sandbox limits</h3>
+        <p className="mt-1 text-xs text-muted-foreground">A process that goes past one is stopped, and the call that was running fails with the reason.</p>
+        <dl aria-label="Sandbox limits" className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+          {LIMITS.map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="text-muted-foreground">{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
       </CardContent>
     </Card>
   );

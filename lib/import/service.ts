@@ -12,34 +12,54 @@ import { createAndDiscover, createStdioAndDiscover } from "../discovery/service"
 import { sandboxSupport } from "../sandbox/support";
 import { assertAllowed } from "../plans/capabilities";
 import { planOf } from "../plans/holder";
-import { ConfigFileError, readConfigFile } from "../servers/mcp-config";
-import type { ImportPreviewEntry, ImportResult } from "../servers/schema";
+import { ConfigFileError, readImportFile, type ConfigEntry, type ImportBody, type ImportFile } from "../servers/mcp-config";
+import type { ImportPreview, ImportPreviewEntry, ImportResult } from "../servers/schema";
+import { InputValueError, resolveOption, type ServerJsonOption } from "../servers/server-json";
+import { fileAtUrl } from "./file-at-url";
 import type { AnyServerCreate } from "../servers/stdio-schema";
 import type { Actor, Origin } from "../servers/service";
 import { spendNameLookups } from "../rate-limit/name-lookups";
 import { packageLabel } from "../stdio/config";
 
 /**
- * Import of an `mcpServers` file: the preview says, entry by entry, what
+ * Import of an `mcpServers` file or an MCP Registry `server.json` (pasted,
+ * uploaded or fetched from its URL): the preview says, entry by entry, what
  * would be created and why the rest would not; the import plans again (the
  * file is the input, never the preview) and creates each server through
  * `createAndDiscover` (a remote one) or `createStdioAndDiscover` (npx of a
  * package: installed, then run in the sandbox), which connect to it and
- * discover it.
+ * discover it. A server.json describes one server in several ways (remotes,
+ * packages): each is an entry of the preview, with the values it asks for,
+ * and the import creates the one chosen, with the values typed.
  */
 
 type Planned = ImportPreviewEntry & { input?: AnyServerCreate };
+type Shown = Pick<ImportPreviewEntry, "name" | "transport" | "url" | "headerNames" | "envNames">;
+/**
+ * An entry to plan: the server it creates (`input`), or why it cannot be (`problem`); `shown` is
+ * how the preview shows a server.json's option, which has no server until its values are typed.
+ */
+type Candidate = {
+  name: string;
+  input?: AnyServerCreate;
+  problem?: { kind: NonNullable<ImportPreviewEntry["kind"]>; reason: string };
+  shown?: Shown;
+  extra?: Pick<ImportPreviewEntry, "key" | "inputs">;
+};
+
+const entryCandidate = (entry: ConfigEntry): Candidate =>
+  entry.ok ? { name: entry.name, input: entry.input } : { name: entry.name, problem: { kind: entry.kind, reason: entry.reason } };
 
 /** What an entry's server is shown as, and what makes two of them the same server. */
-function shownOf(input: AnyServerCreate) {
+function shownOf(input: AnyServerCreate): Shown {
   return input.transport === "stdio"
     ? { name: input.name, transport: input.transport, url: packageLabel(input.package), headerNames: [], envNames: Object.keys(input.env) }
     : { name: input.name, transport: input.transport, url: input.url, headerNames: input.headers.map((h) => h.name), envNames: [] };
 }
 
 /** Why this console cannot run stdio servers (asked only when the file has one), or null. */
-async function sandboxRefusal(entries: { ok: boolean; input?: AnyServerCreate }[]): Promise<string | null> {
-  if (!entries.some((e) => e.input?.transport === "stdio")) return null;
+async function sandboxRefusal(candidates: Candidate[]): Promise<string | null> {
+  if (!candidates.some((c) => (c.input ?? c.shown)?.transport === "stdio")) return null;
   const support = await sandboxSupport();
   return support.ok ? null : support.reason;
 }
@@ -54,19 +74,52 @@ async function refusal(url: string): Promise<string | null> {
   }
 }
 
-async function plan(actor: Actor, text: string): Promise<Planned[]> {
-  // A file names servers of its own: a demo account has the demo's only.
-  assertAllowed(actor, "ownServers");
-  let entries;
+/** The file's text, pasted or fetched from its URL. */
+const fileText = (body: ImportBody) => (body.url ? fileAtUrl(body.url) : Promise.resolve(body.text ?? ""));
+
+function readFile(text: string): ImportFile {
   try {
-    entries = readConfigFile(text);
+    return readImportFile(text);
   } catch (err) {
     if (err instanceof ConfigFileError) throw badRequest(err.message, [{ path: "text", message: err.message }]);
     throw err;
   }
+}
+
+/** A server.json's option as the preview shows it: what it would create, and what it asks for. */
+function optionCandidate(o: ServerJsonOption): Candidate {
+  // Its URL may still hold variables to fill: the address is checked when the import resolves it.
+  const shown = { name: o.name, transport: o.transport, url: o.url, headerNames: o.headerNames, envNames: o.envNames };
+  return { name: o.name, problem: o.problem, shown, extra: { key: o.key, inputs: o.inputs } };
+}
+
+/** The chosen option (the first that can be created when none is named), resolved with the values typed. */
+function chosenCandidate(options: ServerJsonOption[], body: ImportBody): Candidate {
+  const option = body.choice ? options.find((o) => o.key === body.choice) : (options.find((o) => !o.problem) ?? options[0]);
+  if (!option) throw badRequest(`This server.json has no option ${body.choice}.`, [{ path: "choice", message: "Choose one of the preview's entries." }]);
+  let resolved;
+  try {
+    resolved = resolveOption(option, body.values);
+  } catch (err) {
+    if (err instanceof InputValueError) throw badRequest(err.message, [{ path: `values.${err.inputId}`, message: err.message }]);
+    throw err;
+  }
+  return resolved.ok ? { name: option.name, input: resolved.input, extra: { key: option.key } } : { ...optionCandidate(option), problem: resolved.problem };
+}
+
+/**
+ * What each entry would become. `preview` shows every option of a server.json; the import
+ * resolves only the chosen one.
+ */
+async function plan(actor: Actor, file: ImportFile, body: ImportBody | null): Promise<Planned[]> {
+  // A file names servers of its own: a demo account has the demo's only.
+  assertAllowed(actor, "ownServers");
+  const candidates: Candidate[] =
+    file.format === "mcpServers" ? file.entries.map(entryCandidate) : body ? [chosenCandidate(file.options, body)] : file.options.map(optionCandidate);
+  const remote = (c: Candidate) => !c.problem && (c.input ?? c.shown)?.transport !== "stdio";
   // Each remote entry's name may be resolved below (refusal), so the whole file is counted first.
-  await spendNameLookups(actor.uid, entries.filter((e) => e.ok && e.input.transport !== "stdio").length);
-  const noSandbox = await sandboxRefusal(entries);
+  await spendNameLookups(actor.uid, candidates.filter(remote).length);
+  const noSandbox = await sandboxRefusal(candidates);
   const existing = await (await db())
     .select({ name: servers.name, url: servers.url, transport: servers.transport })
     .from(servers)
@@ -77,29 +130,31 @@ async function plan(actor: Actor, text: string): Promise<Planned[]> {
   let total = existing.length;
 
   const planned: Planned[] = [];
-  for (const entry of entries) {
-    if (!entry.ok) {
-      planned.push({ name: entry.name, transport: null, url: null, headerNames: [], envNames: [], action: "skip", kind: entry.kind, reason: entry.reason });
+  for (const { name, input, problem, shown: given, extra } of candidates) {
+    const shown = given ?? (input ? shownOf(input) : { name, transport: null, url: null, headerNames: [], envNames: [] });
+    if (problem) {
+      planned.push({ ...shown, action: "skip", kind: problem.kind, reason: problem.reason, ...extra });
       continue;
     }
-    const { input } = entry;
-    const shown = shownOf(input);
-    const sameName = names.get(input.name.toLowerCase());
+    const sameName = names.get(shown.name.toLowerCase());
     // A package may well run twice (other args, other env): only remote servers are duplicates by address.
-    const sameUrl = input.transport === "stdio" ? undefined : urls.get(`${input.transport} ${input.url}`);
-    const refused = sameName || sameUrl || input.transport === "stdio" ? null : await refusal(input.url);
-    const skip = (kind: ImportPreviewEntry["kind"], reason: string) => planned.push({ ...shown, action: "skip", kind, reason });
+    const sameUrl = shown.transport === "stdio" ? undefined : urls.get(`${shown.transport} ${shown.url}`);
+    const refused = sameName || sameUrl || !input || input.transport === "stdio" ? null : await refusal(input.url);
+    const skip = (kind: ImportPreviewEntry["kind"], reason: string) => planned.push({ ...shown, action: "skip", kind, reason, ...extra });
     if (sameName) skip("duplicate", `You already have a server named ${sameName}.`);
     else if (sameUrl) skip("duplicate", `${sameUrl} already connects to this URL.`);
     else if (refused) skip("address_refused", refused);
-    else if (input.transport === "stdio" && noSandbox) skip("sandbox_unavailable", noSandbox);
+    else if (shown.transport === "stdio" && noSandbox) skip("sandbox_unavailable", noSandbox);
     else if (total >= maxServers) skip("plan_limit", `Over the ${label} plan's limit of ${plural(maxServers, "server")}.`);
     else {
-      planned.push({ ...shown, action: "create", input });
-      total += 1;
+      planned.push({ ...shown, action: "create", input, ...extra });
+      // A server.json's options are one server: the plan counts it once.
+      if (file.format === "mcpServers") total += 1;
     }
-    names.set(input.name.toLowerCase(), input.name);
-    urls.set(`${input.transport} ${shown.url}`, input.name);
+    if (file.format === "mcpServers") {
+      names.set(shown.name.toLowerCase(), shown.name);
+      urls.set(`${shown.transport} ${shown.url}`, shown.name);
+    }
   }
   return planned;
 }
@@ -118,12 +173,14 @@ function create(actor: Actor, input: AnyServerCreate, origin: Origin) {
   return input.transport === "stdio" ? createStdioAndDiscover(actor, input, origin) : createAndDiscover(actor, input, origin);
 }
 
-export async function previewImport(actor: Actor, text: string): Promise<ImportPreviewEntry[]> {
-  return (await plan(actor, text)).map(publicEntry);
+export async function previewImport(actor: Actor, body: ImportBody): Promise<ImportPreview> {
+  const file = readFile(await fileText(body));
+  return { format: file.format, entries: (await plan(actor, file, null)).map(publicEntry) };
 }
 
-export async function importServers(actor: Actor, text: string, origin: Origin = {}): Promise<ImportResult> {
-  const planned = await plan(actor, text);
+export async function importServers(actor: Actor, body: ImportBody, origin: Origin = {}): Promise<ImportResult> {
+  const file = readFile(await fileText(body));
+  const planned = await plan(actor, file, body);
   const result: ImportResult = { created: [], skipped: planned.filter((p) => p.action === "skip").map(publicEntry) };
   for (const entry of planned) {
     if (!entry.input) continue;
@@ -146,7 +203,7 @@ export async function importServers(actor: Actor, text: string, origin: Origin =
     await record({
       userUid: actor.uid,
       action: "servers.imported",
-      summary: `Imported ${plural(result.created.length, "server")} from a configuration file${result.skipped.length ? `, skipped ${result.skipped.length}` : ""}`,
+      summary: `Imported ${plural(result.created.length, "server")} from ${file.format === "server.json" ? "a server.json" : "a configuration file"}${result.skipped.length ? `, skipped ${result.skipped.length}` : ""}`,
       metadata: { created: result.created.map((c) => c.name), skipped: result.skipped.map((s) => ({ name: s.name, kind: s.kind })) },
       req: origin.req,
       ip: origin.ip,

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend, navigation } from "@/lib/api/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./schema";
+import type { ImportRequest } from "./mcp-config";
 import type { AnyConnectionInput, AnyServerCreate } from "./stdio-schema";
 import type {
   ConnectionTestResult,
@@ -142,10 +143,10 @@ export function useAuthorizeServer(id: string) {
   });
 }
 
-/** `POST /api/servers/import/preview`: what an `mcpServers` file would create and skip. */
+/** `POST /api/servers/import/preview`: what an `mcpServers` file or a server.json would create and skip. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (text: string) => apiSend<ImportPreview>("POST", "/api/servers/import/preview", { text }),
+    mutationFn: (request: ImportRequest) => apiSend<ImportPreview>("POST", "/api/servers/import/preview", request),
     retry: false,
   });
 }
@@ -154,7 +155,7 @@ export function usePreviewImport() {
 export function useImportServers() {
   const invalidateFleet = useInvalidateFleet();
   return useMutation({
-    mutationFn: (text: string) => apiSend<ImportResult>("POST", "/api/servers/import", { text }),
+    mutationFn: (request: ImportRequest) => apiSend<ImportResult>("POST", "/api/servers/import", request),
     retry: false,
     onSuccess: () => void invalidateFleet(),
   });

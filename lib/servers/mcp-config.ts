@@ -4,6 +4,7 @@ import { serverCreate, type McpServersFile, type ServerCreate } from "./schema";
 import type { ServerTransport } from "../mcp/types";
 import { readCommandEntry } from "./command-entry";
 import type { StdioDto, StdioServerCreate } from "./stdio-schema";
+import { isServerJson, readServerJson, type ServerJsonOption } from "./server-json";
 
 /**
  * `mcpServers` configuration files, the shape the ecosystem keeps its
@@ -16,9 +17,28 @@ import type { StdioDto, StdioServerCreate } from "./stdio-schema";
 export const MAX_IMPORT_BYTES = 256 * 1024;
 export const MAX_IMPORT_ENTRIES = 100;
 
-export const importBody = z.object({
-  text: z.string().min(1, "Paste a configuration file or choose one.").max(MAX_IMPORT_BYTES, "The file is larger than 256 KB."),
-});
+/**
+ * The file as text, or the URL it is published at (read through the guarded fetch). For a
+ * server.json, `choice` names the option to create and `values` fill in what it asks for.
+ */
+export const importBody = z
+  .object({
+    text: z.string().max(MAX_IMPORT_BYTES, "The file is larger than 256 KB.").optional(),
+    url: z.url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL." }).max(2048, "The URL is too long.").optional(),
+    choice: z.string().max(32).optional().describe("A server.json's option to create (`remote:<n>` or `package:<n>`); the first that can be created when left out."),
+    values: z
+      .record(z.string().max(300), z.string().max(4096, "Values are at most 4096 characters."))
+      .refine((v) => Object.keys(v).length <= 100, "At most 100 values.")
+      .default({})
+      .describe("A server.json's inputs, by input id (see the preview's `inputs`): secrets among them are stored encrypted and never returned."),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.text?.trim() && !b.url) ctx.addIssue({ code: "custom", path: ["text"], message: "Paste a configuration file or choose one." });
+    else if (b.text?.trim() && b.url) ctx.addIssue({ code: "custom", path: ["url"], message: "Give the file or its URL, not both." });
+  });
+export type ImportBody = z.infer<typeof importBody>;
+/** The body as a client sends it (`values` may be left out). */
+export type ImportRequest = z.input<typeof importBody>;
 
 /**
  * Why an entry of the file is not created. `unsupported`: a command other than npx (docker, uvx…);
@@ -89,16 +109,29 @@ function readEntry(name: string, raw: unknown): ConfigEntry {
   return { name, ok: true, input: parsed.data };
 }
 
-/** The entries of a configuration file, in file order; throws a message for a file that is not one. */
-export function readConfigFile(text: string): ConfigEntry[] {
+/** A file to import: an `mcpServers` file's entries, or a server.json's options (one of which is created). */
+export type ImportFile = { format: "mcpServers"; entries: ConfigEntry[] } | { format: "server.json"; options: ServerJsonOption[] };
+
+/** Reads either format; throws a message for a file that is neither. */
+export function readImportFile(text: string): ImportFile {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
     throw new ConfigFileError("This is not JSON. Paste the whole configuration file.");
   }
+  if (isServerJson(doc)) {
+    const options = readServerJson(doc);
+    if (options.length === 0) throw new ConfigFileError("This server.json lists no remotes and no packages.");
+    return { format: "server.json", options };
+  }
+  return { format: "mcpServers", entries: readConfigEntries(doc) };
+}
+
+/** The entries of an `mcpServers` file, in file order. */
+function readConfigEntries(doc: unknown): ConfigEntry[] {
   const list = isRecord(doc) ? (doc.mcpServers ?? doc.servers) : undefined;
-  if (!isRecord(list)) throw new ConfigFileError('No "mcpServers" (or VS Code "servers") object in this file.');
+  if (!isRecord(list)) throw new ConfigFileError('No "mcpServers" (or VS Code "servers") object in this file, and it is not a server.json of the MCP Registry.');
   const entries = Object.entries(list);
   if (entries.length > MAX_IMPORT_ENTRIES) throw new ConfigFileError(`The file lists ${entries.length} servers; import at most ${MAX_IMPORT_ENTRIES} at once.`);
   return entries.map(([name, raw]) => readEntry(name, raw));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { securitySummary } from "../scanner/responses";
 import { SKIP_KINDS } from "./mcp-config";
 import { CHECK_RESULTS, CHECK_TRIGGERS, protocolSetting, SERVER_STATUSES } from "./schema";
+import { importInput } from "./server-json";
 import { SERVER_TRANSPORTS } from "../mcp/types";
 import { stdioDto } from "./stdio-schema";
 
@@ -165,10 +166,15 @@ const importPreviewEntry = z.object({
   action: z.enum(["create", "skip"]),
   kind: z.enum(SKIP_KINDS).optional().describe("Why the entry is skipped."),
   reason: z.string().optional(),
+  key: z.string().optional().describe("A server.json's option: what to send as `choice` to create it."),
+  inputs: z.array(importInput).optional().describe("A server.json's option: the values it asks for, sent as `values` by their id."),
 });
 export type ImportPreviewEntry = z.infer<typeof importPreviewEntry>;
 
-export const importPreview = z.object({ entries: z.array(importPreviewEntry) });
+export const importPreview = z.object({
+  format: z.enum(["mcpServers", "server.json"]).describe("A server.json's entries are options, of which the import creates one."),
+  entries: z.array(importPreviewEntry),
+});
 export type ImportPreview = z.infer<typeof importPreview>;
 
 /** `POST /api/servers/import`: what was created (and whether it answered) and what was skipped. */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { startEverything, type RunningServer } from "../support/mcp-server";
+import { startAuthProxy, startEverything, startHttpServer, type RunningServer } from "../support/mcp-server";
 import { signInViaApi } from "./support";
 
 /** Import of an mcpServers file through the servers page, and personal API tokens in settings, against a real MCP server. */
@@ -69,6 +69,54 @@ test("a refused file is told in words beside it, and on a phone the buttons stay
   await expect(dialog.getByText(/server-20 — /)).toBeAttached();
   await expect(dialog.getByRole("button", { name: /^Import \d+ servers?$/ })).toBeInViewport();
   await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport();
+});
+
+test("import a server.json from its URL: choose how to run it, type its secret, connected", async ({ page }) => {
+  const token = "server-json-e2e-token";
+  const proxy = await startAuthProxy(everything, token);
+  const doc = {
+    name: "io.github.example/weather",
+    title: "Weather",
+    description: "Forecasts",
+    version: "1.0.0",
+    remotes: [
+      {
+        type: "streamable-http",
+        url: `${proxy.origin}/mcp`,
+        headers: [{ name: "Authorization", value: "Bearer {api_key}", variables: { api_key: { description: "Your API key", isSecret: true, isRequired: true } } }],
+      },
+    ],
+    packages: [{ registryType: "pypi", identifier: "weather-mcp", version: "1.0.0", transport: { type: "stdio" } }],
+  };
+  const files = await startHttpServer((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(doc)));
+  try {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInViaApi(page);
+    await page.goto("/servers");
+    await page.getByRole("button", { name: "Import" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import servers" });
+    await dialog.getByRole("textbox", { name: "Or its URL" }).fill(`${files.origin}/server.json`);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+
+    const options = dialog.getByRole("group", { name: "Run Weather as" });
+    await expect(options.getByRole("radio", { name: /Remote \(Streamable HTTP\)/ })).toBeChecked();
+    await expect(options.getByRole("radio", { name: /^Package/ })).toBeDisabled();
+    await expect(options).toContainText("A pypi package: the console runs only npm packages in its sandbox for now.");
+    const key = dialog.getByLabel("Header Authorization: api_key");
+    await expect(key).toHaveAttribute("type", "password");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Left empty, the API says what is missing, on the field.
+    await dialog.getByRole("button", { name: "Import 1 server" }).click();
+    await expect(key).toHaveAccessibleDescription(/Enter Header Authorization: api_key\./);
+    await key.fill(token);
+    await dialog.getByRole("button", { name: "Import 1 server" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Created 1 server.");
+    await expect(dialog.getByText("Weather: connected")).toBeVisible();
+    expect(proxy.requests.some((r) => r.authorization === `Bearer ${token}`)).toBe(true);
+  } finally {
+    await Promise.all([proxy.stop(), files.stop()]);
+  }
 });
 
 test("create an API token, see it once, use it, revoke it", async ({ page }) => {

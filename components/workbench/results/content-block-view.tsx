@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 
 import type { ContentAnnotations, ContentBlock } from "./content";
 import { JsonView } from "./json-view";
-import { formatBytes } from "./media";
+import { formatBytes } from "@/lib/bytes";
 import { MediaView } from "./media-view";
 import { ResourceContentsItem } from "./resource-contents-item";
 import { TextView } from "./text-view";

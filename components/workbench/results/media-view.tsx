@@ -5,7 +5,8 @@ import { Download, FileWarning, Maximize2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
-import { checkMedia, DEFAULT_MEDIA_LIMIT_BYTES, fileNameFor, formatBytes } from "./media";
+import { formatBytes } from "@/lib/bytes";
+import { checkMedia, DEFAULT_MEDIA_LIMIT_BYTES, fileNameFor } from "./media";
 
 export function MediaNotice({ children }: { children: string }) {
   return (

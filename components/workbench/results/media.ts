@@ -1,3 +1,5 @@
+import { formatBytes } from "@/lib/bytes";
+
 /** Media decoded from base64 is held in memory and drawn by the browser: bigger than this is not shown. */
 export const DEFAULT_MEDIA_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -10,12 +12,6 @@ export function decodedSize(base64: string): number | undefined {
   if (!BASE64.test(compact) || compact.length % 4 === 1) return undefined;
   const padding = compact.endsWith("==") ? 2 : compact.endsWith("=") ? 1 : 0;
   return Math.floor((compact.length * 3) / 4) - padding;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export type MediaCheck =

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { emptyValues, validateConnection, validateCreate, type ServerFormValues } from "@/components/servers/server-form-model";
 import { envRowErrors, newEnvRow, splitTypedPackage, validateStdio, type StdioFormValues } from "@/components/servers/stdio-form-model";
-import { readConfigFile } from "@/lib/servers/mcp-config";
+import { readImportFile } from "@/lib/servers/mcp-config";
 
 const stdio = (patch: Partial<StdioFormValues> = {}): StdioFormValues => ({
   identifier: "@modelcontextprotocol/server-everything",
@@ -58,7 +58,7 @@ describe("the add-server form's Command (stdio) fields", () => {
 
 describe("mcpServers command entries", () => {
   it("reads npx of a pinned package as a stdio server, whatever npx's flags and path, and skips the rest with the reason", () => {
-    const entries = readConfigFile(
+    const file = readImportFile(
       JSON.stringify({
         mcpServers: {
           pinned: { command: "C:\\Program Files\\nodejs\\npx.cmd", args: ["--yes", "@scope/server@1.2.3", "--root", "/data"], env: { TOKEN: "t" } },
@@ -68,15 +68,18 @@ describe("mcpServers command entries", () => {
         },
       }),
     );
-    expect(entries).toEqual([
-      {
-        name: "pinned",
-        ok: true,
-        input: expect.objectContaining({ transport: "stdio", package: { registryType: "npm", identifier: "@scope/server", version: "1.2.3" }, args: ["--root", "/data"], env: { TOKEN: "t" } }),
-      },
-      { name: "option", ok: false, kind: "unsupported", reason: "npx's option -p is not supported: write the package first, e.g. npx -y <package>@<version>." },
-      { name: "nothing", ok: false, kind: "invalid", reason: "npx is given no package to run." },
-      { name: "deno", ok: false, kind: "unsupported", reason: "It runs a Deno program: the console runs only npm packages (npx) in its sandbox for now." },
-    ]);
+    expect(file).toEqual({
+      format: "mcpServers",
+      entries: [
+        {
+          name: "pinned",
+          ok: true,
+          input: expect.objectContaining({ transport: "stdio", package: { registryType: "npm", identifier: "@scope/server", version: "1.2.3" }, args: ["--root", "/data"], env: { TOKEN: "t" } }),
+        },
+        { name: "option", ok: false, kind: "unsupported", reason: "npx's option -p is not supported: write the package first, e.g. npx -y <package>@<version>." },
+        { name: "nothing", ok: false, kind: "invalid", reason: "npx is given no package to run." },
+        { name: "deno", ok: false, kind: "unsupported", reason: "It runs a Deno program: the console runs only npm packages (npx) in its sandbox for now." },
+      ],
+    });
   });
 });

@@ -21,6 +21,16 @@ describe("a stdio server's settings", () => {
     expect(screen.getByText("Values are encrypted at rest and never shown again.")).toBeVisible();
   });
 
+  it("show the sandbox's limits, the same for every stdio server", () => {
+    render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [] }} />);
+    const limits = screen.getByRole("heading", { name: "Sandbox limits" });
+    expect(limits).toBeVisible();
+    expect(screen.getByText("512 MB, its private folder's files included")).toBeVisible();
+    expect(screen.getByText("64 processes and threads together")).toBeVisible();
+    expect(screen.getByText("600 s over the life of a process")).toBeVisible();
+    expect(screen.getByText("None: it reaches no host, the console's included")).toBeVisible();
+  });
+
   it("say so when it takes no arguments or variables", () => {
     render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [] }} />);
     expect(screen.getAllByText("None")).toHaveLength(2);

@@ -69,7 +69,7 @@ describe("ToolResultView", () => {
     const huge = "A".repeat(8_000_000);
     render(<ToolResultView result={{ content: [{ type: "image", data: huge, mimeType: "image/png" }] }} />);
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
-    expect(screen.getByRole("note")).toHaveTextContent("Image not shown: 5.7 MB is over the 5.0 MB limit.");
+    expect(screen.getByRole("note")).toHaveTextContent("Image not shown: 5.7 MB is over the 5 MB limit.");
   });
 
   it("applies a custom media limit, and refuses a non-image type in an image block", () => {
