@@ -9,7 +9,7 @@ import {
 import { ESCALATE, FAILURE, USER_GRANTS } from "../text/escalation";
 import { localRequest, mentionsLocal } from "../text/local-requests";
 import { readSentences } from "../text/reading";
-import { normalizeText } from "../text/normalize";
+import { normalizeText, type NormalizedText } from "../text/normalize";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -385,10 +385,11 @@ export interface InstructionSpan {
  * The passages of a text, not of a definition, that address the model: what
  * the gateway's result guard reads a call's result with (lib/gateways/results).
  * The same phrases and sentence cues as a definition's description; reads
- * its first MAX_CUE_TEXT characters, as every rule does.
+ * its first MAX_CUE_TEXT characters, as every rule does. The caller may
+ * pass the text's normalized form when it reads it too.
  */
-export function instructionSpans(text: string): InstructionSpan[] {
-  let cache: ReturnType<typeof normalizeText> | undefined;
+export function instructionSpans(text: string, normalized?: NormalizedText): InstructionSpan[] {
+  let cache = normalized;
   const site: TextSite = {
     target: { kind: "tool", name: "", path: "" },
     field: "description",
