@@ -2,7 +2,7 @@ import RE2 from "re2";
 import { instructionSpans } from "../../scanner/rules/model-instructions";
 import { originalSpan } from "../../scanner/evidence";
 import { AGENT_TASK, ANY_RESULT_CUE, CONCEAL_RESULT, MODEL_ADDRESS, ORDER, OWN_DATA, READER_AUDIENCE, REPLY_STEER, TASK_OVERRIDE } from "../../scanner/text/addressee";
-import { CONCEAL_ML, CONTEXT, DATA_WORD, MAX_CUE_TEXT, PERSONAL, PROHIBIT, SECRET, UNASKED } from "../../scanner/text/cues";
+import { CONCEAL_ML, CONTEXT, DATA_WORD, MAX_CUE_TEXT, PERSONAL, PROHIBIT, PRIVATE_SCOPE, PUBLIC_SINK, SECRET, UNASKED } from "../../scanner/text/cues";
 import { normalizeText, type NormalizedText } from "../../scanner/text/normalize";
 import { readSentences } from "../../scanner/text/reading";
 
@@ -139,8 +139,9 @@ function standsInResult(text: string, m: { category: string; start: number; end:
     case "exfiltration":
       // The scanner's address sink: a query whose values are written as placeholders, not a tracking link's "utm_source=".
       if (/^(?:!?\[|<img|https?:)/i.test(span)) return carriesPlaceholder(span);
-      // Data put into a call or a field, with no address to go to: a manual's "pass the tokens as a parameter".
-      if (!sentence.includes("://") && !sentence.includes("@")) return false;
+      // Data put into a call or a field, with no address to go to: a manual's "pass the tokens as a parameter";
+      // private material put in a public place is published all the same.
+      if (!sentence.includes("://") && !sentence.includes("@")) return PRIVATE_SCOPE.test(sentence) && PUBLIC_SINK.test(sentence) && ORDER.test(sentence);
       return ORDER.test(sentence) && (ownData(sentence) || CONCEAL_RESULT.test(sentence) || UNASKED.test(sentence));
     case "concealment":
       if (DENIED.test(text.slice(Math.max(0, m.start - 20), m.start))) return false;

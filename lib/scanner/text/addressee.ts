@@ -13,7 +13,7 @@ import { lexicon } from "./cues";
  */
 
 /** The model, as a text calls it when it speaks to it. */
-const AI = "(?:ai|a\\.i\\.|llm|llms|language models?|ai models?|(?:ai |coding |support |web |email |e-mail |virtual |browsing )?(?:assistant|agent)s?|chat ?bots?|copilot|claude|chatgpt|gemini|gpt(?:-?[0-9o]+)?)";
+const AI = "(?:ai|a\\.i\\.|llm|llms|language models?|ai models?|(?:[a-z-]+ ){0,2}(?:assistant|agent)s?|chat ?bots?|copilot|claude|chatgpt|gemini|gpt(?:-?[0-9o]+)?)";
 /** The same, with names only a text aimed at an agent would call out to (not "model", a word every ML text uses). */
 const AI_VOCATIVE = `(?:${AI}|bots?|computer|cursor|devin|[a-z]+ (?:ai|assistant|agent|bot|copilot))`;
 
@@ -23,7 +23,9 @@ export const MODEL_ADDRESS = lexicon([
   `(?:note|notes|message|instructions?|reminder|request|notice|memo|p\\.? ?s\\.?|warning|attention|important|urgent|update|information|directive|orders?|reference material|guidance)(?: [a-z]+){0,2} (?:to|for|intended for|addressed to) (?:the |any |all |every |you,? the )?(?:${AI}|ai model|bots?)`,
   `(?:dear|hey|hi|hello|attention|attn|ok|okay|psst) (?:the |an? |any |my )?${AI_VOCATIVE}`,
   `(?:to|for) (?:any|all|every|each) ${AI}(?: [a-z]+)? (?:reading|processing|seeing|parsing|handling|summari[sz]ing|that reads|who reads)`,
-  `${AI} (?:reading|processing|parsing|summari[sz]ing|handling|reviewing) (?:this|these|the (?:inbox|page|message|e-?mail|document|file|repo|repository|issue|ticket|queue|thread|review))`,
+  `${AI} (?:reading|processing|parsing|summari[sz]ing|handling|reviewing|working on|assigned to|looking at|triaging) (?:this|these|the (?:inbox|page|message|e-?mail|document|file|repo|repository|issue|ticket|queue|thread|review))`,
+  "(?:whichever|whoever|any|every) (?:[a-z]+ ){0,2}(?:agent|assistant|ai|bot|llm|model)s? (?:that |who )?(?:reads?|process(?:es)?|handles?|sees?|summari[sz]es?|works? on)",
+  "(?:whoever|anyone who) reads this [^.]{0,40}(?:with|using|via|through) an? (?:ai|llm)",
   `if you are an? (?:[a-z]+ )?${AI}`,
   `you,? (?:the|an?) ${AI}`,
   // A vocative at the start of a sentence: "Assistant: …", "AI reviewers: …", "Bot instructions: …", "Hey Computer, …".
@@ -35,7 +37,7 @@ export const MODEL_ADDRESS = lexicon([
   "(?:^ ?|-{3,} ?)system ?:",
   "(?:-{3,}|={3,}|#{2,}|\\[|<) ?end of (?:the )?(?:[a-z]+ )?(?:e-?mail|message|document|context|input|data|file|page|output|results?) ?(?:-{3,}|={3,}|#{2,}|\\]|>)",
   // The model spoken of in the third person, given an order: "The assistant must now tell the user…".
-  "(?:the|this|any|every) (?:ai |coding |support |web )?(?:assistant|agent|ai|llm|chat ?bot|bot|copilot)s? (?:must|should|needs? to|has to|shall|is (?:required|expected|instructed) to|will now)",
+  "(?:the|this|any|every|each) (?:[a-z-]+ ){0,2}(?:assistant|agent|ai|llm|chat ?bot|bot|copilot)s? (?:must|should|needs? to|has to|shall|is (?:required|expected|instructed) to|will now)",
   // A comment hidden from the page's reader that speaks to "you" (a merge request's, a page's <!-- … -->).
   "<!--[^>]{0,300}(?:^|[^a-z])(?:you|your)(?:$|[^a-z])",
   "^ ?(?:asistente|assistente|assistent|ki-assistent|ki|ia|ассистент|помощник|нейросеть)(?: [a-z]+)? ?[:,]",
@@ -106,12 +108,15 @@ export const CONCEAL_RESULT = lexicon([
   "as if nothing (?:had )?happened",
   "(?:do not|don'?t|never) (?:mention|quote|reveal|show|repeat|cite|refer to) (?:this|these|that|it|its)(?: [a-z]+){0,2}(?: (?:in|to) (?:your|the) (?:summary|answer|reply|response|output))?",
   "never mention that this (?:e-?mail|message|page|document|note) exists",
+  "(?:do not|don'?t|never|without) (?:ask|asking|prompt|prompting|check(?:ing)? with) (?:the |your )?(?:user|developer|owner|human|anyone|them)(?: to (?:confirm|approve)| for (?:confirmation|approval|permission|consent))",
 ]);
 
 /** The data a result would have the model send: the user's, its records and files, the text itself, the model's context. */
 export const OWN_DATA = lexicon([
   "(?:(?:this|these|that|all) (?:entire |whole |full |complete )?|(?:the|this|that) (?:entire|whole|full|complete) )(?:e-?mail|message|page|document|conversation|chat|thread|inbox|contents?|history|transcript|database|table)s?",
   "(?:all|every|each|any) (?:of (?:the|my|your|their) )?(?:[a-z]+ )?(?:files?|messages?|e-?mails?|contacts?|documents?|records?|keys?|credentials|repositor(?:y|ies)|data|channels?)",
+  "(?:recent|latest|last|private|confidential|internal) (?:[a-z]+ ){0,2}(?:invoices?|e-?mails?|messages?|documents?|files?|records?|transactions?|contracts?|lists?)",
+  "(?:the|this|that|our) (?:[a-z]+ )?(?:opportunities|leads|customers?|contacts?|clients?|accounts?|invoices?|payroll|salar(?:y|ies)) (?:list|data|records?|details|table)",
   "the user'?s", "my (?:[a-z]+ )?(?:records?|files?|documents?|data|location|address|messages?|e-?mails?|contacts?|history|password|account)",
   "(?:security|verification|access|login|2fa|one-time|otp) codes?", "contents? of", "(?:current )?location", "~/",
 ]);

@@ -17,7 +17,8 @@ import { ALL_INJECTION_SOURCES, benignSource, DEV_INJECTIONS, drawHeldOut, drawH
  * whatever its tuning: no benign result is changed by the secrets rules,
  * and every key in a format they were written for is removed. The issue's
  * bars on the held-out set (≥ 90 % of injections caught, ≤ 1 % of benign
- * results changed) are printed and documented (docs/gateways.md).
+ * results changed) are asserted; the held-out key formats' bar (99 %) is
+ * printed, not met (docs/gateways.md).
  */
 
 const asResult = (text: string) => ({ content: [{ type: "text", text }] });
@@ -97,6 +98,10 @@ describe("the result guard's corpus", () => {
     console.table(keys);
 
     expect(changedBySecrets).toEqual([]);
+    // The issue's bars, on the held-out set: at least 90 % of injections caught, at most 1 % of benign results changed.
+    expect(injections[1].caught / injections[1].cases).toBeGreaterThanOrEqual(0.9);
+    const heldOutBenign = benignRows.find((r) => r.set === "held-out" && r.kind === "all")!;
+    expect(heldOutBenign.changed / heldOutBenign.results).toBeLessThanOrEqual(0.01);
     expect(keys[0].caught).toBe(keys[0].keys);
   });
 });
