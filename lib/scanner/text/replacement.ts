@@ -17,7 +17,7 @@ export const REPLACEMENT_CLAIM = lexicon([
 ]);
 
 /** Tool names as texts write them: snake, kebab or camel case (not "draw.io", a site). */
-const IDENTIFIER = new RE2("(?:^|[^A-Za-z0-9_.-])([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?:$|[^A-Za-z0-9_.-])", "g");
+const IDENTIFIER = new RE2("(?:^|[^A-Za-z0-9_.-])([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?:$|[^A-Za-z0-9_.-]|\\.(?:$|[^A-Za-z0-9]))", "g");
 
 /** A name's letters and digits only: "send_email", "sendEmail" and "send-email" are one name. */
 export const squashName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "");
@@ -61,7 +61,7 @@ export function identifiersIn(text: string): string[] {
   for (let m = IDENTIFIER.exec(text); m && out.length < 50; m = IDENTIFIER.exec(text)) {
     out.push(m[1]);
     // The trailing edge may be the next name's leading edge.
-    IDENTIFIER.lastIndex = m.index + m[0].length - 1;
+    IDENTIFIER.lastIndex = m.index + m[0].indexOf(m[1]) + m[1].length;
   }
   return out;
 }
