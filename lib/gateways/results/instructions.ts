@@ -162,13 +162,27 @@ function standsInResult(text: string, m: { category: string; start: number; end:
   }
 }
 
-/** The clean form of a short span of the original text. */
-const cleanOf = (text: string) => normalizeText(text).clean;
+/** The first position of the clean form that comes from at or after `at` in the original (cleanAt never decreases). */
+function cleanIndex(cleanAt: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = cleanAt.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cleanAt[mid] < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The clean form of [start, end) of the original text, cut from the text's own (normalising it again would cost more than the reading). */
+const cleanOf = (norm: NormalizedText, start: number, end: number) => norm.clean.slice(cleanIndex(norm.cleanAt, start), cleanIndex(norm.cleanAt, end));
 
 /** The text's sentences in its own coordinates, each with its clean form: what the result cues read. */
 function resultCues(text: string, norm: NormalizedText): InstructionSpan[] {
   const clean = norm.clean.length > MAX_CUE_TEXT ? norm.clean.slice(0, MAX_CUE_TEXT) : norm.clean;
-  if (!ANY_RESULT_CUE.test(clean) && !SPACED_PLACEHOLDER.test(clean)) return [];
+  // A placeholder in an address needs "://" and "{" or "<": most texts are passed over without the expression.
+  const placeholders = clean.includes("://") && (clean.includes("{") || clean.includes("<"));
+  if (!ANY_RESULT_CUE.test(clean) && !(placeholders && SPACED_PLACEHOLDER.test(clean))) return [];
   const out: InstructionSpan[] = [];
   const add = (category: string, start: number, end: number) => {
     const [s, e] = originalSpan(norm.cleanAt, text, start, Math.max(1, end - start));
@@ -179,7 +193,7 @@ function resultCues(text: string, norm: NormalizedText): InstructionSpan[] {
     if (s.has(TASK_OVERRIDE)) add("task-override", s.start, s.end);
     if (s.has(CONCEAL_RESULT)) add("concealment", s.start, s.end);
     if (s.has(REPLY_STEER)) add("reply-steering", s.start, s.end);
-    const placeholder = SPACED_PLACEHOLDER.exec(s.text);
+    const placeholder = placeholders ? SPACED_PLACEHOLDER.exec(s.text) : null;
     if (placeholder && namesData(placeholder[1] ?? placeholder[2] ?? "")) add("exfiltration", s.start + placeholder.index, s.start + placeholder.index + placeholder[0].length);
     if (!s.has(MODEL_ADDRESS) && !s.has(AGENT_TASK)) return;
     if (ORDER.test(s.text)) add("direct-command", s.start, s.end);
@@ -197,7 +211,7 @@ function windowFindings(text: string): InstructionSpan[] {
     if (m.end - m.start > LONGEST_SENTENCE) continue;
     const [s, e] = sentenceAround(text, m.start, m.end);
     const [bs] = s > 0 ? sentenceAround(text, Math.max(0, s - 2), Math.max(0, s - 1)) : [s];
-    if (!standsInResult(text, m, cleanOf(text.slice(s, e)), cleanOf(text.slice(bs, s)))) continue;
+    if (!standsInResult(text, m, cleanOf(norm, s, e), cleanOf(norm, bs, s))) continue;
     spans.push({ ruleId: `model-instructions.${m.category}`, what: WHAT[m.category] ?? "instructions to the model", start: m.start, end: m.end });
   }
   return spans.concat(resultCues(text, norm));
