@@ -65,12 +65,20 @@ function walkJson(value: unknown, path: string, key: string | undefined, inAnnot
   if (typeof value === "string") {
     push(path, fieldOf(key, inAnnotations), value);
   } else if (Array.isArray(value)) {
-    // `required` repeats property names already read where they are defined.
+    // `required` repeats property names already read where they are defined (the others are read with its object).
     if (key === "required" && !inAnnotations) return;
     value.forEach((item, i) => walkJson(item, pointer(path, i), key, inAnnotations, depth + 1, push));
   } else if (value !== null && typeof value === "object") {
     const namesSchemas = key !== undefined && SCHEMA_MAPS.has(key) && !inAnnotations;
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const object = value as Record<string, unknown>;
+    // A name in `required` that no property defines is read nowhere else: an instruction can hide there.
+    if (Array.isArray(object.required) && !inAnnotations && !namesSchemas) {
+      const defined = object.properties !== null && typeof object.properties === "object" ? object.properties : {};
+      object.required.forEach((name, i) => {
+        if (typeof name === "string" && !Object.hasOwn(defined, name)) push(pointer(pointer(path, "required"), i), "property-name", name);
+      });
+    }
+    for (const [k, v] of Object.entries(object)) {
       const child = pointer(path, k);
       if (namesSchemas) push(child, "property-name", k);
       walkJson(v, child, namesSchemas ? undefined : k, inAnnotations, depth + 1, push);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ResultAction, ResultFindingKind, ResultPolicy } from "../schema";
-import { instructionSpans } from "../../scanner/rules/model-instructions";
+import { instructionFindings } from "./instructions";
 import { SECRET_RULES, isPlaceholder } from "./secret-rules";
 
 /**
@@ -94,81 +94,6 @@ export function secretSpans(text: string): Span[] {
       // A zero-length match cannot happen with these rules, but a loop must never stand still.
       if (m[0].length === 0) rule.regex.lastIndex++;
     }
-  }
-  return spans;
-}
-
-/** The scanner reads a text's first MAX_CUE_TEXT characters; a longer result is read in windows this long... */
-const WINDOW = 6_000;
-/** ...each overlapping the one before by this much, so that a sentence across a window's end is read whole in the next. */
-const OVERLAP = 600;
-
-const INSTRUCTION_WHAT: Record<string, string> = {
-  override: "an order to drop the model's instructions",
-  "role-reset": "a new role for the model",
-  concealment: "an order to hide something from the user",
-  exfiltration: "an order to send data out",
-  "context-harvest": "an order to hand over the conversation",
-  "false-authority": "a claim of authority over the model",
-  "tag-block": "a block of instructions to the model",
-  precondition: "an order to do something first",
-  unsanctioned: "an order to act without the user",
-  redirection: "an order to use another tool or place",
-  "command-injection": "a command for the model to run",
-  "direct-command": "an order to the model",
-  escalation: "an order to take more privilege",
-  "local-request": "a request to a service on the user's machine",
-};
-
-/**
- * A sentence cue's span longer than this is a run of code or data with no
- * sentence's end (a manifest, a minified file), where a sending verb and an
- * address far apart are not an order: not reported. Measured on the
- * corpus's benign half (docs/gateways.md), where such runs were most of
- * what the guard changed.
- */
-const LONGEST_SENTENCE = 600;
-
-/** How far a span is widened to its sentence's ends, at most, each way. */
-const SENTENCE_REACH = 400;
-/** Whether the character at `i` ends a sentence: "!", "?", a line's end, or a full stop before a space ("~/.ssh" goes on). */
-const endsSentence = (text: string, i: number) => /[!?\n]/.test(text[i]) || (text[i] === "." && (i + 1 >= text.length || /\s/.test(text[i + 1])));
-
-/**
- * The span widened to the sentence around it (within SENTENCE_REACH each
- * way): a phrase such as "ignore previous instructions" is removed with the
- * order that follows it, not alone.
- */
-function sentenceAround(text: string, start: number, end: number): [number, number] {
-  let s = start;
-  while (s > 0 && start - s < SENTENCE_REACH && !endsSentence(text, s - 1)) s--;
-  let e = end;
-  while (e < text.length && e - end < SENTENCE_REACH && !(e > 0 && endsSentence(text, e - 1))) e++;
-  while (s < e && /\s/.test(text[s])) s++;
-  return [s, e];
-}
-
-/**
- * Instructions aimed at the model, by the scanner's own model-instructions
- * rule. Only its high and critical techniques count: a result is often a
- * tutorial or a manual, whose imperatives and urgency (the rule's low and
- * medium cues) are addressed to a reader, not to the model.
- */
-export function instructionFindings(text: string): Span[] {
-  const spans: Span[] = [];
-  const seen = new Set<string>();
-  for (let from = 0; from < text.length; from += WINDOW - OVERLAP) {
-    for (const m of instructionSpans(text.slice(from, from + WINDOW))) {
-      if (m.severity !== "high" && m.severity !== "critical") continue;
-      if (m.end - m.start > LONGEST_SENTENCE) continue;
-      const [s, e] = sentenceAround(text, from + m.start, from + m.end);
-      // One technique found twice in a sentence (or again in the next window's overlap) is one finding.
-      const key = `${m.category}:${s}:${e}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      spans.push({ ruleId: `model-instructions.${m.category}`, what: INSTRUCTION_WHAT[m.category] ?? "instructions to the model", start: s, end: e });
-    }
-    if (from + WINDOW >= text.length) break;
   }
   return spans;
 }

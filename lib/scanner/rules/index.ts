@@ -7,6 +7,7 @@ import { rugPull } from "./rug-pull";
 import { schemaHygiene } from "./schema-hygiene";
 import { sensitiveReferences } from "./sensitive-references";
 import { toolNameCollision } from "./tool-name-collision";
+import { thirdPartyCopy } from "./third-party-copy";
 import { toolShadowing } from "./tool-shadowing";
 import { unauthenticatedEndpoint } from "./unauthenticated-endpoint";
 
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   unauthenticatedEndpoint,
   sensitiveReferences,
   toolShadowing,
+  thirdPartyCopy,
   toolNameCollision,
   rugPull,
   dangerousCapabilities,

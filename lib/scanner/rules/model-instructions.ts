@@ -9,7 +9,7 @@ import {
 import { ESCALATE, FAILURE, USER_GRANTS } from "../text/escalation";
 import { localRequest, mentionsLocal } from "../text/local-requests";
 import { readSentences } from "../text/reading";
-import { normalizeText } from "../text/normalize";
+import { normalizeText, type NormalizedText } from "../text/normalize";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
 import { findInTexts, type TextSite } from "../walk";
@@ -40,6 +40,7 @@ type Category =
   | "address-model"
   | "urgency"
   | "prose-identifier"
+  | "secret-identifier"
   | "local-request"
   | "escalation";
 
@@ -61,6 +62,7 @@ const BASE: Record<Category, Severity> = {
   "address-model": "low",
   urgency: "low",
   "prose-identifier": "medium",
+  "secret-identifier": "high",
   "local-request": "high",
   escalation: "high",
 };
@@ -227,18 +229,29 @@ const PHRASES: Phrase<Category>[] = [
 const COMPILED = compilePhrases(PHRASES);
 
 const NAME_FIELDS = new Set(["name", "property-name", "argument-name"]);
-const IMPERATIVE = /^(?:must|should|always|never|ignore|before|first|you|your|user|assistant|secret|hidden|tell|send|include|pass|read|do|not|dont|instead)$/;
+const IMPERATIVE = /^(?:must|should|always|never|ignore|before|first|you|your|user|assistant|secret|hidden|tell|send|include|pass|read|do|not|dont|instead|append|forward|copy|upload|reveal|fetch|open)$/;
 
-/** A name (tool, parameter, argument) that is really a sentence aimed at the model. */
+/** What a name written as an order may ask for: secrets, key files, the conversation. */
+const SECRET_WORDS = /(?:^| )(?:ssh|id rsa|id ed25519|aws|env|dotenv|credentials?|passwords?|tokens?|secrets?|private keys?|api keys?|conversation|chat history|system prompt|cookies?)(?: |$)/;
+
+/**
+ * A name (tool, parameter, argument, or a name in `required`) or a schema
+ * value written as one identifier ("always_send_the_users_api_keys") that is
+ * really a sentence aimed at the model; one that asks for secrets, key files
+ * or the conversation is an order to hand them over.
+ */
 function proseIdentifier(site: TextSite): PhraseMatch<Category> | null {
-  if (!NAME_FIELDS.has(site.field)) return null;
+  const identifier = NAME_FIELDS.has(site.field) || (site.field === "schema-value" && site.text.length >= 20 && !/\s/.test(site.text));
+  if (!identifier) return null;
   const words = site.text
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
   if (words.length < 5 || !words.some((w) => IMPERATIVE.test(w))) return null;
-  return { category: "prose-identifier", start: 0, end: site.text.length };
+  if (SECRET_WORDS.test(words.join(" "))) return { category: "secret-identifier", start: 0, end: site.text.length };
+  // An enum value such as "assistant-speaks-first" is an option's name: only one that asks for secrets is noted.
+  return site.field === "schema-value" ? null : { category: "prose-identifier", start: 0, end: site.text.length };
 }
 
 /** Several distinct techniques in one text are worse than any one of them. */
@@ -385,10 +398,11 @@ export interface InstructionSpan {
  * The passages of a text, not of a definition, that address the model: what
  * the gateway's result guard reads a call's result with (lib/gateways/results).
  * The same phrases and sentence cues as a definition's description; reads
- * its first MAX_CUE_TEXT characters, as every rule does.
+ * its first MAX_CUE_TEXT characters, as every rule does. The caller may
+ * pass the text's normalized form when it reads it too.
  */
-export function instructionSpans(text: string): InstructionSpan[] {
-  let cache: ReturnType<typeof normalizeText> | undefined;
+export function instructionSpans(text: string, normalized?: NormalizedText): InstructionSpan[] {
+  let cache = normalized;
   const site: TextSite = {
     target: { kind: "tool", name: "", path: "" },
     field: "description",

@@ -5,6 +5,7 @@ import { DIRECTIVE, ORDER, OTHER_REF, PASSING, PREFER, PUSHY, TAKEOVER, lexicon 
 import { readSentences, type ReadSentence } from "../text/reading";
 import { AGAINST_USER, EXCLUDE, EXCLUSIVE, PRIORITY, PROHIBIT_ML, SELECT, SELF_PROHIBIT, SELF_ROUTE, SUPERIOR, UNIVERSAL } from "../text/selection";
 import { mayNameTool, namedTools, type OwnNames } from "../text/tool-references";
+import { REPLACEMENT_CLAIM, identifiersIn, similarNames, squashName } from "../text/replacement";
 import { compilePhrases, matchPhrases, type Phrase } from "../text/phrases";
 import type { Finding, Rule, ScanInput, Severity } from "../types";
 import { findInTexts, textSites, type TextSite } from "../walk";
@@ -161,7 +162,43 @@ function crossToolSentence(site: TextSite, own: OwnNames, serverWords: readonly 
   return best;
 }
 
-function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>, names: OwnNames, serverWords: readonly string[]): Finding | null {
+/** Every tool name of the user's other servers, squashed, with its server's name. */
+function otherServersTools(input: ScanInput): Map<string, string> {
+  const tools = new Map<string, string>();
+  for (const server of input.otherServers) for (const tool of server.toolNames) tools.set(squashName(tool), server.name);
+  return tools;
+}
+
+/** Words that say the tool named is another than this one: it lives elsewhere, or came before. */
+const ELSEWHERE = lexicon(["server", "other", "another", "old", "older", "original", "built-?in", "default", "existing", "previous", "legacy", "deprecated", "retired", "serveur", "anderen", "otro", "outro", "другого", "其他", "他の", "다른"]);
+
+/**
+ * A tool that claims another's place (text/replacement.ts): a sentence of its
+ * own definition that says it replaces, overrides or must be used instead of
+ * a tool of another of the user's servers, or of a tool named as it is (or
+ * nearly) that it places elsewhere or before it. The model then calls the
+ * claimant for what it meant to ask the trusted tool.
+ */
+function replacementClaim(site: TextSite, siblings: ReadonlySet<string>, others: ReadonlyMap<string, string>): { start: number; end: number; note: string } | null {
+  if (site.target.kind !== "tool" || site.field === "name" || site.field === "property-name") return null;
+  const self = site.target.name;
+  for (const s of readSentences(site.normalized)) {
+    if (!s.has(REPLACEMENT_CLAIM)) continue;
+    const [start, end] = originalSpan(site.normalized.cleanAt, site.text, s.start, s.end - s.start);
+    for (const name of identifiersIn(site.text.slice(start, end))) {
+      const squashed = squashName(name);
+      // A sibling of this server's own (not this tool) is its own business: "replaces list_items_old".
+      if (siblings.has(squashed) && squashed !== squashName(self)) continue;
+      const server = others.get(squashed);
+      if (server) return { start, end, note: `\`${name}\` is a tool of your server "${server}"` };
+      // Its own name alone is the tool speaking of itself (an example call); a name close to it is another tool's.
+      if (squashed !== squashName(self) && similarNames(name, self) && s.has(ELSEWHERE)) return { start, end, note: `\`${name}\` is named as this tool is` };
+    }
+  }
+  return null;
+}
+
+function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMap<string, string>, names: OwnNames, serverWords: readonly string[], siblings: ReadonlySet<string>, others: ReadonlyMap<string, string>): Finding | null {
   let best: { severity: Severity; start: number; end: number; note?: string } | null = null;
   const consider = (severity: Severity, start: number, end: number, note?: string) => {
     if (!best || severityRank(severity) < severityRank(best.severity)) best = { severity, start, end, note };
@@ -180,6 +217,8 @@ function checkSite(site: TextSite, own: ReadonlySet<string>, foreign: ReadonlyMa
     const cross = crossToolSentence(site, names, serverWords);
     if (cross) consider(cross.severity, cross.start, cross.end);
   }
+  const claim = replacementClaim(site, siblings, others);
+  if (claim) consider("high", claim.start, claim.end, claim.note);
   if (foreign.size > 0 && site.field !== "name" && site.field !== "property-name") {
     const norm = site.normalized;
     const { clean } = norm;
@@ -211,6 +250,8 @@ export const toolShadowing: Rule = {
     const foreign = distinctiveNames(input, own);
     const names = ownNames(input);
     const serverWords = serverNameWords(input);
-    return findInTexts(input, (site) => checkSite(site, own, foreign, names, serverWords));
+    const siblings = new Set([...input.tools, ...input.prompts].map((t) => squashName(t.name)));
+    const others = otherServersTools(input);
+    return findInTexts(input, (site) => checkSite(site, own, foreign, names, serverWords, siblings, others));
   },
 };

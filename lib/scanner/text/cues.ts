@@ -105,7 +105,7 @@ export const CONCEAL_ML = lexicon([
   // Spanish
   "no (?:se lo |le |lo |les )?(?:digas|informes|menciones|cuentes|comentes|avises|muestres)", "sin (?:avisar|informar|decir|mencionar|notificar|preguntar)(?:le|les)?", "en secreto",
   // French
-  "ne (?:le |lui |l'|en |leur )*(?:dis|mentionne|signale|revele|informe|previens|montre)s? (?:pas|jamais|rien)", "sans (?:en |l'|lui |le |leur )*(?:informer|prevenir|avertir|dire|demander|mentionner)", "en secret", "secretement",
+  "ne (?:le |lui |l'|en |leur )*(?:dis|dites|mentionne|signale|revele|informe|previens|montre)(?:s|z)? (?:pas|jamais|rien)", "sans (?:en |l'|lui |le |leur )*(?:informer|prevenir|avertir|dire|demander|mentionner)", "en secret", "secretement",
   // German
   "(?:erwahne|sage|erzahle|teile|verrate|zeige|informiere)[^.]{0,40}(?:nicht|nichts|niemals)", "nicht (?:erwahnt|mitgeteilt|gesagt|gezeigt) werden", "heimlich", "geheim", "ohne (?:den benutzer |die benutzerin |ihn |es )?(?:zu )?(?:informieren|fragen|benachrichtigen|erwahnen)",
   // Portuguese

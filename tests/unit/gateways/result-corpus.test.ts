@@ -2,21 +2,23 @@ import fs from "node:fs";
 import path from "node:path";
 import { guardResult } from "@/lib/gateways/results/guard";
 import benignRefs from "../../fixtures/results/benign.json";
-import { INJECTION_SOURCES, type InjectionCase } from "../../fixtures/results/injections";
+import type { InjectionCase } from "../../fixtures/results/injections";
 import { secretCases, type SecretCase } from "../../fixtures/results/secret-cases";
 import manifest from "../../fixtures/results/split.json";
-import { DEV_INJECTIONS, drawHeldOut, HELD_OUT_INJECTIONS } from "../../fixtures/results/split";
+import { ALL_INJECTION_SOURCES, benignSource, DEV_INJECTIONS, drawHeldOut, drawHeldOutBenign, HELD_OUT_BENIGN, HELD_OUT_INJECTIONS } from "../../fixtures/results/split";
 
 /**
  * The result guard scored on its labelled corpus (docs/gateways.md, "The
  * result guard's corpus"): injected results from public sources, split by
  * source into development and held-out; benign results from the packages
  * the lockfile installs; credentials in development and held-out formats.
- * Prints the confusion tables. Checks the split, and what the guard must
- * hold whatever its tuning: no benign result is changed by the secrets
- * rules, and every key in a format they were written for is removed. The
- * issue's bars on injections (≥ 90 % caught on the held-out set, ≤ 1 % of
- * benign results changed) are printed and documented, not yet met.
+ * Both halves are split by source into development and held-out. Prints
+ * the confusion tables. Checks the split, and what the guard must hold
+ * whatever its tuning: no benign result is changed by the secrets rules,
+ * and every key in a format they were written for is removed. The issue's
+ * bars on the held-out set (≥ 90 % of injections caught, ≤ 1 % of benign
+ * results changed) are asserted; the held-out key formats' bar (99 %) is
+ * printed, not met (docs/gateways.md).
  */
 
 const asResult = (text: string) => ({ content: [{ type: "text", text }] });
@@ -55,7 +57,8 @@ describe("the result guard's corpus", () => {
 
   it("is split as the documented draw gives it, with at least 8 sources of injections and 1,000 benign results", () => {
     expect(manifest.heldOut).toEqual(drawHeldOut());
-    expect(INJECTION_SOURCES.length).toBeGreaterThanOrEqual(8);
+    expect(manifest.benignHeldOut).toEqual(drawHeldOutBenign(benign.map((b) => b.ref.package)));
+    expect(ALL_INJECTION_SOURCES.length).toBeGreaterThanOrEqual(8);
     expect(benign.length).toBeGreaterThanOrEqual(1000);
   });
 
@@ -75,12 +78,17 @@ describe("the result guard's corpus", () => {
     const kinds = [...new Set(benign.map((b) => b.ref.kind))];
     const injections = [row("development", DEV_INJECTIONS), row("held-out", HELD_OUT_INJECTIONS)];
     const keys = [secretRow("development"), secretRow("held-out")];
-    const benignRows = kinds.map((kind) => {
-      const all = benign.filter((b) => b.ref.kind === kind);
-      const hit = changed.filter((b) => b.ref.kind === kind);
-      return { kind, results: all.length, changed: hit.length, rate: pct(hit.length, all.length) };
+    const benignRows = (["development", "held-out"] as const).flatMap((set) => {
+      const inSet = (b: (typeof benign)[number]) => HELD_OUT_BENIGN.has(benignSource(b.ref.package)) === (set === "held-out");
+      const all = benign.filter(inSet);
+      const hit = changed.filter(inSet);
+      const rows = kinds.map((kind) => {
+        const of = all.filter((b) => b.ref.kind === kind).length;
+        const n = hit.filter((b) => b.ref.kind === kind).length;
+        return { set, kind, results: of, changed: n, rate: pct(n, of) };
+      });
+      return [...rows, { set, kind: "all", results: all.length, changed: hit.length, rate: pct(hit.length, all.length) }];
     });
-    benignRows.push({ kind: "all", results: benign.length, changed: changed.length, rate: pct(changed.length, benign.length) });
     console.log("Injected results (instructions: redact)");
     console.table(injections);
     console.log("Benign results changed by redact (both kinds)");
@@ -90,6 +98,10 @@ describe("the result guard's corpus", () => {
     console.table(keys);
 
     expect(changedBySecrets).toEqual([]);
+    // The issue's bars, on the held-out set: at least 90 % of injections caught, at most 1 % of benign results changed.
+    expect(injections[1].caught / injections[1].cases).toBeGreaterThanOrEqual(0.9);
+    const heldOutBenign = benignRows.find((r) => r.set === "held-out" && r.kind === "all")!;
+    expect(heldOutBenign.changed / heldOutBenign.results).toBeLessThanOrEqual(0.01);
     expect(keys[0].caught).toBe(keys[0].keys);
   });
 });

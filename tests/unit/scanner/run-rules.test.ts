@@ -25,7 +25,7 @@ describe("runRules", () => {
   it("runs only the injection and transport rules on the basic tier and names the others", () => {
     const result = runRules(poisoned(), "basic");
     expect(result.rulesRun).toEqual(["model-instructions", "hidden-content", "transport-plain-http", "transport-no-auth"]);
-    expect(result.rulesSkipped).toEqual(["sensitive-references", "tool-shadowing", "tool-name-collision", "rug-pull", "dangerous-capabilities", "schema-hygiene"]);
+    expect(result.rulesSkipped).toEqual(["sensitive-references", "tool-shadowing", "third-party-copy", "tool-name-collision", "rug-pull", "dangerous-capabilities", "schema-hygiene"]);
     expect(result.findings.every((f) => result.rulesRun.includes(f.ruleId))).toBe(true);
     expect(result.findings.map((f) => f.ruleId)).toEqual(["model-instructions", "transport-plain-http", "transport-no-auth"]);
   });
