@@ -131,7 +131,7 @@ test("set the result guard in the gateway form, and see its findings on the Acti
     () => null,
     (e: Error) => e.message,
   );
-  expect(refused).toContain("GitHub token (secret.github-token) at /content/0/text");
+  expect(refused).toContain("github-pat (secret.github-pat) at /content/0/text");
   expect(refused).toContain(`/gateways/${gatewayId}?tab=activity`);
   const flagged = await client.callTool({ name: "deploys__page", arguments: {} });
   expect(JSON.stringify(flagged.content)).toContain(INJECTION);
@@ -143,8 +143,8 @@ test("set the result guard in the gateway form, and see its findings on the Acti
   await expect(report).toContainText("Blocked");
   await expect(report).toContainText("Refused by the result guard");
   await expect(report.getByTestId("result-check")).toContainText("Result refused");
-  await expect(report.getByTestId("result-check")).toContainText("Secret: GitHub token (refused)");
-  await expect(report.getByTestId("result-check")).toContainText("rule secret.github-token at /content/0/text, characters 22–");
+  await expect(report.getByTestId("result-check")).toContainText("Secret: github-pat (refused)");
+  await expect(report.getByTestId("result-check")).toContainText("rule secret.github-pat at /content/0/text, characters 22–");
   const pageCall = page.getByRole("row").filter({ hasText: "deploys__page" });
   await expect(pageCall.getByTestId("result-check")).toContainText("Result flagged");
   await expect(pageCall.getByTestId("result-check")).toContainText("Instructions to the model: an order to drop the model's instructions (delivered)");

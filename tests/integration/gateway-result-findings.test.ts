@@ -85,7 +85,7 @@ describeEachDatabase("the result guard's findings, as the console shows them", (
         verdict: "redacted",
         unchecked: null,
         findingCount: 1,
-        findings: [{ kind: "secrets", ruleId: "secret.github-token", what: "GitHub token", pointer: "/content/0/text", start: 21, end: 21 + secrets.github.length, action: "redact" }],
+        findings: [{ kind: "secrets", ruleId: "secret.github-pat", what: "github-pat", pointer: "/content/0/text", start: 21, end: 21 + secrets.github.length, action: "redact" }],
       },
     });
     expect(byItem.get("deploys__page")?.resultCheck).toMatchObject({ verdict: "redacted", findings: expect.arrayContaining([expect.objectContaining({ kind: "instructions", ruleId: "model-instructions.override" })]) });
@@ -93,7 +93,7 @@ describeEachDatabase("the result guard's findings, as the console shows them", (
 
     const blocked = await liveLog(owner, blocking.id, (calls) => calls.filter((c) => c.resultCheck).length >= 2);
     const report = blocked.find((c) => c.item === "deploys__report")!;
-    expect(report).toMatchObject({ outcome: "blocked", error: "result", resultCheck: { verdict: "blocked", findings: [{ ruleId: "secret.github-token", action: "block" }] } });
+    expect(report).toMatchObject({ outcome: "blocked", error: "result", resultCheck: { verdict: "blocked", findings: [{ ruleId: "secret.github-pat", action: "block" }] } });
     expect(blocked.find((c) => c.item === "deploys__page")).toMatchObject({ outcome: "ok", resultCheck: { verdict: "flagged" } });
     expect(JSON.stringify([redacted, blocked])).not.toContain(secrets.github);
   });
@@ -112,7 +112,7 @@ describeEachDatabase("the result guard's findings, as the console shows them", (
     expect([...times].sort().reverse()).toEqual(times);
     expect(events.find((e) => e.gatewayId === blocking.id && e.item === "deploys__report")).toMatchObject({
       method: "tools/call",
-      check: { findings: [{ ruleId: "secret.github-token", pointer: "/content/0/text" }] },
+      check: { findings: [{ ruleId: "secret.github-pat", pointer: "/content/0/text" }] },
     });
     expect(res.text).not.toContain(secrets.github);
   });

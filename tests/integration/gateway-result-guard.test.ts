@@ -175,14 +175,14 @@ describeEachDatabase("a gateway's result guard", () => {
 
     it("redact: delivers each result with markers in place of the secrets, and look-alikes untouched", async () => {
       expect(textsOf(await clients.redact.callTool({ name: "deploys__report", arguments: {} }))).toEqual([
-        "Deploy finished with [secret removed by the gateway: GitHub token]. Database: postgres://app:[secret removed by the gateway: password in a connection string]@db.internal:5432/app",
-        "STRIPE_KEY=[secret removed by the gateway: Stripe secret key]",
+        "Deploy finished with [secret removed by the gateway: github-pat]. Database: postgres://app:[secret removed by the gateway: password in a connection string]@db.internal:5432/app",
+        "STRIPE_KEY=[secret removed by the gateway: stripe-access-token]",
       ]);
       expect(textsOf(await clients.redact.callTool({ name: "deploys__docs", arguments: {} }))).toEqual([LOOKALIKES]);
       const read = await clients.redact.readResource({ uri: "config://deploy" });
-      expect(read.contents).toEqual([expect.objectContaining({ text: "aws_access_key_id = [secret removed by the gateway: AWS access key ID]" })]);
+      expect(read.contents).toEqual([expect.objectContaining({ text: "aws_access_key_id = [secret removed by the gateway: aws-access-token]" })]);
       const prompt = await clients.redact.getPrompt({ name: "deploys__incident" });
-      expect(JSON.stringify(prompt.messages)).toContain("The bot's token was [secret removed by the gateway: Slack token]; review what it did.");
+      expect(JSON.stringify(prompt.messages)).toContain("The bot's token was [secret removed by the gateway: slack-legacy-bot-token]; review what it did.");
       expect(textsOf(await clients.redact.callTool({ name: "deploys__page", arguments: {} }))).toEqual([
         `${PAGE_BEFORE} [instructions to the model removed by the gateway: an order to drop the model's instructions] ${PAGE_AFTER}`,
       ]);
@@ -190,7 +190,7 @@ describeEachDatabase("a gateway's result guard", () => {
 
     it("redact: reads a result past the inline bound on a worker thread, to its end", async () => {
       const [text] = textsOf(await clients.redact.callTool({ name: "deploys__bulk", arguments: {} }));
-      expect(text).toBe(`${BULK_PARAGRAPH.repeat(2_000)}Signed with [secret removed by the gateway: GitHub token]`);
+      expect(text).toBe(`${BULK_PARAGRAPH.repeat(2_000)}Signed with [secret removed by the gateway: github-pat]`);
     });
 
     it("block: refuses the result with an error naming what was found and where, and serves the look-alikes", async () => {
@@ -199,7 +199,7 @@ describeEachDatabase("a gateway's result guard", () => {
         (e: unknown) => e,
       )) as { code: number; message: string } | null;
       expect(err).toMatchObject({ code: GATEWAY_ERRORS.resultBlocked });
-      expect(err!.message).toContain("GitHub token (secret.github-token) at /content/0/text");
+      expect(err!.message).toContain("github-pat (secret.github-pat) at /content/0/text");
       expect(err!.message).toContain(`/gateways/${gateways.block.id}`);
       expect(err!.message).not.toContain(secrets.github);
       expect(textsOf(await clients.block.callTool({ name: "deploys__docs", arguments: {} }))).toEqual([LOOKALIKES]);
@@ -224,12 +224,12 @@ describeEachDatabase("a gateway's result guard", () => {
         expect(event.findingCount).toBe(3);
         expect(event.findings.map((f) => [f.ruleId, f.pointer])).toEqual(
           expect.arrayContaining([
-            ["secret.github-token", "/content/0/text"],
+            ["secret.github-pat", "/content/0/text"],
             ["secret.url-password", "/content/0/text"],
-            ["secret.stripe-key", "/content/1/resource/text"],
+            ["secret.stripe-access-token", "/content/1/resource/text"],
           ]),
         );
-        const github = event.findings.find((f) => f.ruleId === "secret.github-token")!;
+        const github = event.findings.find((f) => f.ruleId === "secret.github-pat")!;
         expect(LEAK.slice(github.start, github.end)).toBe(secrets.github);
         expect(github.hash).toMatch(/^[0-9a-f]{16}$/);
       }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ResultAction, ResultFindingKind, ResultPolicy } from "../schema";
 import { instructionFindings } from "./instructions";
-import { SECRET_RULES, isPlaceholder } from "./secret-rules";
+import { secretSpans } from "./secret-scan";
 
 /**
  * The result guard's reading of one result: every text a call returns (a
@@ -81,22 +81,6 @@ const pointerOf = (path: (string | number)[]) => path.map((p) => `/${String(p).r
 const hashOf = (span: string) => createHash("sha256").update(span).digest("hex").slice(0, 16);
 
 type Span = Pick<ResultFinding, "ruleId" | "what" | "start" | "end">;
-
-/** Secrets in one text, by the ruleset of secret-rules.ts. */
-export function secretSpans(text: string): Span[] {
-  const spans: Span[] = [];
-  for (const rule of SECRET_RULES) {
-    rule.regex.lastIndex = 0;
-    for (let m = rule.regex.exec(text); m; m = rule.regex.exec(text)) {
-      const secret = rule.secretGroup ? m[rule.secretGroup] : m[0];
-      const start = m.index + (rule.secretGroup ? m.slice(1, rule.secretGroup).reduce((n, part) => n + (part?.length ?? 0), 0) : 0);
-      if (secret && !isPlaceholder(rule, secret)) spans.push({ ruleId: rule.id, what: rule.what, start, end: start + secret.length });
-      // A zero-length match cannot happen with these rules, but a loop must never stand still.
-      if (m[0].length === 0) rule.regex.lastIndex++;
-    }
-  }
-  return spans;
-}
 
 const DETECTORS: Record<ResultFindingKind, (text: string) => Span[]> = {
   secrets: secretSpans,

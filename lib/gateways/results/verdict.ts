@@ -34,7 +34,7 @@ export const LISTED_FINDINGS = 20;
 
 const NOUN: Record<ResultFindingKind, string> = { secrets: "a secret", instructions: "instructions aimed at the model" };
 
-/** "a GitHub token (secret.github-token) at /content/0/text" */
+/** "a github-pat (secret.github-pat) at /content/0/text" */
 export const describeFinding = (f: ResultFinding) => `${f.kind === "secrets" ? `a ${f.what}` : NOUN[f.kind]} (${f.ruleId}) at ${f.pointer || "/"}`;
 
 export function verdict(original: unknown, checked: CheckOutcome, policy: ResultsPolicy): Verdict {

@@ -15,10 +15,10 @@ import { ALL_INJECTION_SOURCES, benignSource, DEV_INJECTIONS, drawHeldOut, drawH
  * Both halves are split by source into development and held-out. Prints
  * the confusion tables. Checks the split, and what the guard must hold
  * whatever its tuning: no benign result is changed by the secrets rules,
- * and every key in a format they were written for is removed. The issue's
- * bars on the held-out set (≥ 90 % of injections caught, ≤ 1 % of benign
- * results changed) are asserted; the held-out key formats' bar (99 %) is
- * printed, not met (docs/gateways.md).
+ * and every key in a development format is removed. The issue's bars on
+ * the held-out set (≥ 90 % of injections caught, ≤ 1 % of benign results
+ * changed) are asserted; the held-out key formats' bar (99 %) is printed,
+ * not met (docs/gateways.md).
  */
 
 const asResult = (text: string) => ({ content: [{ type: "text", text }] });
@@ -73,7 +73,8 @@ describe("the result guard's corpus", () => {
     const secretRow = (set: SecretCase["set"]) => {
       const list = secrets.filter((c) => c.set === set);
       const missed = list.filter((c) => !secretCaught(c));
-      return { set, keys: list.length, caught: list.length - missed.length, recall: pct(list.length - missed.length, list.length), missedFormats: [...new Set(missed.map((c) => c.format))].join(", ") };
+      const formats = new Set(list.map((c) => c.format)).size;
+      return { set, formats, formatsMissed: new Set(missed.map((c) => c.format)).size, keys: list.length, caught: list.length - missed.length, recall: pct(list.length - missed.length, list.length) };
     };
     const kinds = [...new Set(benign.map((b) => b.ref.kind))];
     const injections = [row("development", DEV_INJECTIONS), row("held-out", HELD_OUT_INJECTIONS)];
@@ -96,6 +97,15 @@ describe("the result guard's corpus", () => {
     console.log(`Changed benign results: ${changed.map((b) => `${b.ref.package}/${b.ref.file}`).join(", ") || "none"}`);
     console.log("Credentials (secrets: redact)");
     console.table(keys);
+    const heldOut = secrets.filter((c) => c.set === "held-out");
+    const missedFormats = [...new Set(heldOut.filter((c) => !secretCaught(c)).map((c) => c.format))];
+    console.log("Held-out formats not always removed, with where each is documented");
+    console.table(
+      missedFormats.map((format) => {
+        const list = heldOut.filter((c) => c.format === format);
+        return { format, keys: list.length, removed: list.filter(secretCaught).length, source: list[0].source };
+      }),
+    );
 
     expect(changedBySecrets).toEqual([]);
     // The issue's bars, on the held-out set: at least 90 % of injections caught, at most 1 % of benign results changed.

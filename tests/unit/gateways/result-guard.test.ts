@@ -1,4 +1,6 @@
-import { guardResult, secretSpans } from "@/lib/gateways/results/guard";
+import { GITLEAKS_RULES, GITLEAKS_SKIPPED } from "@/lib/gateways/results/gitleaks-rules";
+import { guardResult } from "@/lib/gateways/results/guard";
+import { secretSpans } from "@/lib/gateways/results/secret-scan";
 import { verdict } from "@/lib/gateways/results/verdict";
 import { fakeSecrets } from "../../support/fake-secrets";
 
@@ -8,11 +10,11 @@ describe("the result guard's secrets", () => {
   const s = fakeSecrets();
 
   it.each([
-    ["secret.github-token", `token: ${s.github}`],
-    ["secret.aws-access-key-id", `key id ${s.awsKeyId} in us-east-1`],
+    ["secret.github-pat", `token: ${s.github}`],
+    ["secret.aws-access-token", `key id ${s.awsKeyId} in us-east-1`],
     ["secret.aws-secret-access-key", `aws_secret_access_key = ${s.awsSecret}\n`],
-    ["secret.stripe-key", `STRIPE_KEY="${s.stripe}"`],
-    ["secret.slack-token", `slack ${s.slack}`],
+    ["secret.stripe-access-token", `STRIPE_KEY="${s.stripe}"`],
+    ["secret.slack-legacy-bot-token", `slack ${s.slack}`],
     ["secret.url-password", `DATABASE_URL=postgres://app:${s.dbPassword}@db.internal:5432/app`],
     ["secret.private-key", `id_rsa:\n${s.privateKey}\n`],
   ])("finds a %s", (ruleId, text) => {
@@ -30,16 +32,43 @@ describe("the result guard's secrets", () => {
     expect(secretSpans(text)).toEqual([]);
   });
 
+  it("reads gitleaks' ruleset from its package, leaving out only what cannot apply to a result or names no issuer", () => {
+    expect(GITLEAKS_RULES.length).toBeGreaterThan(150);
+    expect(Object.fromEntries(GITLEAKS_SKIPPED.map((r) => [r.id, r.why]))).toMatchObject({
+      "generic-api-key": expect.stringContaining("names no issuer"),
+      "pkcs12-file": expect.stringContaining("file path"),
+    });
+    expect(GITLEAKS_SKIPPED.filter((r) => r.why.startsWith("RE2"))).toEqual([]);
+  });
+
+  it.each([
+    ["a key whose entropy is too low for its rule", "dp.pt.aaaaabbbbbaaaaabbbbbaaaaabbbbbaaaaabbbbbaaa", "secret.doppler-api-token"],
+    ["a password its rule's allowlist knows is a variable", "curl -u admin:${API_PASSWORD} https://api.example.com/v1/jobs", "secret.curl-auth-user"],
+  ])("leaves %s alone", (_, text, ruleId) => {
+    expect(secretSpans(text).map((f) => f.ruleId)).not.toContain(ruleId);
+  });
+
+  it("finds the same command's password when it is one", () => {
+    expect(secretSpans("curl -u admin:Zq8vR2mXw7Lp https://api.example.com/v1/jobs").map((f) => f.ruleId)).toContain("secret.curl-auth-user");
+  });
+
+  it("does not read a rule whose keywords are absent, and redacts only the secret group when a rule matches context", () => {
+    const text = `linear settings: LINEAR_CLIENT_SECRET = "${"a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6"}"`;
+    const [found] = secretSpans(text).filter((f) => f.ruleId === "secret.linear-client-secret");
+    expect(text.slice(found.start, found.end)).toBe("a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6");
+    expect(secretSpans(text.replaceAll("linear", "lnr").replaceAll("LINEAR", "LNR"))).toEqual([]);
+  });
+
   it("replaces only the secret by a marker that names it, and says where it was", () => {
     const result = { content: [{ type: "text", text: `ok, your token is ${s.github}.` }], structuredContent: { db: `postgres://app:${s.dbPassword}@db:5432/x` } };
     const out = guardResult({ result, policy: REDACT });
     expect(out.result).toEqual({
-      content: [{ type: "text", text: "ok, your token is [secret removed by the gateway: GitHub token]." }],
+      content: [{ type: "text", text: "ok, your token is [secret removed by the gateway: github-pat]." }],
       structuredContent: { db: "postgres://app:[secret removed by the gateway: password in a connection string]@db:5432/x" },
     });
     expect(out.findings.map((f) => [f.ruleId, f.pointer, f.start])).toEqual(
       expect.arrayContaining([
-        ["secret.github-token", "/content/0/text", 18],
+        ["secret.github-pat", "/content/0/text", 18],
         ["secret.url-password", "/structuredContent/db", 15],
       ]),
     );
@@ -61,7 +90,7 @@ describe("the result guard's secrets", () => {
   it("blocks with the finding named, flags without a change, and reads nothing when off", () => {
     const result = { content: [{ type: "text", text: s.github }] };
     const blocked = verdict(result, guardResult({ result, policy: { secrets: "block", instructions: "off" } }), { secrets: "block", instructions: "off", unchecked: "block" });
-    expect(blocked).toMatchObject({ refuse: "it holds a GitHub token (secret.github-token) at /content/0/text." });
+    expect(blocked).toMatchObject({ refuse: "it holds a github-pat (secret.github-pat) at /content/0/text." });
     const flagged = guardResult({ result, policy: { secrets: "flag", instructions: "off" } });
     expect(flagged.result).toBe(result);
     expect(flagged.findings).toHaveLength(1);

@@ -42,9 +42,9 @@ describe("the result guard's verdict in one word, as the audit and the Activity 
   ] as const)("%s → %s, each finding with its rule and place and no secret", (action, word) => {
     const v = of(action);
     const metadata = findingsMetadata(v);
-    expect(metadata).toMatchObject({ guard: word, findingCount: 1, findings: [{ ruleId: "secret.github-token", pointer: "/content/0/text", start: 6, action }] });
+    expect(metadata).toMatchObject({ guard: word, findingCount: 1, findings: [{ ruleId: "secret.github-pat", pointer: "/content/0/text", start: 6, action }] });
     expect(JSON.stringify(metadata)).not.toContain(s.github);
-    expect(verdictSummary(v)).toBe(`returned a finding (GitHub token) → ${word}`);
+    expect(verdictSummary(v)).toBe(`returned a finding (github-pat) → ${word}`);
   });
 
   it("has nothing to record for a clean result", () => {

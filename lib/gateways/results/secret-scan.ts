@@ -1,0 +1,95 @@
+import RE2 from "re2";
+import { GITLEAKS_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules";
+import { isPlaceholder, OWN_SECRET_RULES, type SecretAllowlist, type SecretRule } from "./secret-rules";
+
+/**
+ * Secrets in one text: gitleaks' ruleset and the project's own rules
+ * (secret-rules.ts), read as gitleaks reads its configuration
+ * (gitleaks-rules.ts). Each rule's keywords are looked for first, all in one
+ * pass (an RE2 set over the lowercased text); only the rules with a keyword
+ * found, and those with none, run their expression.
+ */
+
+export interface SecretSpan {
+  ruleId: string;
+  what: string;
+  start: number;
+  end: number;
+}
+
+export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...OWN_SECRET_RULES];
+
+const KEYWORDS = [...new Set(SECRET_RULES.flatMap((r) => r.keywords ?? []))];
+const escape = (word: string) => word.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
+/** Every keyword as one set: a single pass over a text says which are in it. */
+const KEYWORD_SET = new RE2.Set(KEYWORDS.map(escape), "u");
+const KEYWORD_INDEX = new Map(KEYWORDS.map((k, i) => [k, i]));
+const ALWAYS = SECRET_RULES.filter((r) => !r.keywords?.length);
+
+/** The rules worth running on a text: those with a keyword in it (and those without keywords), in the ruleset's order. */
+function rulesFor(text: string): SecretRule[] {
+  const found = new Set(KEYWORD_SET.match(text.toLowerCase()));
+  if (!found.size) return ALWAYS;
+  return SECRET_RULES.filter((r) => !r.keywords?.length || r.keywords.some((k) => found.has(KEYWORD_INDEX.get(k)!)));
+}
+
+/** Shannon entropy in bits a character. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const n = [...text].length;
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / n) * Math.log2(count / n);
+  return bits;
+}
+
+function lineAround(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf("\n", start - 1) + 1;
+  const to = text.indexOf("\n", end);
+  return text.slice(from, to === -1 ? text.length : to);
+}
+
+interface Candidate {
+  secret: string;
+  match: string;
+  line: () => string;
+}
+
+function allowed(list: SecretAllowlist, c: Candidate): boolean {
+  const target = list.target === "secret" ? c.secret : list.target === "match" ? c.match : c.line();
+  const checks: boolean[] = [];
+  if (list.regexes.length) checks.push(list.regexes.some((r) => r.test(target)));
+  if (list.stopwords.length) {
+    const lower = c.secret.toLowerCase();
+    checks.push(list.stopwords.some((w) => lower.includes(w)));
+  }
+  return checks.length > 0 && (list.all ? checks.every(Boolean) : checks.some(Boolean));
+}
+
+/** The secret's group: the rule's `secretGroup`, else the first group that matched something, else the whole match. */
+function secretGroupOf(rule: SecretRule, m: RegExpExecArray): number {
+  if (rule.secretGroup) return rule.secretGroup;
+  for (let i = 1; i < m.length; i++) if (m[i]) return i;
+  return 0;
+}
+
+export function secretSpans(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const rule of rulesFor(text)) {
+    rule.regex.lastIndex = 0;
+    for (let m = rule.regex.exec(text); m; m = rule.regex.exec(text)) {
+      // A zero-length match must not hold the loop still.
+      if (m[0].length === 0) rule.regex.lastIndex++;
+      const group = secretGroupOf(rule, m);
+      const secret = m[group];
+      const [start, end] = m.indices![group]!;
+      if (!secret || isPlaceholder(rule, secret)) continue;
+      if (rule.entropy !== undefined && entropy(secret) <= rule.entropy) continue;
+      const candidate: Candidate = { secret, match: m[0], line: () => lineAround(text, m.index, m.index + m[0].length) };
+      const lists = GITLEAKS_ALLOWLIST ? [GITLEAKS_ALLOWLIST, ...(rule.allowlists ?? [])] : (rule.allowlists ?? []);
+      if (lists.some((list) => allowed(list, candidate))) continue;
+      spans.push({ ruleId: rule.id, what: rule.what, start, end });
+    }
+  }
+  return spans;
+}
