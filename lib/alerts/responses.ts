@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { isoTime, nextCursor, serverRef } from "../api/fields";
-import { ALERT_EVENTS, type DeliveriesPage, type TestEventResponse } from "./schema";
+import { ALERT_CHANNELS, ALERT_EVENTS, type DeliveriesPage, type TestEventResponse } from "./schema";
 import type { SilenceDto, SilenceList } from "./silence-schema";
 
 /** The alerts' answers as zod schemas, for the API reference (see lib/servers/responses.ts). */
@@ -9,7 +9,7 @@ const delivery = z.object({
   id: z.string(),
   createdAt: isoTime,
   event: z.enum(ALERT_EVENTS),
-  channel: z.enum(["email", "webhook"]),
+  channel: z.enum(ALERT_CHANNELS),
   destination: z.string(),
   status: z.enum(["pending", "delivered", "failed", "silenced"]),
   attempts: z.number().int(),
