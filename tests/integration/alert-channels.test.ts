@@ -220,6 +220,15 @@ describeEachDatabase("notification channels", () => {
     expect(test.json.deliveries).toEqual([expect.objectContaining({ event: "test", channel: "teams", status: "delivered", responseStatus: 200 })]);
     expect(newSince(mark, "teams")).toHaveLength(2);
     expect(newSince(mark, "pagerduty")).toHaveLength(0);
+
+    // With its only chosen channel deleted, the server is not left silent: it sends to all of them again.
+    expect((await api(u, channelDELETE, `/api/user/alerts/channels/${teams}`, { method: "DELETE", params: { id: teams } })).status).toBe(204);
+    const after = await api(u, serverChannelsGET, path, { params: { id: serverId } });
+    expect(after.json).toMatchObject({ mode: "all", options: [expect.objectContaining({ name: "On call", used: true })] });
+    const mark2 = sinceNow();
+    await (await db()).update(incidents).set({ closedAt: new Date(t0.getTime() + 60_000) }).where(eq(incidents.serverId, serverId));
+    await runAlertStep({ now: new Date(t0.getTime() + 61_000) });
+    expect(newSince(mark2, "pagerduty")).toHaveLength(1);
   });
 
   it("on Free, holds email and one other channel: the settings webhook or one channel", async () => {

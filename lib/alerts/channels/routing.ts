@@ -47,9 +47,15 @@ export async function serverChoice(d: Reader, serverId: string): Promise<string[
   return row?.channels ?? null;
 }
 
-/** The channels one server's alerts go to: all of the account's, or those chosen for it that still exist. */
+/**
+ * The channels one server's alerts go to: all of the account's, or those
+ * chosen for it that still exist. When none of the chosen ones is left (all
+ * deleted), all of them again: a deleted channel never silences a server;
+ * pausing does that.
+ */
 export async function serverChannels(d: Reader, owner: Owner, serverId: string): Promise<Channel[]> {
   const all = await accountChannels(d, owner);
   const chosen = await serverChoice(d, serverId);
-  return chosen ? all.filter((c) => chosen.includes(c.key)) : all;
+  const picked = chosen ? all.filter((c) => chosen.includes(c.key)) : [];
+  return picked.length > 0 ? picked : all;
 }

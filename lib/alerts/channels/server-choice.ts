@@ -38,8 +38,11 @@ async function options(uid: string): Promise<Omit<ServerChannelsAnswer["options"
 
 export async function getServerChannels(uid: string, serverId: string): Promise<ServerChannelsAnswer> {
   await ownedServer(uid, serverId);
-  const chosen = await serverChoice(await db(), serverId);
-  return { mode: chosen ? "chosen" : "all", options: (await options(uid)).map((o) => ({ ...o, used: chosen ? chosen.includes(o.key) : true })) };
+  const all = await options(uid);
+  // As the sending side reads it (lib/alerts/channels/routing.ts): a choice with none of its channels left is all of them.
+  const chosen = (await serverChoice(await db(), serverId))?.filter((k) => all.some((o) => o.key === k));
+  const some = chosen !== undefined && chosen.length > 0;
+  return { mode: some ? "chosen" : "all", options: all.map((o) => ({ ...o, used: some ? chosen.includes(o.key) : true })) };
 }
 
 export async function setServerChannels(uid: string, serverId: string, choice: ServerChannelsChoice, origin: Origin = {}): Promise<ServerChannelsAnswer> {
