@@ -57,7 +57,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("option", { name: "Microsoft Teams" }).click();
     await dialog.getByRole("button", { name: "Add channel" }).click();
     await expect(dialog.getByText("Enter a name for the channel.")).toBeVisible();
-    await expect(dialog.getByText("Enter the workflow url.")).toBeVisible();
+    await expect(dialog.getByText("Enter the workflow URL.")).toBeVisible();
     await atEachWidth(page, testInfo, `${theme}-channel-form`, dialog);
     await dialog.getByLabel("Name").fill("#ops in Teams");
     await dialog.getByLabel("Workflow URL").fill(teams.url);

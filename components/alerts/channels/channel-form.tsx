@@ -35,10 +35,14 @@ export function ChannelForm({ channel, onSubmit, onCancel }: { channel?: Channel
     }
     if (kind === "ntfy" && values.priority) settings.priority = values.priority;
     const checked = channelCreate.safeParse({ name, settings });
-    // A new channel needs its secrets; an edit may leave them out (the API keeps them).
+    // A new channel needs its secrets; an edit may leave them out (the API keeps them). Every problem is shown at once.
     const missing = editing ? [] : KIND_FIELDS[kind].filter((f) => f.required && !settings[f.name]);
-    if (checked.success && missing.length > 0) {
-      void save({ success: false, error: { issues: missing.map((f) => ({ path: ["settings", f.name], message: `Enter the ${f.label.toLowerCase()}.` })) } }, onSubmit);
+    const issues = [
+      ...(checked.success ? [] : checked.error.issues),
+      ...missing.map((f) => ({ path: ["settings", f.name], message: `Enter the ${f.label.charAt(0).toLowerCase()}${f.label.slice(1)}.` })),
+    ];
+    if (issues.length > 0) {
+      void save({ success: false, error: { issues } }, onSubmit);
       return;
     }
     void save(checked, onSubmit);
