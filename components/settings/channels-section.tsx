@@ -115,7 +115,7 @@ export function ChannelsSection() {
           {data!.channels.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <BellRing aria-hidden="true" className="size-4 shrink-0" />
-              No channel yet: alerts go by email and the webhook above.
+              No channel yet. Add one to send alerts to Slack, Teams, PagerDuty, ntfy, Telegram and more.
             </p>
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Notification channels">
