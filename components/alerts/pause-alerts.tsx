@@ -12,9 +12,11 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { failureMessage } from "@/lib/api/api-error";
+import { useChannels } from "@/lib/alerts/channels/hooks";
 import { alertReach, DEMO_NO_ALERTS, type AlertReach } from "@/lib/alerts/reach";
 import { usePauseAlerts, useSilences } from "@/lib/alerts/silence-hooks";
 import { SILENCE_DURATION_LABELS, SILENCE_DURATIONS, SILENCE_REASON_MAX, silenceCreate, type SilenceDuration } from "@/lib/alerts/silence-schema";
+import { plural } from "@/lib/plural";
 import type { ServerDto } from "@/lib/servers/schema";
 import { useSettings } from "@/lib/settings/hooks";
 import type { UserSettings } from "@/lib/settings/schema";
@@ -37,7 +39,10 @@ export function PauseAlerts({ server, servers = [] }: { server?: AlertsServer; s
   const pause = usePauseAlerts();
   const settings = useSettings();
   const { plan } = useSubscription();
-  const reach = settings.data ? alertReach(plan, settings.data.notifications) : null;
+  const channels = useChannels();
+  // Channels past the plan's limit are not sent to; one that failed to load counts as none.
+  const channelCount = channels.data?.channels.filter((c) => c.active).length ?? 0;
+  const reach = settings.data && !channels.isPending ? alertReach(plan, settings.data.notifications, channelCount) : null;
   const [scope, setScope] = useState("");
   const [duration, setDuration] = useState<SilenceDuration>("1h");
   const [reason, setReason] = useState("");
@@ -63,7 +68,7 @@ export function PauseAlerts({ server, servers = [] }: { server?: AlertsServer; s
 
   return (
     <div className="flex flex-col gap-4">
-      {shown.length > 0 ? <SilenceList silences={shown} /> : <AlertsState reach={reach} notifications={settings.data?.notifications} server={server} />}
+      {shown.length > 0 ? <SilenceList silences={shown} /> : <AlertsState reach={reach} notifications={settings.data?.notifications} channels={channelCount} server={server} />}
       {reach !== "on" ? null : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:max-w-xl" aria-label="Pause alerts">
           {server ? null : (
@@ -92,14 +97,24 @@ export function PauseAlerts({ server, servers = [] }: { server?: AlertsServer; s
 }
 
 /** What happens to alerts now when none is paused: said only as far as it is true (a channel set up, the plan sending them, the server checked). */
-function AlertsState({ reach, notifications, server }: { reach: AlertReach | null; notifications?: UserSettings["notifications"]; server?: AlertsServer }) {
+function AlertsState({
+  reach,
+  notifications,
+  channels,
+  server,
+}: {
+  reach: AlertReach | null;
+  notifications?: UserSettings["notifications"];
+  channels: number;
+  server?: AlertsServer;
+}) {
   if (reach === null || !notifications) return <Skeleton className="h-5 w-64 max-w-full" />;
   if (reach === "not-allowed") return <DemoSignUp notice message={DEMO_NO_ALERTS} />;
   if (reach === "no-channel") {
     return (
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
         <BellOff aria-hidden="true" className="size-4 shrink-0" />
-        Alerts are off: no email or webhook is set up.
+        Alerts are off: no email, webhook or notification channel is set up.
         <Link href="/settings#notifications" className="font-medium text-primary underline-offset-4 hover:underline">
           Choose where alerts go
         </Link>
@@ -116,7 +131,9 @@ function AlertsState({ reach, notifications, server }: { reach: AlertReach | nul
     );
   }
   const email = notifications.emailAlerts && notifications.mailEnabled;
-  const where = [email ? "by email" : null, notifications.webhookUrl ? "to your webhook" : null].filter(Boolean).join(" and ");
+  const where = [email ? "by email" : null, notifications.webhookUrl ? "to your webhook" : null, channels > 0 ? `to ${plural(channels, "notification channel")}` : null]
+    .filter(Boolean)
+    .join(" and ");
   return (
     <p className="flex items-center gap-2 text-sm text-muted-foreground">
       <BellRing aria-hidden="true" className="size-4 shrink-0" />

@@ -4,9 +4,10 @@ import Link from "next/link";
 import { CardSection } from "@/components/app/card-section";
 import { ScheduleMaintenance } from "@/components/maintenance/schedule-maintenance";
 import type { ServerDto } from "@/lib/servers/schema";
+import { ServerChannels } from "./channels/server-channels";
 import { PauseAlerts } from "./pause-alerts";
 
-/** A server's Monitoring tab: pause its alerts, or schedule maintenance for it (the rest of the windows are in Settings). */
+/** A server's Monitoring tab: pause its alerts, choose where they go, or schedule maintenance for it (the rest of the windows are in Settings). */
 export function ServerAlertsCard({ server }: { server: Pick<ServerDto, "id" | "name" | "status" | "monitoring"> }) {
   return (
     <CardSection
@@ -23,6 +24,7 @@ export function ServerAlertsCard({ server }: { server: Pick<ServerDto, "id" | "n
         .
       </p>
       <PauseAlerts server={server} />
+      <ServerChannels serverId={server.id} />
     </CardSection>
   );
 }

@@ -133,7 +133,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
           <>
             Up to {free.maxServers} servers, health checks every {free.minCheckIntervalSec / 60} minutes with{" "}
             {free.historyRetentionDays === 1 ? "24 hours" : `${free.historyRetentionDays} days`} of history,{" "}
-            alerts by email and one signed webhook when a server goes down or recovers,{" "}
+            alerts by email and one more channel (a signed webhook, Slack, Discord, Microsoft Teams, PagerDuty, ntfy or Telegram) when a server goes down or recovers,{" "}
             {free.maxStatusPages === 1 ? "a public status page" : `${free.maxStatusPages} public status pages`},{" "}
             {free.workbenchCallsPerDay} workbench calls a day, the prompt-injection and transport scanner rules, and
             the full activity log. No credit card is needed.

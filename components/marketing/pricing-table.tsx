@@ -25,7 +25,10 @@ const ROWS: { label: string | ((p: Plan) => string); value: (p: Plan) => string 
   { label: "Workbench calls a day", value: (p) => nf.format(p.workbenchCallsPerDay) },
   { label: "Gateways", value: (p) => nf.format(p.maxGateways) },
   { label: "Gateway calls a day", value: (p) => nf.format(p.gatewayCallsPerDay) },
-  { label: "Alerts by email and one signed webhook", value: (p) => p.allows.alerts },
+  {
+    label: (p) => `${p.maxAlertChannels === 1 ? "alert channel" : "alert channels"} besides email (signed webhook, Slack, Discord, Teams, PagerDuty, ntfy, Telegram)`,
+    value: (p) => nf.format(p.maxAlertChannels),
+  },
   { label: (p) => (p.maxStatusPages === 1 ? "Public status page" : "Public status pages"), value: (p) => nf.format(p.maxStatusPages) },
   { label: "Uptime beyond 24 hours and incident updates", value: (p) => p.features.fullMonitoring },
   { label: "Every scanner rule, baselines and scan history", value: (p) => p.features.fullScanner },

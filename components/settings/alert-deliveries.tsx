@@ -9,10 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useDeliveries, useSendTestEvent } from "@/lib/alerts/hooks";
 import type { AlertDeliveryDto } from "@/lib/alerts/schema";
+import { DELIVERY_CHANNEL_LABELS } from "@/lib/alerts/channels/schema";
 import { DeliveryItem } from "./delivery-item";
 
-function outcome(d: AlertDeliveryDto): string {
-  const where = d.channel === "email" ? `Email to ${d.destination}` : `Webhook ${d.destination}`;
+/** One delivery's outcome in a sentence, as a test's result shows it. */
+export function outcome(d: AlertDeliveryDto): string {
+  const where = d.channel === "email" ? `Email to ${d.destination}` : `${DELIVERY_CHANNEL_LABELS[d.channel]} ${d.destination}`;
   if (d.status === "delivered") {
     return d.responseStatus !== null ? `${where}: delivered, answered ${d.responseStatus} in ${d.durationMs} ms.` : `${where}: delivered in ${d.durationMs} ms.`;
   }

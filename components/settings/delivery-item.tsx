@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { DELIVERY_CHANNEL_LABELS } from "@/lib/alerts/channels/schema";
 import { EVENT_LABELS, type AlertDeliveryDto } from "@/lib/alerts/schema";
 
 function statusBadge(d: AlertDeliveryDto): { label: string; variant: BadgeProps["variant"] } {
@@ -8,8 +9,6 @@ function statusBadge(d: AlertDeliveryDto): { label: string; variant: BadgeProps[
   if (d.status === "silenced") return { label: "Not sent: alerts paused", variant: "secondary" };
   return { label: d.attempts === 0 ? "Queued" : "Retrying", variant: "warning" };
 }
-
-const CHANNEL_LABELS = { email: "Email", webhook: "Webhook" } as const;
 
 /** One alert delivery: what, where, how it went. */
 export function DeliveryItem({ delivery: d }: { delivery: AlertDeliveryDto }) {
@@ -36,7 +35,7 @@ export function DeliveryItem({ delivery: d }: { delivery: AlertDeliveryDto }) {
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span className="min-w-0 wrap-anywhere">
-          {CHANNEL_LABELS[d.channel]} to <span className="font-mono">{d.destination}</span>
+          {DELIVERY_CHANNEL_LABELS[d.channel]} to <span className="font-mono">{d.destination}</span>
         </span>
         {d.responseStatus !== null ? <span>Answered {d.responseStatus}</span> : null}
         {d.durationMs !== null ? <span>{d.durationMs} ms</span> : null}

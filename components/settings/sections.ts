@@ -3,6 +3,7 @@ export const SETTINGS_SECTIONS = [
   { id: "profile", label: "Profile" },
   { id: "security", label: "Sign-in and security" },
   { id: "notifications", label: "Notifications" },
+  { id: "channels", label: "Notification channels" },
   { id: "pause-alerts", label: "Pause alerts" },
   { id: "status-pages", label: "Status pages" },
   { id: "maintenance", label: "Maintenance" },

@@ -11,6 +11,7 @@ import { ApiTokensSection } from "./api-tokens-section";
 import { ConnectedAppsSection } from "./connected-apps-section";
 import { CookiesSection, DataSection } from "./data-section";
 import { DeleteAccountSection } from "./delete-account-section";
+import { ChannelsSection } from "./channels-section";
 import { NotificationsSection } from "./notifications-section";
 import { PlanSection } from "./plan-section";
 import { ProfileSection } from "./profile-section";
@@ -36,6 +37,7 @@ export function SettingsView() {
         <ProfileSection profile={data.profile} />
         <AccountSecuritySection emailVerified={data.profile.emailVerified} />
         <NotificationsSection notifications={data.notifications} alertsIncluded={planFor(data.profile.uid, data.plan.tier).allows.alerts} />
+        <ChannelsSection />
         <PauseAlertsSection />
         <StatusPagesSection />
         <MaintenanceSection />

@@ -5,7 +5,8 @@ import type { Tx } from "../db/transaction";
 import { alertFlapStates, incidents, servers, users } from "../db/schema";
 import { FLAP_WINDOW_MS, onChange, onReview, reviewAt, type FlapState } from "./flapping";
 import { incidentPayload, type IncidentRow } from "./payload";
-import { alertChannels, ownerColumns, queueDeliveries, type Owner } from "./recipients";
+import { serverChannels } from "./channels/routing";
+import { ownerColumns, queueDeliveries, type Owner } from "./recipients";
 import { silenceFor } from "./silences";
 import type { AlertEventName, AlertFlapping } from "./schema";
 
@@ -82,7 +83,7 @@ async function queue(
   const ids = await queueDeliveries(tx, {
     silenced: silence ? `Not sent: alerts were paused (${silence.reason}).` : undefined,
     owner,
-    channels: alertChannels(owner),
+    channels: await serverChannels(tx, owner, serverId),
     serverId,
     incidentId: incident?.id ?? null,
     now,

@@ -30,23 +30,25 @@ export interface Owner {
 export interface Channel {
   channel: AlertChannel;
   destination: string;
+  /** How a server's choice names it: `email`, `webhook` (the settings webhook) or a notification channel's id. */
+  key: string;
+  /** A notification channel's id (lib/alerts/channels). */
+  channelId?: string;
 }
 
-/** Where a user's alerts go now: email when they want it and this installation sends mail, and their webhook. */
+/** The account's own two: email when they want it and this installation sends mail, and their settings webhook. */
 export function channelsOf(owner: Owner): Channel[] {
   const out: Channel[] = [];
-  if (owner.emailAlerts && mailEnabled()) out.push({ channel: "email", destination: owner.email });
-  if (owner.webhookUrl) out.push({ channel: "webhook", destination: owner.webhookUrl });
+  if (owner.emailAlerts && mailEnabled()) out.push({ channel: "email", destination: owner.email, key: "email" });
+  if (owner.webhookUrl) out.push({ channel: "webhook", destination: owner.webhookUrl, key: "webhook" });
   return out;
 }
 
 /** The plan of the owner as alerts read it. */
-const holderOf = (owner: Owner): PlanHolder => ({ uid: owner.uid, subscriptionPlan: owner.plan, subscriptionExpiresAt: owner.expiresAt });
+export const holderOf = (owner: Pick<Owner, "uid" | "plan" | "expiresAt">): PlanHolder => ({ uid: owner.uid, subscriptionPlan: owner.plan, subscriptionExpiresAt: owner.expiresAt });
 
-/** Every plan alerts by email and its one webhook (Free too); an account whose plan allows no alerts (a demo's) gets none. */
-export function alertChannels(owner: Owner): Channel[] {
-  return planOf(holderOf(owner)).allows.alerts ? channelsOf(owner) : [];
-}
+/** Whether the owner's plan sends alerts at all: every plan does (Free too) but a demo account's. */
+export const mayAlert = (owner: Owner) => planOf(holderOf(owner)).allows.alerts;
 
 /** Refuses a test event to an account whose plan allows no alerts, with why. */
 export const assertMayAlert = (owner: Owner) => assertAllowed(holderOf(owner), "alerts");
@@ -75,7 +77,7 @@ export async function queueDeliveries(
   },
 ): Promise<string[]> {
   if (a.channels.length === 0) return [];
-  const rows = a.channels.map(({ channel, destination }) => {
+  const rows = a.channels.map(({ channel, destination, channelId }) => {
     const id = randomUUID();
     const payload = a.payload(id);
     return {
@@ -84,6 +86,7 @@ export async function queueDeliveries(
       serverId: a.serverId,
       incidentId: a.incidentId,
       channel,
+      channelId: channelId ?? null,
       event: payload.event,
       destination,
       payload: payload as unknown as Record<string, unknown>,

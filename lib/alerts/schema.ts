@@ -13,7 +13,8 @@ export type { AlertDeliveryDto, DeliveriesPage, TestEventResponse } from "./resp
 export const ALERT_EVENTS = ["incident.opened", "incident.resolved", "incident.flapping", "incident.stable", "test"] as const;
 export type AlertEventName = (typeof ALERT_EVENTS)[number];
 
-export const ALERT_CHANNELS = ["email", "webhook"] as const;
+/** The account's email and settings webhook, and the kinds of notification channel (lib/alerts/channels). */
+export const ALERT_CHANNELS = ["email", "webhook", "slack", "discord", "teams", "pagerduty", "ntfy", "telegram"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 /** `silenced`: alerts were paused (lib/alerts/silences.ts), so it was recorded and not sent. */
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "silenced"] as const;

@@ -6,9 +6,10 @@ import type { Db } from "../db/database";
 import { alertDeliveries, users } from "../db/schema";
 import { mailEnabled, sendMail } from "../mail/service";
 import { chatServiceOf } from "../webhooks/chat";
-import { postWebhook } from "../webhooks/send";
+import { postWebhook, type PostResult } from "../webhooks/send";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from "../webhooks/sign";
 import { nextAttemptAt } from "./backoff";
+import { channelRequest } from "./channels/request";
 import { chatBody, emailMessage } from "./formats";
 import { notificationSettingsUrl } from "./payload";
 import type { AlertEventName, AlertPayload } from "./schema";
@@ -28,6 +29,7 @@ const claimedColumns = {
   id: alertDeliveries.id,
   userUid: alertDeliveries.userUid,
   channel: alertDeliveries.channel,
+  channelId: alertDeliveries.channelId,
   event: alertDeliveries.event,
   destination: alertDeliveries.destination,
   payload: alertDeliveries.payload,
@@ -94,9 +96,18 @@ async function sendWebhook(d: Db, row: ClaimedDelivery, payload: AlertPayload): 
       [SIGNATURE_HEADER]: signatureHeader(body, decrypt(user.secretEnc, secretContext.webhookSecret(row.userUid))),
     });
   }
-  return result.delivered
+  return posted(result);
+}
+
+const posted = (result: PostResult): Outcome =>
+  result.delivered
     ? { delivered: true, status: result.status, durationMs: result.durationMs, error: null }
     : { delivered: false, status: result.status, durationMs: result.durationMs, error: result.error, permanent: result.kind === "refused" };
+
+async function sendToChannel(d: Db, row: ClaimedDelivery, channelId: string, payload: AlertPayload): Promise<Outcome> {
+  const request = await channelRequest(d, row.userUid, channelId, row.id, payload);
+  if (!request) return gone("The channel was deleted before this alert could be sent.");
+  return posted(await postWebhook(request.url, request.body, request.headers));
 }
 
 async function sendEmail(d: Db, row: ClaimedDelivery, payload: AlertPayload): Promise<Outcome> {
@@ -117,7 +128,11 @@ export async function attempt(d: Db, row: ClaimedDelivery, now: Date): Promise<v
   const payload = row.payload as unknown as AlertPayload;
   let outcome: Outcome;
   try {
-    outcome = row.channel === "webhook" ? await sendWebhook(d, row, payload) : await sendEmail(d, row, payload);
+    if (row.channelId) outcome = await sendToChannel(d, row, row.channelId, payload);
+    else if (row.channel === "email") outcome = await sendEmail(d, row, payload);
+    else if (row.channel === "webhook") outcome = await sendWebhook(d, row, payload);
+    // A channel's delivery whose channel was deleted (the reference is cleared with it).
+    else outcome = gone("The channel was deleted before this alert could be sent.");
   } catch (err) {
     outcome = { delivered: false, status: null, durationMs: null, error: (err as Error).message };
   }

@@ -10,5 +10,6 @@ export const secretContext = {
   serverHeader: (serverId: string, headerName: string) => `server_headers.value_enc:${serverId}:${headerName.toLowerCase()}`,
   serverEnv: (serverId: string, variable: string) => `server_env.value_enc:${serverId}:${variable}`,
   webhookSecret: (uid: string) => `users.webhook_secret_enc:${uid}`,
+  alertChannel: (channelId: string) => `alert_channels.secret_enc:${channelId}`,
   serverOauth: (serverId: string, column: "client" | "tokens" | "verifier") => `server_oauth.${column}_enc:${serverId}`,
 };

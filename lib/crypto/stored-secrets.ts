@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { plural } from "../plural";
-import { serverEnv, serverHeaders, serverOauth, users } from "../db/schema";
+import { alertChannels, serverEnv, serverHeaders, serverOauth, users } from "../db/schema";
 import { secretContext } from "./contexts";
 import { configuredKeyring, decrypt, DecryptionError, encrypt, isCurrent, type Keyring } from "./encryption";
 
@@ -97,6 +97,23 @@ const COLUMNS: EncryptedColumn[] = [
           .set({ webhookSecretEnc: after })
           .where(and(eq(users.uid, id), eq(users.webhookSecretEnc, before)))
           .returning({ uid: users.uid })
+      ).length > 0,
+  },
+  {
+    label: "notification channel secret",
+    read: async (d) =>
+      (await d.select({ id: alertChannels.id, valueEnc: alertChannels.secretEnc }).from(alertChannels)).map((r) => ({
+        id: r.id,
+        context: secretContext.alertChannel(r.id),
+        valueEnc: r.valueEnc,
+      })),
+    replace: async (d, id, before, after) =>
+      (
+        await d
+          .update(alertChannels)
+          .set({ secretEnc: after })
+          .where(and(eq(alertChannels.id, id), eq(alertChannels.secretEnc, before)))
+          .returning({ id: alertChannels.id })
       ).length > 0,
   },
   oauthColumn("server OAuth client registration", "client"),

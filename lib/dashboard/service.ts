@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { alertChannels, loadOwner } from "../alerts/recipients";
+import { accountChannels } from "../alerts/channels/routing";
+import { loadOwner } from "../alerts/recipients";
 import { db } from "../db";
 import { fleetOverview } from "../monitoring/fleet";
 import { eventSummaryColumns } from "../activity/queries";
@@ -57,7 +58,7 @@ export async function dashboardSummary(user: PlanHolder): Promise<DashboardSumma
       addedServer: total > 0,
       ranTool: Boolean(ranTool),
       // Alerts reach someone: a server is monitored, and the plan sends to a channel that is set up.
-      enabledAlerts: groups.some((g) => g.alerts) && owner !== undefined && alertChannels(owner).length > 0,
+      enabledAlerts: groups.some((g) => g.alerts) && owner !== undefined && (await accountChannels(database, owner)).length > 0,
     },
     fleet,
     findings,

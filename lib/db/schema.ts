@@ -434,7 +434,7 @@ export const incidentUpdates = pgTable(
 
 // ─── Alerts ──────────────────────────────────────────────────────────────────
 
-export const alertChannel = pgEnum("alert_channel", ["email", "webhook"]);
+export const alertChannel = pgEnum("alert_channel", ["email", "webhook", "slack", "discord", "teams", "pagerduty", "ntfy", "telegram"]);
 /** `silenced`: not sent, because the owner paused alerts (lib/alerts/silences.ts); kept so the list says so. */
 export const deliveryStatus = pgEnum("delivery_status", ["pending", "delivered", "failed", "silenced"]);
 
@@ -454,8 +454,10 @@ export const alertDeliveries = pgTable(
     incidentId: uuid("incident_id").references(() => incidents.id, { onDelete: "set null" }),
     channel: alertChannel("channel").notNull(),
     event: text("event").notNull(),
-    /** Where it goes: the email address or the webhook URL at the time of the alert. */
+    /** Where it goes: the email address or the webhook URL at the time of the alert; a channel's masked destination. */
     destination: text("destination").notNull(),
+    /** The notification channel it goes to (lib/alerts/channels); null for the account's email and settings webhook. */
+    channelId: uuid("channel_id").references(() => alertChannels.id, { onDelete: "set null" }),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: deliveryStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -470,8 +472,45 @@ export const alertDeliveries = pgTable(
   (t) => [
     index("alert_deliveries_user_created_idx").on(t.userUid, t.createdAt.desc(), t.id.desc()),
     index("alert_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("alert_deliveries_channel_idx").on(t.channelId, t.createdAt.desc()).where(sql`${t.channelId} is not null`),
   ],
 );
+
+/**
+ * An account's notification channels besides its email address and settings
+ * webhook (lib/alerts/channels). `settings` holds what may be shown; what
+ * grants access to the destination is in `secretEnc` (JSON, encrypted with
+ * the row's context), and `destination` is its masked form.
+ */
+export const alertChannels = pgTable(
+  "alert_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUid: text("owner_uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: alertChannel("kind").notNull(),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    secretEnc: text("secret_enc").notNull(),
+    destination: text("destination").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("alert_channels_owner_idx").on(t.ownerUid, t.createdAt)],
+);
+
+/**
+ * A server that alerts only some of its owner's channels: their keys
+ * (`email`, `webhook` or a channel's id). No row: all of them. A deleted
+ * channel's key stays until the choice is saved again and is skipped.
+ */
+export const serverAlertChannels = pgTable("server_alert_channels", {
+  serverId: uuid("server_id")
+    .primaryKey()
+    .references(() => servers.id, { onDelete: "cascade" }),
+  channels: jsonb("channels").$type<string[]>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Per server, whether its alerts are summarised because it flaps

@@ -42,6 +42,13 @@ export interface Plan {
    */
   maxStatusPages: number;
   minCheckIntervalSec: number;
+  /**
+   * Alert channels besides the account's email address: its settings webhook
+   * and its notification channels (Slack, Teams, PagerDuty… and signed
+   * webhooks) together. Free's one is "email and one webhook". A plan that
+   * lapses sends to its oldest channels up to this number.
+   */
+  maxAlertChannels: number;
   historyRetentionDays: number;
   workbenchCallsPerDay: number;
   maxGateways: number;
@@ -72,6 +79,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxServers: 3,
     maxStatusPages: 1,
     minCheckIntervalSec: 5 * 60,
+    maxAlertChannels: 1,
     historyRetentionDays: 1,
     workbenchCallsPerDay: 200,
     maxGateways: 3,
@@ -88,6 +96,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxServers: 50,
     maxStatusPages: 50,
     minCheckIntervalSec: 60,
+    maxAlertChannels: 25,
     historyRetentionDays: 90,
     workbenchCallsPerDay: 10_000,
     maxGateways: 25,
@@ -104,6 +113,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxServers: 1_000,
     maxStatusPages: 1_000,
     minCheckIntervalSec: 30,
+    maxAlertChannels: 250,
     historyRetentionDays: 400,
     workbenchCallsPerDay: 100_000,
     maxGateways: 250,

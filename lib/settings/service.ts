@@ -8,12 +8,13 @@ import { forgetUser } from "../users/cache";
 import { secretContext } from "../crypto/contexts";
 import { encrypt } from "../crypto/encryption";
 import { db } from "../db";
-import { servers, users } from "../db/schema";
+import { alertChannels, servers, users } from "../db/schema";
 import { env } from "../env";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound, planRequired } from "../http/errors";
 import { mailEnabled } from "../mail/service";
 import { assertAllowed } from "../plans/capabilities";
-import { planFor, type PlanHolder } from "../plans/holder";
+import { planFor, planOf, type PlanHolder } from "../plans/holder";
+import { plural } from "../plural";
 import { effectiveSubscription } from "../plans/table";
 import { gatewayCallsSince } from "../gateways/endpoint/limits";
 import { newSigningSecret } from "../webhooks/sign";
@@ -94,6 +95,18 @@ async function renameIdentity(uid: string, displayName: string) {
   }
 }
 
+/** The settings webhook is one of the plan's alert channels besides email (lib/plans/table.ts), with the notification channels. */
+async function assertRoomForWebhook(user: PlanHolder) {
+  const plan = planOf(user);
+  const [{ n }] = await (await db()).select({ n: sql<number>`count(*)::int` }).from(alertChannels).where(eq(alertChannels.ownerUid, user.uid));
+  if (n + 1 > plan.maxAlertChannels) {
+    throw planRequired(
+      "alertChannels",
+      `The ${plan.label} plan sends alerts to email and ${plural(plan.maxAlertChannels, "other channel")}, and you have ${plural(n, "notification channel")}. Remove one, or upgrade your plan, to add this webhook.`,
+    );
+  }
+}
+
 export async function updateSettings(user: PlanHolder, change: SettingsUpdate, ctx: RequestContext): Promise<SettingsResponse> {
   const { uid } = user;
   // Alerts send mail and reach an address of the user's choosing (a webhook); turning them off never needs asking.
@@ -120,6 +133,7 @@ export async function updateSettings(user: PlanHolder, change: SettingsUpdate, c
     } else {
       // The deployment's scheme policy, on top of the shared form schema.
       z.object({ webhookUrl: webhookUrl(webhookHttpAllowed()) }).parse({ webhookUrl: change.webhookUrl });
+      if (!before.webhookUrl) await assertRoomForWebhook(user);
       set.webhookUrl = change.webhookUrl;
       if (!before.hasSecret) {
         newSecret = newSigningSecret();

@@ -54,7 +54,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto(monitoringTab);
     const alertsCard = page.locator("[data-slot=card]", { hasText: "Alerts and maintenance" });
     await atEachWidth(page, testInfo, `${theme}-server-no-channel`, alertsCard, async () => {
-      await expect(page.getByText("Alerts are off: no email or webhook is set up.")).toBeVisible();
+      await expect(page.getByText("Alerts are off: no email, webhook or notification channel is set up.")).toBeVisible();
       await expect(page.getByText(/Alerts are on/)).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Pause alerts" })).toHaveCount(0);
     });
@@ -116,7 +116,7 @@ for (const theme of ["light", "dark"] as const) {
     await atEachWidth(page, testInfo, `${theme}-pricing`, free, async () => {
       await expect(free).toContainText("5 min shortest check interval");
       await expect(free).toContainText("1 public status page");
-      await expect(free.getByText("Alerts by email and one signed webhook", { exact: true })).toBeVisible();
+      await expect(free).toContainText("1 alert channel besides email (signed webhook, Slack, Discord, Teams, PagerDuty, ntfy, Telegram)");
     });
     await expect(page.getByText(/Upgrade when you need alerts/)).toHaveCount(0);
 

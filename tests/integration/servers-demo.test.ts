@@ -21,7 +21,8 @@ import { GET as pagesGET, POST as pagesPOST } from "@/app/api/status-pages/route
 import { POST as alertTestPOST } from "@/app/api/user/alerts/test/route";
 import { GET as settingsGET, PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { POST as tokensPOST } from "@/app/api/user/tokens/route";
-import { alertChannels, loadOwner } from "@/lib/alerts/recipients";
+import { accountChannels } from "@/lib/alerts/channels/routing";
+import { loadOwner } from "@/lib/alerts/recipients";
 import { DEMO_VISITS_PER_ADDRESS_PER_HOUR, DEMO_VISITS_PER_HOUR, demoServerUrl } from "@/lib/auth/demo";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
@@ -207,7 +208,7 @@ describeEachDatabase("a demo account", () => {
     const d = await db();
     const pro = await signedIn("pro");
     for (const uid of [visitor.uid, pro.uid]) await d.update(users).set({ emailAlerts: true, webhookUrl: "https://hooks.example/mcp-console" }).where(eq(users.uid, uid));
-    const channelsOf = async (uid: string) => alertChannels((await loadOwner(d, uid))!).map((c) => c.channel);
+    const channelsOf = async (uid: string) => (await accountChannels(d, (await loadOwner(d, uid))!)).map((c) => c.channel);
     expect(await channelsOf(visitor.uid)).toEqual([]);
     expect(await channelsOf(pro.uid)).toContain("webhook");
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import {
   activityEvents,
+  alertChannels,
   alertSilences,
   maintenanceWindowServers,
   maintenanceWindows,
@@ -23,6 +24,7 @@ import {
   supportTickets,
   workbenchCalls,
 } from "@/lib/db/schema";
+import { sealSecret } from "@/lib/alerts/channels/config";
 import { gatewayResource } from "@/lib/oauth-server/issuer";
 import { fingerprintOf } from "@/lib/scanner/fingerprint";
 
@@ -41,6 +43,8 @@ export interface OwnedResources {
   maintenance: string;
   /** A pause of the server's alerts, in force. */
   silence: string;
+  /** A notification channel (Slack). */
+  alertChannel: string;
   ticket: string;
   activity: string;
   history: string;
@@ -103,6 +107,16 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     .returning({ id: maintenanceWindows.id });
   await d.insert(maintenanceWindowServers).values({ windowId: maintenance.id, serverId: server.id });
   const [silence] = await d.insert(alertSilences).values({ ownerUid: uid, serverId: server.id, reason: "Deploying" }).returning({ id: alertSilences.id });
+  const channelId = crypto.randomUUID();
+  await d.insert(alertChannels).values({
+    id: channelId,
+    ownerUid: uid,
+    name: "Ops",
+    kind: "slack",
+    settings: { kind: "slack" },
+    secretEnc: sealSecret(channelId, { url: "https://hooks.slack.com/services/T0/B0/owned" }),
+    destination: "https://hooks.slack.com/services/…",
+  });
   const [ticket] = await d
     .insert(supportTickets)
     .values({ userUid: uid, subject: "Help", category: "question" })
@@ -147,6 +161,7 @@ export async function createOwnedResources(uid: string, serverUrl = "http://127.
     statusPage: page.id,
     maintenance: maintenance.id,
     silence: silence.id,
+    alertChannel: channelId,
     ticket: ticket.id,
     activity: activity.id,
     history: history.id,

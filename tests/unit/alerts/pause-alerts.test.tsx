@@ -36,7 +36,8 @@ function withQueries(children: ReactNode) {
 
 /** Answers each GET by its path. */
 function answering(byPath: Record<string, unknown>) {
-  mockApiGet.mockImplementation((path: string) => Promise.resolve(byPath[path.split("?")[0]]));
+  const answers: Record<string, unknown> = { "/api/user/alerts/channels": { channels: [], limit: 1, used: 0 }, ...byPath };
+  mockApiGet.mockImplementation((path: string) => Promise.resolve(answers[path.split("?")[0]]));
 }
 
 beforeEach(() => {
@@ -83,11 +84,21 @@ describe("PauseAlerts", () => {
   it("claims no alerts where none would be sent: no channel set up, a server not checked, a demo account", async () => {
     answering({ "/api/user/alerts/silences": { silences: [] }, "/api/user/settings": settingsWith({ mailEnabled: false }) });
     const noChannel = withQueries(<PauseAlerts server={SERVER} />);
-    expect(await screen.findByText(/Alerts are off: no email or webhook is set up\./)).toBeVisible();
+    expect(await screen.findByText(/Alerts are off: no email, webhook or notification channel is set up\./)).toBeVisible();
     expect(screen.getByRole("link", { name: "Choose where alerts go" })).toHaveAttribute("href", "/settings#notifications");
     expect(screen.queryByRole("button", { name: "Pause alerts" })).toBeNull();
     expect(screen.queryByText(/Alerts are on/)).toBeNull();
     noChannel.unmount();
+
+    // A notification channel alone is somewhere alerts go.
+    answering({
+      "/api/user/alerts/silences": { silences: [] },
+      "/api/user/settings": settingsWith({ mailEnabled: false }),
+      "/api/user/alerts/channels": { channels: [{ id: "c1", name: "Ops", kind: "teams", destination: "https://x.example/…", settings: { kind: "teams" }, createdAt: "2026-01-01T00:00:00.000Z", lastDelivery: null, active: true }], limit: 1, used: 1 },
+    });
+    const channelOnly = withQueries(<PauseAlerts server={SERVER} />);
+    expect(await screen.findByText("Alerts are on for Billing API: they go to 1 notification channel.")).toBeVisible();
+    channelOnly.unmount();
 
     answering({ "/api/user/alerts/silences": { silences: [] }, "/api/user/settings": settingsWith() });
     const paused = withQueries(<PauseAlerts server={{ ...SERVER, status: "paused" }} />);

@@ -14,13 +14,15 @@ describe("PricingTable", () => {
       expect(row("Gateways")).toHaveTextContent(plan.maxGateways.toLocaleString("en-US"));
       expect(row("Gateway calls a day")).toHaveTextContent(plan.gatewayCallsPerDay.toLocaleString("en-US"));
       expect(within(card).getByText(/CSV and JSON export/)).toHaveTextContent(plan.features.dataExport ? "CSV and JSON export" : "CSV and JSON export (not included)");
-      // Every plan alerts by email and a webhook and has a public status page.
-      expect(within(card).getByText(/Alerts by email and one signed webhook/)).toHaveTextContent(/^Alerts by email and one signed webhook$/);
+      // Every plan alerts by email and at least one other channel, and has a public status page.
+      expect(row("besides email")).toHaveTextContent(`${plan.maxAlertChannels.toLocaleString("en-US")} alert channel`);
       expect(row("public status page")).toHaveTextContent(plan.maxStatusPages.toLocaleString("en-US"));
     }
     const free = screen.getByRole("region", { name: "Free" });
     expect(within(free).getByText(/shortest check interval/)).toHaveTextContent("5 min shortest check interval");
     expect(within(free).getByText(/public status page/)).toHaveTextContent("1 public status page");
+    // Free: email and one webhook, as before channels, or one channel of any kind in its place.
+    expect(within(free).getByText(/besides email/).closest("li")).toHaveTextContent("1 alert channel besides email (signed webhook, Slack, Discord, Teams, PagerDuty, ntfy, Telegram)");
     expect(within(screen.getByRole("region", { name: "Pro" })).getByText(`$${PLANS.pro.priceUsdMonthly}`, { exact: false })).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Enterprise" })).getByRole("link", { name: "Talk to us" })).toHaveAttribute("href", "/contact");
   });
