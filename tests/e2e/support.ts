@@ -3,19 +3,26 @@ import { request as playwrightRequest, type APIRequestContext, type BrowserConte
 import { adminEmailOf, WORKERS } from "./workers";
 
 const emulator = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
+const identity = (path: string) => `${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test";
 export const PASSWORD = "correct-horse-battery";
 
 let n = 0;
 export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`;
 
-/** Creates an account in the Auth Emulator and returns its ID token. */
+/**
+ * Creates an account in the Auth Emulator and returns an ID token of a sign-in with its password.
+ * Not the sign-up's own token: the emulator's sign-up reads the clock twice, for the token's
+ * auth_time and then for the account's validSince (both by the second), and when a second begins
+ * between the two (the emulator held up on a loaded machine) that token reads as revoked: the
+ * service refuses it with "This sign-in was revoked". A sign-in comes after validSince.
+ */
 export async function createAccount(request: APIRequestContext, email = uniqueEmail(), displayName?: string) {
-  const res = await request.post(`${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password: PASSWORD, displayName, returnSecureToken: true },
-  });
-  const json = await res.json();
-  return { uid: json.localId as string, email, idToken: json.idToken as string };
+  const credentials = { email, password: PASSWORD, returnSecureToken: true };
+  const created = await request.post(identity("accounts:signUp"), { data: { ...credentials, displayName } });
+  if (!created.ok()) throw new Error(`sign-up: ${created.status()} ${await created.text()}`);
+  const json = (await (await request.post(identity("accounts:signInWithPassword"), { data: credentials })).json()) as { localId: string; idToken: string };
+  return { uid: json.localId, email, idToken: json.idToken };
 }
 
 type SessionPayload = { idToken: string; uid: string; email: string; displayName: string | null; photoURL: null };
@@ -71,7 +78,6 @@ export async function signInViaApi(page: Page, displayName = "Ada Lovelace", bas
 if (worker >= WORKERS) throw new Error(`Worker ${worker} has no administrator: ADMIN_EMAILS lists ${WORKERS}. Set E2E_WORKERS instead of --workers.`);
 /** This worker's administrator, listed in ADMIN_EMAILS by playwright.config.ts. */
 export const ADMIN_EMAIL = adminEmailOf(worker);
-const identity = (path: string) => `${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
 
 /**
  * The administrator: the account is created (or reused), its email verified
