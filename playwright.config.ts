@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import chromium from "./scripts/lib/chromium.json";
+import { adminEmailOf, WORKERS } from "./tests/e2e/workers";
 
 /**
  * End-to-end tests against the production build (scripts/server.mjs) in Debian's
@@ -17,9 +18,10 @@ process.env.E2E_BASE_URL = baseURL;
 // is made once and handed down through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
-// The administrator of the admin tests, and the mail receiver they start (tests/support/smtp.ts) on this port.
-const E2E_ADMIN_EMAIL = "admin@e2e.example";
+// The run's one mail receiver (tests/e2e/mailbox.ts, started by the global set-up) listens on this port
+// and keeps the mails in this folder, where every worker reads them.
 process.env.E2E_SMTP_PORT ??= String(PORT + 8);
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-e2e-mail-"));
 // The demo accounts' MCP server, which scripts/server.mjs runs (tests/e2e/demo.spec.ts).
 process.env.E2E_DEMO_MCP_PORT ??= String(PORT + 7);
 // The npm registry the stdio tests start (tests/support/npm-registry.ts), where the server installs packages from.
@@ -27,8 +29,11 @@ process.env.E2E_NPM_REGISTRY_PORT ??= String(PORT + 9);
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // Spec files are shared out among the workers; a file's tests run in order in one worker, after
+  // its beforeAll. What keeps two workers apart is in docs/development.md.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
@@ -58,7 +63,8 @@ export default defineConfig({
       FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test",
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199",
       LOG_LEVEL: "warn",
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // One administrator per worker (tests/e2e/workers.ts).
+      ADMIN_EMAILS: Array.from({ length: WORKERS }, (_, i) => adminEmailOf(i)).join(","),
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       DEMO_MCP_PORT: process.env.E2E_DEMO_MCP_PORT,
       npm_config_registry: `http://127.0.0.1:${process.env.E2E_NPM_REGISTRY_PORT}/`,

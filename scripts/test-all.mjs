@@ -95,6 +95,16 @@ const testEnv = {
   LOG_LEVEL: "silent",
 };
 
+// Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine; keep them below the
+// system's ephemeral range (32768 and up on Linux), where an outgoing connection may hold one.
+const base = Number(process.env.TEST_PORT_BASE ?? 9190);
+// The Auth Emulator is needed from the integration step on, and none of the steps before need it:
+// it starts now, beside them, instead of making the integration step wait for its start (54 s on a
+// loaded machine here; it also tries the internet for a notice, which fails offline). A failure to
+// start surfaces where it is awaited; the empty catch only keeps it from ending the run before then.
+const emulatorStarting = startAuthEmulator({ projectId, port: base + 9, hubPort: base + 10, loggingPort: base + 11, quiet: true });
+emulatorStarting.catch(() => {});
+
 // ESLint and tsc each keep one core busy and no more; CI has two. tsc checks the route types too
 // (next typegen writes them, as the build would), so the build below need not check types again.
 await sideBySide(
@@ -112,10 +122,7 @@ const unitReport = path.join(reports, "unit.json");
 // suite in one process while the other core idles; unit tests share no files, ports or servers.
 await step("Unit and component tests (Jest, jsdom)", npxBin("jest"), ["--selectProjects", "unit", "--maxWorkers=2", "--json", `--outputFile=${unitReport}`], testEnv, jestCounts(unitReport));
 
-// Ports can be moved (TEST_PORT_BASE) so that two test runs can share a machine; keep them below the
-// system's ephemeral range (32768 and up on Linux), where an outgoing connection may hold one.
-const base = Number(process.env.TEST_PORT_BASE ?? 9190);
-const emulator = await startAuthEmulator({ projectId, port: base + 9, hubPort: base + 10, loggingPort: base + 11, quiet: true });
+const emulator = await emulatorStarting;
 const withEmulator = { ...testEnv, FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
 // PGlite loads its WebAssembly with a dynamic import, which Jest's VM allows only with this flag.
 const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() };

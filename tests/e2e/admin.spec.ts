@@ -2,16 +2,8 @@ import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
+import { waitForMail } from "./mailbox";
 import { ADMIN_EMAIL, adminIdToken, signInViaApi } from "./support";
-
-let smtp: SmtpReceiver;
-test.beforeAll(async () => {
-  smtp = await startSmtpReceiver(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await smtp?.stop();
-});
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -126,7 +118,7 @@ test("a support ticket answered by an administrator, with both mails", async ({ 
   await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
   await expect(page.getByText("Open", { exact: true })).toBeVisible();
 
-  const toAdmin = await smtp.waitFor((m) => m.subject === `[MCP Console] New ticket: ${subject}`);
+  const toAdmin = await waitForMail((m) => m.subject === `[MCP Console] New ticket: ${subject}`);
   expect(toAdmin.to).toContain(ADMIN_EMAIL);
   expect(toAdmin.text).toContain(user.email);
   expect(toAdmin.text).toContain("> Every night at 02:00");
@@ -139,7 +131,7 @@ test("a support ticket answered by an administrator, with both mails", async ({ 
   await admin.getByRole("button", { name: "Send answer" }).click();
   await expect(admin.getByRole("combobox", { name: "Status" })).toHaveText("Answered");
 
-  const toUser = await smtp.waitFor((m) => m.subject === `[MCP Console] New answer: ${subject}`);
+  const toUser = await waitForMail((m) => m.subject === `[MCP Console] New answer: ${subject}`);
   expect(toUser.to).toEqual([user.email]);
   expect(toUser.text).toContain("> A nightly backup on our side; it is fixed now.");
   expect(toUser.text).toMatch(/\/support\?ticket=[0-9a-f-]{36}/);

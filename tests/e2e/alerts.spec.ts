@@ -1,19 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { verifySignature } from "../../lib/webhooks/sign";
-import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { axeViolations } from "./axe";
+import { waitForMail } from "./mailbox";
 import { createAccount, PASSWORD } from "./support";
 
-let smtp: SmtpReceiver;
 let hook: WebhookReceiver;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpReceiver(Number(process.env.E2E_SMTP_PORT));
   hook = await startWebhookReceiver();
 });
 test.afterAll(async () => {
-  await smtp?.stop();
   await hook?.close();
 });
 
@@ -54,7 +51,7 @@ for (const theme of ["light", "dark"] as const) {
     const outcome = recent.getByRole("list", { name: "Test event outcome" });
     await expect(outcome).toContainText(`Email to ${account.email}: delivered`);
     await expect(outcome).toContainText(`Webhook ${hook.url}: delivered, answered 204`);
-    await smtp.waitFor((m) => m.to.includes(account.email) && m.subject === "[MCP Console] Test alert from MCP Console");
+    await waitForMail((m) => m.to.includes(account.email) && m.subject === "[MCP Console] Test alert from MCP Console");
     const [received] = hook.received.slice(before);
     expect(verifySignature(received.body, received.headers["x-mcp-console-signature"] as string, secret).ok).toBe(true);
 

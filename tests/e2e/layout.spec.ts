@@ -4,7 +4,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { axeViolations } from "./axe";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
-import { adminIdToken } from "./support";
+import { ADMIN_EMAIL, adminIdToken } from "./support";
 
 /**
  * Every page that app/ defines, on a phone and on a desktop, in light and
@@ -69,7 +69,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const { request } = context;
   const { uid, idToken } = await adminIdToken(request);
   const session = await request.post("/api/auth/session", {
-    data: { idToken, uid, email: "admin@e2e.example", displayName: "Ada Administrator", photoURL: null },
+    data: { idToken, uid, email: ADMIN_EMAIL, displayName: "Ada Administrator", photoURL: null },
   });
   expect(session.status(), await session.text()).toBe(200);
   // Pro, so that every part of every page shows (status pages, alerts, exports).

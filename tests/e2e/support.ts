@@ -1,32 +1,45 @@
 import http from "node:http";
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { adminEmailOf, WORKERS } from "./workers";
 
 const emulator = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199"}`;
+const identity = (path: string) => `${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-mcp-console-test";
 export const PASSWORD = "correct-horse-battery";
 
 let n = 0;
 export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`;
 
-/** Creates an account in the Auth Emulator and returns its ID token. */
+/**
+ * Creates an account in the Auth Emulator and returns an ID token of a sign-in with its password.
+ * Not the sign-up's own token: the emulator's sign-up reads the clock twice, for the token's
+ * auth_time and then for the account's validSince (both by the second), and when a second begins
+ * between the two (the emulator held up on a loaded machine) that token reads as revoked: the
+ * service refuses it with "This sign-in was revoked". A sign-in comes after validSince.
+ */
 export async function createAccount(request: APIRequestContext, email = uniqueEmail(), displayName?: string) {
-  const res = await request.post(`${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password: PASSWORD, displayName, returnSecureToken: true },
-  });
-  const json = await res.json();
-  return { uid: json.localId as string, email, idToken: json.idToken as string };
+  const credentials = { email, password: PASSWORD, returnSecureToken: true };
+  const created = await request.post(identity("accounts:signUp"), { data: { ...credentials, displayName } });
+  if (!created.ok()) throw new Error(`sign-up: ${created.status()} ${await created.text()}`);
+  const json = (await (await request.post(identity("accounts:signInWithPassword"), { data: credentials })).json()) as { localId: string; idToken: string };
+  return { uid: json.localId, email, idToken: json.idToken };
 }
 
 type SessionPayload = { idToken: string; uid: string; email: string; displayName: string | null; photoURL: null };
 type Cookie = Parameters<BrowserContext["addCookies"]>[0][number];
 
+// Which of the workers running side by side this is (Playwright sets it in each worker; a worker
+// started again after a failure gets the same one).
+const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 // 127.0.0.0/8 is all loopback. The service allows 20 sign-ins a minute per
 // client address, and a suite that signs in a new account for most tests
 // passes that on a fast run; each sign-in here comes from an address of its
 // own, so that it spends no other test's allowance (the limit itself has its
-// own test in session-security.spec.ts).
+// own test in session-security.spec.ts, from 127.0.0.23). Each worker draws
+// from a /24 of its own, so that two workers never share one.
 let nextAddress = process.pid % 200;
-const freshLoopback = () => `127.0.1.${(nextAddress++ % 250) + 1}`;
+const freshLoopback = () => `127.0.${worker + 1}.${(nextAddress++ % 250) + 1}`;
 
 /**
  * Exchanges an ID token for the session cookie at /api/auth/session, from a
@@ -62,9 +75,9 @@ export async function signInViaApi(page: Page, displayName = "Ada Lovelace", bas
   return account;
 }
 
-/** Listed in ADMIN_EMAILS by playwright.config.ts. */
-export const ADMIN_EMAIL = "admin@e2e.example";
-const identity = (path: string) => `${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
+if (worker >= WORKERS) throw new Error(`Worker ${worker} has no administrator: ADMIN_EMAILS lists ${WORKERS}. Set E2E_WORKERS instead of --workers.`);
+/** This worker's administrator, listed in ADMIN_EMAILS by playwright.config.ts. */
+export const ADMIN_EMAIL = adminEmailOf(worker);
 
 /**
  * The administrator: the account is created (or reused), its email verified

@@ -71,8 +71,8 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Recei
   return { ...envelope, subject: decodeHeader(headers.get("subject") ?? ""), text: text.replace(/\r\n/g, "\n"), raw };
 }
 
-/** Starts the receiver; port 0 picks a free one. */
-export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
+/** Starts the receiver; port 0 picks a free one. `onMail` is told of each mail as it arrives. */
+export async function startSmtpReceiver(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -87,7 +87,9 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
         };
-        mails.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
+        const mail = parseMail(Buffer.concat(chunks).toString("utf8"), envelope);
+        mails.push(mail);
+        onMail?.(mail);
         for (const wake of waiters) wake();
         callback();
       });
