@@ -129,7 +129,7 @@ export const gatewayCallsResponse = z.object({
       method: z.string(),
       item: z.string(),
       server: z.string().nullable(),
-      outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled", "running"]),
+      outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled", "running", "input_required"]),
       durationMs: z.number().nullable(),
       client: z.string().nullable(),
       token: z.string().nullable(),

@@ -303,8 +303,11 @@ export interface GatewayCallDto {
   /** The name (or URI) as the agent called it. */
   item: string;
   server: string | null;
-  /** "running": recorded before the call, its outcome not (yet) written. */
-  outcome: "ok" | "error" | "blocked" | "rate_limited" | "cancelled" | "running";
+  /**
+   * "running": recorded before the call, its outcome not (yet) written. "input_required": a round of a modern
+   * client's call that ended with the server's question put to the client, whose answer comes in the next round.
+   */
+  outcome: "ok" | "error" | "blocked" | "rate_limited" | "cancelled" | "running" | "input_required";
   durationMs: number | null;
   client: string | null;
   token: string | null;
