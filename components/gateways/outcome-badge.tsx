@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, CircleSlash, CircleX, Gauge, Hourglass } from "lucide-react";
+import { Ban, CircleCheck, CircleSlash, CircleX, Gauge, Hourglass, MessageCircleQuestionMark } from "lucide-react";
 import type { GatewayCallDto } from "@/lib/gateways/schema";
 import { cn } from "@/lib/utils";
 
@@ -10,6 +10,7 @@ const OUTCOME: Record<GatewayCallDto["outcome"], { label: string; icon: typeof B
   rate_limited: { label: "Rate limited", icon: Gauge, className: "border-border bg-secondary text-secondary-foreground" },
   cancelled: { label: "Cancelled", icon: CircleSlash, className: "border-dashed border-input bg-background text-muted-foreground" },
   running: { label: "Under way", icon: Hourglass, className: "border-border bg-background text-foreground" },
+  input_required: { label: "Input required", icon: MessageCircleQuestionMark, className: "border-border bg-background text-foreground" },
 };
 
 export function OutcomeBadge({ outcome }: { outcome: GatewayCallDto["outcome"] }) {

@@ -8,7 +8,7 @@ import { SETTINGS_SECTIONS } from "@/components/settings/sections";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { useGateways } from "@/lib/gateways/hooks";
 import { ADMIN_NAV, APP_NAV } from "@/lib/nav";
-import { usePaletteIndex, type PaletteEntry } from "@/lib/search/palette-index";
+import { paletteScope, usePaletteIndex, type PaletteEntry } from "@/lib/search/palette-index";
 import { useServers } from "@/lib/servers/hooks";
 
 const ACTIONS = [
@@ -87,7 +87,7 @@ export function CommandPalette({ open, onOpenChange, isAdmin }: { open: boolean;
         <Command label="Go to a page, server or gateway" loop filter={matchLabel}>
           <div className="flex items-center gap-2 border-b px-3">
             <Search aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <Command.Input value={search} onValueChange={setSearch} placeholder="Go to a page, server, gateway, tool, resource or prompt…" className="h-11 w-full bg-transparent text-sm outline-hidden placeholder:text-muted-foreground" />
+            <Command.Input value={search} onValueChange={setSearch} aria-describedby="palette-scope" placeholder="Go to a page, server, gateway, tool, resource or prompt…" className="h-11 w-full bg-transparent text-sm outline-hidden placeholder:text-muted-foreground" />
           </div>
           <Command.List className="max-h-[min(24rem,60dvh)] overflow-y-auto p-2">
             <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">{index.loading ? "Looking through your servers and gateways…" : "Nothing matches."}</Command.Empty>
@@ -140,6 +140,9 @@ export function CommandPalette({ open, onOpenChange, isAdmin }: { open: boolean;
                 })
               : null}
           </Command.List>
+          <p id="palette-scope" className="border-t px-3 py-2 text-xs text-muted-foreground">
+            {paletteScope(servers.data?.length ?? 0, gateways.data?.length ?? 0)}
+          </p>
         </Command>
       </DialogContent>
     </Dialog>

@@ -103,7 +103,9 @@ export function HistoryPanel({ serverId, onRerun }: { serverId: string; onRerun:
       ) : history.data.calls.length === 0 ? (
         <p className="text-sm text-muted-foreground">No calls yet. What you run here is kept, the last 100 calls, also after you sign out.</p>
       ) : (
-        <ol aria-label="Recent calls" className="grid max-h-[40rem] gap-2 overflow-y-auto pr-1">
+        // Relative, so that the list clips its entries' screen-reader text (sr-only, absolutely positioned) with them: else a
+        // long history stretches the page below its end (as json-view.tsx).
+        <ol aria-label="Recent calls" className="relative grid max-h-[40rem] gap-2 overflow-y-auto pr-1">
           {history.data.calls.map((entry) => (
             <Entry key={entry.id} entry={entry} showServer={allServers} onRerun={onRerun} />
           ))}

@@ -50,14 +50,16 @@ export async function callStats(uid: string, id: string, range: StatsRange, now 
   const seconds = sql.raw(String(bucketSec));
   const bucket = sql<string>`to_timestamp(floor(extract(epoch from ${activityEvents.createdAt}) / ${seconds}) * ${seconds})`;
   const duration = sql`(${activityEvents.metadata}->>'durationMs')::float`;
-  // A call whose outcome is not written yet counts as a call, not as an error, and has no duration yet.
+  // A call whose outcome is not written yet counts as a call, not as an error, and has no duration yet. A round that ended
+  // with the server's question to a modern client (input_required) is a call that did what it should: not an error.
   const isCall = sql`${activityEvents.action} = 'gateway.call'`;
   const ended = sql`${isCall} and ${activityEvents.metadata}->>'outcome' <> 'running'`;
+  const failed = sql`${ended} and ${activityEvents.metadata}->>'outcome' not in ('ok', 'input_required')`;
   const rows = await (await db())
     .select({
       at: bucket,
       calls: sql<number>`count(*) filter (where ${isCall})::int`,
-      errors: sql<number>`count(*) filter (where ${ended} and ${activityEvents.metadata}->>'outcome' <> 'ok')::int`,
+      errors: sql<number>`count(*) filter (where ${failed})::int`,
       blocked: sql<number>`count(*) filter (where ${activityEvents.action} = 'gateway.blocked')::int`,
       p50: sql<number | null>`percentile_cont(0.5) within group (order by ${duration}) filter (where ${ended})`,
       p95: sql<number | null>`percentile_cont(0.95) within group (order by ${duration}) filter (where ${ended})`,

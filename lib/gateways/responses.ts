@@ -163,8 +163,11 @@ const gatewayCallDto = z.object({
   /** The name (or URI) as the agent called it. */
   item: z.string(),
   server: z.string().nullable(),
-  /** "running": recorded before the call, its outcome not (yet) written. */
-  outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled", "running"]),
+  /**
+   * "running": recorded before the call, its outcome not (yet) written. "input_required": a round of a modern
+   * client's call that ended with the server's question put to the client, whose answer comes in the next round.
+   */
+  outcome: z.enum(["ok", "error", "blocked", "rate_limited", "cancelled", "running", "input_required"]),
   durationMs: z.number().nullable(),
   client: z.string().nullable(),
   token: z.string().nullable(),

@@ -25,6 +25,22 @@ export interface PaletteEntry {
   href: string;
 }
 
+/**
+ * What the palette searches and where it stops, as its footer tells the
+ * user: a tool it does not find may lie past one of these bounds.
+ */
+export function paletteScope(serverCount: number, gatewayCount: number): string {
+  const beyond = [
+    serverCount > PALETTE_SERVERS ? `${serverCount - PALETTE_SERVERS} of your ${serverCount} servers` : null,
+    gatewayCount > PALETTE_GATEWAYS ? `${gatewayCount - PALETTE_GATEWAYS} of your ${gatewayCount} gateways` : null,
+  ].filter(Boolean);
+  return (
+    `Finds pages, settings, servers and gateways, and by name, URI or description up to ${PALETTE_ITEMS_PER_SOURCE} tools, resources ` +
+    `and prompts of each of your first ${PALETTE_SERVERS} servers and ${PALETTE_ITEMS_PER_SOURCE} items of each of your first ${PALETTE_GATEWAYS} gateways.` +
+    (beyond.length ? ` The items of the other ${beyond.join(" and ")} are not searched.` : "")
+  );
+}
+
 /** Seen for a minute: reopening the palette does not ask again. */
 const STALE_MS = 60_000;
 

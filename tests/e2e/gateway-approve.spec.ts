@@ -120,3 +120,66 @@ test("a changed definition is approved with the change and the scanner's finding
   await expect(row).toContainText("Listed");
   expect(await agentDescription(gateway.url, token)).toBe(before + ADDED);
 });
+
+test("approve all of a server: the confirmation shows every held change, each is approved at once, and the activity log says so", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A server of its own: this test changes several of its definitions.
+  const held = await startPoisonedServer();
+  try {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.addInitScript(() =>
+      localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() })),
+    );
+    await signInViaApi(page, "Alma All");
+    const added = await page.request.post("/api/servers", { data: { name: "Mail desk", transport: "streamable-http", url: held.url } });
+    expect(added.status(), await added.text()).toBe(201);
+    const serverId = ((await added.json()) as { id: string }).id;
+    const created = await page.request.post("/api/gateways", { data: { name: "Bulk desk", servers: [{ serverId, prefix: "mail" }] } });
+    expect(created.status(), await created.text()).toBe(201);
+    const gateway = (await created.json()) as { id: string; url: string };
+    const minted = await page.request.post("/api/user/tokens", { data: { name: "approve all e2e", scope: "gateway" } });
+    const token = ((await minted.json()) as { token: string }).token;
+
+    // Two approved definitions change and a new tool appears: all three wait for approval.
+    const weather = held.state.tools.find((t) => t.name === "get_weather")!;
+    weather.description = `${weather.description as string} With a three-day forecast.`;
+    const template = held.state.resourceTemplates[0];
+    template.description = "A note by its id, as plain text.";
+    held.state.tools.push({ name: "get_time", description: "Returns the local time in a city.", inputSchema: { type: "object", properties: { city: { type: "string", maxLength: 100 } }, required: ["city"] } });
+    const discovered = await page.request.post(`/api/servers/${serverId}/discover`);
+    expect(discovered.status(), await discovered.text()).toBe(200);
+    expect(await agentDescription(gateway.url, token)).toBeUndefined();
+
+    await page.goto(`/gateways/${gateway.id}`);
+    const waiting = page.getByRole("region", { name: "Waiting for your approval" });
+    await expect(waiting).toContainText("Mail desk · 2 changed, 1 new");
+    for (const item of ["mail__get_weather", "mail__get_time"]) await expect(page.locator(`tr[data-item="${item}"]`)).toContainText("Quarantined");
+
+    // The confirmation: every held change in front of you, and nothing approved by a stray Enter.
+    await waiting.getByRole("button", { name: "Approve all of Mail desk" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Approve every current definition of Mail desk?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expect(dialog.getByRole("region", { name: "Tool get_weather" })).toContainText("Tool · changed");
+    await expect(dialog.getByRole("region", { name: "Tool get_weather" }).locator("ins")).toHaveText([" With a three-day forecast."]);
+    await expect(dialog.getByRole("region", { name: "Tool get_time" })).toContainText("Tool · new");
+    await expect(dialog.getByRole("region", { name: "Resource template notes://{id}" })).toContainText("Resource template · changed");
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "approve-all-1440-light");
+    await dialog.getByRole("button", { name: "Approve all of Mail desk" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Every held item is served again, as it is now.
+    await expect(waiting).toHaveCount(0);
+    for (const item of ["mail__get_weather", "mail__get_time"]) await expect(page.locator(`tr[data-item="${item}"]`)).toContainText("Listed");
+    const view = (await (await page.request.get(`/api/gateways/${gateway.id}/view`)).json()) as { items: { hidden: { kind: string } | null }[] };
+    expect(view.items.filter((i) => i.hidden?.kind === "quarantined")).toEqual([]);
+    expect(await agentDescription(gateway.url, token)).toBe(weather.description);
+
+    // The activity log records the approval: whose definitions, in which gateway.
+    await page.goto("/activity");
+    await expect(page.locator("main")).toContainText(/Approved \d+ definitions of Mail desk in the gateway Bulk desk/);
+  } finally {
+    await held.stop();
+  }
+});

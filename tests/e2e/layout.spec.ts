@@ -10,8 +10,10 @@ import { ADMIN_EMAIL, adminIdToken } from "./support";
  * Every page that app/ defines, on a phone and on a desktop, in light and
  * dark: the document is never wider than the screen, no visible control is
  * covered by another element or cut off by a container that hides overflow,
- * and axe finds nothing; the same for the tour and the gateway's approve
- * dialog with a diff. The list of pages is read from app/ itself, so a new
+ * and axe finds nothing; the same for the tour, the gateway's approve
+ * dialog with a diff, its Connect tab with each client's configuration and
+ * its edit dialog with the result guard's fields (which the new-gateway page
+ * shows too). The list of pages is read from app/ itself, so a new
  * page is checked without anyone listing it; a new dynamic segment fails
  * until it is given real data below.
  */
@@ -238,6 +240,34 @@ async function approveDialogProblems(page: Page, where: string): Promise<string[
   return found.map((problem) => `${url} approve dialog (${where}): ${problem}`);
 }
 
+/** The gateway's Connect tab, with each client's sign-in configuration in turn, and a fresh token's configuration. */
+async function connectTabProblems(page: Page, where: string): Promise<string[]> {
+  const url = `${fill("/gateways/[id]")}?tab=connect`;
+  await page.goto(url);
+  await expect(page.getByRole("heading", { name: "Sign in from your client" })).toBeVisible();
+  const found: string[] = [];
+  for (const client of ["Claude Code", "Cursor", "VS Code", "Other"]) {
+    await page.getByRole("tablist", { name: "Client to sign in from" }).getByRole("tab", { name: client }).click();
+    await settle(page);
+    found.push(...[...(await layoutProblems(page)), ...(await axeViolations(page, "document"))].map((problem) => `${client}: ${problem}`));
+  }
+  return found.map((problem) => `${url} (${where}): ${problem}`);
+}
+
+/** The gateway's edit dialog, whose policy fields include what the result guard does with each kind of finding. */
+async function editDialogProblems(page: Page, where: string): Promise<string[]> {
+  const url = fill("/gateways/[id]");
+  await page.goto(url);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Layout check gateway" });
+  await expect(dialog.getByLabel("Secrets in results")).toBeVisible();
+  await settle(page);
+  const found = [...(await layoutProblems(page)), ...(await axeViolations(page, "document"))];
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  return found.map((problem) => `${url} edit dialog (${where}): ${problem}`);
+}
+
 /*
  * One test over every combination, so that the closing count is one line
  * for the whole check; each width and theme gets its own browser context
@@ -257,13 +287,18 @@ test("every page at 390 and 1440 px, light and dark: fits, nothing covered or cl
           await page.goto(url);
           await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
           await settle(page);
+          // The new-gateway form shows the result guard's fields, which the checks below cover with the rest of the page.
+          if (route.pattern === "/gateways/new") await expect(page.getByLabel("Secrets in results")).toBeVisible();
           const found = [...(await layoutProblems(page)), ...(await axeViolations(page, "document"))];
           failures.push(...found.map((problem) => `${url} (${width.width} px, ${theme}): ${problem}`));
           checked.pages.add(route.pattern);
           checked.combinations += 1;
         }
         if (!signedIn) failures.push(...(await tourProblems(page, `${width.width} px, ${theme}`)));
-        else failures.push(...(await approveDialogProblems(page, `${width.width} px, ${theme}`)));
+        else {
+          const where = `${width.width} px, ${theme}`;
+          failures.push(...(await approveDialogProblems(page, where)), ...(await connectTabProblems(page, where)), ...(await editDialogProblems(page, where)));
+        }
         await context.close();
       }
     }

@@ -6,7 +6,8 @@ import { signInViaApi } from "./support";
 /**
  * The command palette finds what the servers and gateways offer, not only
  * pages: a tool, a prompt and a resource of a real server-everything, and an
- * item of a gateway, each opening where it is shown. At 390 and 1440 px,
+ * item of a gateway, each opening where it is shown; its footer says what it
+ * searches and how far. At 390 and 1440 px,
  * light and dark, with axe over the open palette.
  */
 
@@ -84,8 +85,13 @@ for (const theme of ["light", "dark"] as const) {
     const palette = page.getByRole("dialog", { name: "Go to" });
     const input = palette.getByRole("combobox", { name: "Go to a page, server or gateway" });
 
-    // A tool by its name: listed under Tools with its server, and as the gateway exposes it.
+    // What it searches, and how far, is said under the list and read with the search field.
     await page.keyboard.press("Control+k");
+    const scope = /^Finds pages, settings, servers and gateways, and by name, URI or description up to 150 tools, resources and prompts of each of your first 20 servers and 150 items of each of your first 10 gateways\.$/;
+    await expect(palette.getByText(scope)).toBeVisible();
+    await expect(input).toHaveAccessibleDescription(scope);
+
+    // A tool by its name: listed under Tools with its server, and as the gateway exposes it.
     await input.fill(tool.name);
     await atEachWidth(page, testInfo, `${theme}-palette-tool`, palette, async () => {
       await expect(palette.getByRole("group", { name: "Tools" }).getByRole("option", { name: `${tool.title ?? tool.name} · Everything`, exact: true })).toBeVisible();

@@ -17,7 +17,9 @@ import { signedIn, type Session } from "../support/sign-in";
  * client a question the client declined or cancelled. The agent gets the
  * server's answer as it was; the gateway's log, its charts and its error
  * count say "error", for clients of both revisions (the v1 SDK's client
- * speaks 2025, the v2 SDK's 2026-07-28), in front of server-everything.
+ * speaks 2025, the v2 SDK's 2026-07-28), in front of server-everything. A
+ * modern client's round that ended at the server's question is neither: it
+ * is logged as "input required".
  */
 
 let everything: RunningServer;
@@ -69,8 +71,6 @@ describeEachDatabase("a gateway's calls that failed in their answer", () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  /** What the charts count as errors, and the log's calls that did not end well, since `since` entries ago. */
-  const notOk = (calls: GatewayCallDto[], before: number) => calls.slice(0, calls.length - before).filter((c) => c.outcome !== "ok" && c.outcome !== "blocked").length;
   const errorsToday = async () => (await call(statsGET, `/api/gateways/${gateway.id}/stats?range=24h`, { headers: owner.headers, params: { id: gateway.id } })).json.totals.errors as number;
 
   const clients = [
@@ -115,8 +115,9 @@ describeEachDatabase("a gateway's calls that failed in their answer", () => {
           outcome: "error",
           error: expect.stringMatching(new RegExp(`^The client ${action === "decline" ? "declined" : "cancelled"} the server's question`)),
         });
-        // A modern client's call took two rounds: the first ended at the question (input_required).
-        expect(await errorsToday()).toBe(errorsBefore + notOk(await logged(), callsBefore));
+        // One error, for clients of both revisions: a modern client's first round, which ended at the question, is none.
+        expect(await errorsToday()).toBe(errorsBefore + 1);
+        expect((await logged()).length - callsBefore).toBe(connect === modernClient ? 2 : 1);
       } finally {
         await client.close();
       }
@@ -126,6 +127,26 @@ describeEachDatabase("a gateway's calls that failed in their answer", () => {
     try {
       await client.callTool({ name: "all__trigger-elicitation-request", arguments: {} });
       expect((await logged())[0]).toMatchObject({ item: "all__trigger-elicitation-request", outcome: "ok" });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("logs the first round of a modern client's call, which ended at the server's question, as input required: a call, not an error", async () => {
+    const client = await modernClient(url, await gatewayToken(owner), { action: "accept", content: { name: "Ada" } });
+    try {
+      const errorsBefore = await errorsToday();
+      const callsBefore = (await logged()).length;
+      const result = await client.callTool({ name: "all__trigger-elicitation-request", arguments: {} });
+      expect(text(result)).toMatch(/accept/i);
+      const [answered, asked] = await logged();
+      expect((await logged()).length - callsBefore).toBe(2);
+      expect(asked).toMatchObject({ item: "all__trigger-elicitation-request", outcome: "input_required", error: null, client: "modern-outcome-client 2.0.0" });
+      expect(answered).toMatchObject({ item: "all__trigger-elicitation-request", outcome: "ok", error: null });
+      const [event] = (await recordedCalls(owner.uid, "all__trigger-elicitation-request")).slice(-2);
+      expect(event).toMatchObject({ outcome: "input_required", asked: ["elicitation/create"] });
+      expect(event).not.toHaveProperty("error");
+      expect(await errorsToday()).toBe(errorsBefore);
     } finally {
       await client.close();
     }

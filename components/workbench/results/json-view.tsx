@@ -57,10 +57,12 @@ export function JsonView({ value, collapsedDepth = 2, label = "JSON", className 
           </span>
         ) : null}
       </div>
+      {/* Relative: the box is then the containing block of the screen-reader names inside it (sr-only is absolutely
+          positioned), so it clips them; else those of a long answer stretch the page far below its end. */}
       <div
         role="group"
         aria-label={label}
-        className="max-h-[32rem] overflow-auto px-2 pb-2 font-mono text-xs leading-relaxed"
+        className="relative max-h-[32rem] overflow-auto px-2 pb-2 font-mono text-xs leading-relaxed"
       >
         <JsonNode key={view.generation} value={value} depth={0} openDepth={view.depth} last />
       </div>

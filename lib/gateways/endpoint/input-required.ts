@@ -107,5 +107,12 @@ export function inputRound(ctx: ServerContext, gatewayId: string, client: Gatewa
     return inputRequired({ inputRequests: Object.fromEntries(questions), requestState: await roundStates().mint(state) });
   }
 
-  return { signal: anySignal([ctx.mcpReq.signal, stop.signal]), events, settle, refusal: () => refused, declined: declined.declined };
+  return {
+    signal: anySignal([ctx.mcpReq.signal, stop.signal]),
+    events,
+    settle,
+    refusal: () => refused,
+    declined: declined.declined,
+    asked: () => [...questions.values()].map((q) => q.method),
+  };
 }

@@ -66,6 +66,7 @@ function channelOf(ctx: ServerContext, round: ReturnType<typeof inputRound>): Ca
     traceparent: traceparentOf(ctx.mcpReq._meta),
     refusal: round.refusal,
     declined: round.declined,
+    asked: round.asked,
     events: {
       onProgress: (p) => {
         if (progressToken !== undefined) void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => {});

@@ -67,6 +67,11 @@ export interface CallChannel {
   refusal?: () => Error | undefined;
   /** What the client answered to an elicitation of the server, when it declined or cancelled one (declined.ts). */
   declined?: () => string | undefined;
+  /**
+   * The methods of the server's questions this round stopped the call at, to be put to a modern client as
+   * `input_required` (input-required.ts); empty when it asked none.
+   */
+  asked?: () => string[];
 }
 
 /** JSON-RPC error codes of a gateway's refusals (server-defined range). */
@@ -135,6 +140,9 @@ export function gatewayIdentity(ctx: Pick<EndpointContext, "current">) {
   };
 }
 
+/** How an event's summary says an outcome whose name does not read as words. */
+const SUMMARY_WORDS: Partial<Record<Outcome, string>> = { running: "under way", input_required: "input required from the client" };
+
 export function gatewayOperations(ctx: EndpointContext) {
   const { view, state } = ctx.current;
   const consoleLink = (item?: ViewItem) =>
@@ -143,7 +151,7 @@ export function gatewayOperations(ctx: EndpointContext) {
   const eventOf = (outcome: Outcome, method: string, item: { serverId?: string; server?: string; name: string }, durationMs: number, extra: Record<string, unknown> = {}) => ({
     userUid: ctx.owner.uid,
     action: outcome === "blocked" ? ("gateway.blocked" as const) : ("gateway.call" as const),
-    summary: `${state.name}: ${method} ${item.name} → ${outcome === "running" ? "under way" : outcome}${outcome === "blocked" || outcome === "running" ? "" : ` in ${durationMs} ms`}${ctx.client.name ? ` (${ctx.client.name})` : ""}`,
+    summary: `${state.name}: ${method} ${item.name} → ${SUMMARY_WORDS[outcome] ?? outcome}${outcome === "blocked" || outcome === "running" ? "" : ` in ${durationMs} ms`}${ctx.client.name ? ` (${ctx.client.name})` : ""}`,
     target: { type: "gateway", id: ctx.gatewayId },
     metadata: {
       method,
@@ -296,13 +304,24 @@ export function gatewayOperations(ctx: EndpointContext) {
     // an elicitation of the server went unanswered (refused by the gateway, declined by the client), are errors there,
     // though the client gets what the server answered.
     const failedAnswer = outcome.ok ? (channel.declined?.() ?? (isErrorResult(method, delivered) ? summarizeResult(method, delivered) : undefined)) : undefined;
-    const result: Outcome = outcome.ok ? (failedAnswer ? "error" : "ok") : namesCode({ error: outcome.failure.code }, "cancelled") ? "cancelled" : "error";
+    // A round the gateway stopped at the server's question, which the client is asked (input-required.ts), is no failure
+    // and no cancellation: the call goes on when the client retries with its answer, in a round of its own.
+    const asked = outcome.ok ? [] : (channel.asked?.() ?? []);
+    const result: Outcome = outcome.ok
+      ? failedAnswer
+        ? "error"
+        : "ok"
+      : asked.length
+        ? "input_required"
+        : namesCode({ error: outcome.failure.code }, "cancelled")
+          ? "cancelled"
+          : "error";
     const refusal = result === "error" && !outcome.ok ? channel.refusal?.() : undefined;
     recordOutcome(
       callId,
       eventOf(result, method, where, outcome.durationMs, {
         ...traced,
-        ...(outcome.ok ? (failedAnswer ? { error: failedAnswer } : {}) : { error: refusal?.message ?? outcome.failure.message }),
+        ...(outcome.ok ? (failedAnswer ? { error: failedAnswer } : {}) : asked.length ? { asked } : { error: refusal?.message ?? outcome.failure.message }),
       }),
     );
     // A call that failed after the gateway refused a question of its server failed for that: a modern server's call ends
