@@ -4,7 +4,7 @@ import regexp from "eslint-plugin-regexp";
 import { loadProjectModule } from "./scripts/lib/project-modules.mjs";
 
 /** The API's error codes, from their one table, as a pattern for the rule below. */
-const { ERROR_STATUS } = await loadProjectModule("lib/api/error-codes.ts");
+const { ERROR_STATUS } = await loadProjectModule("lib/api-contract/error-codes.ts");
 const ERROR_CODES = `^(${Object.keys(ERROR_STATUS).join("|")})$`;
 const codeField = "/^(error|code)$/";
 const comparison = "BinaryExpression[operator=/^[!=]==?$/]";
@@ -24,7 +24,7 @@ const config = [
   },
   {
     files: ["app/**", "components/**", "lib/**"],
-    ignores: ["lib/api/error-codes.ts"],
+    ignores: ["lib/api-contract/error-codes.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -34,7 +34,7 @@ const config = [
           `${comparison}[right.property.name=${codeField}][left.value=/${ERROR_CODES}/]`,
         ].map((selector) => ({
           selector,
-          message: "Compare an API error code with isApiError / namesCode from lib/api/error-codes.ts, the one list of codes.",
+          message: "Compare an API error code with isApiError / namesCode from lib/api-contract/error-codes.ts, the one list of codes.",
         })),
       ],
     },
@@ -42,11 +42,11 @@ const config = [
   {
     files: ["app/**", "components/**", "lib/**"],
     // The API client is the browser's one way to the API; the guarded fetch is the server's one way out.
-    ignores: ["lib/api/fetch.ts", "lib/net/guarded-fetch.ts"],
+    ignores: ["lib/api-client/fetch.ts", "lib/net/guarded-fetch.ts"],
     rules: {
       "no-restricted-globals": [
         "error",
-        { name: "fetch", message: "Call the API through lib/api/fetch.ts (apiGet, apiSend, apiStream, apiBeacon)." },
+        { name: "fetch", message: "Call the API through lib/api-client/fetch.ts (apiGet, apiSend, apiStream, apiBeacon)." },
       ],
     },
   },

@@ -34,7 +34,7 @@ function* files(dir) {
  * folder is a feature (a new one too, until it is listed here).
  */
 export const SHARED_FOLDERS = new Set([
-  "lib/api", "lib/cache", "lib/crypto", "lib/db", "lib/errors", "lib/forms", "lib/http", "lib/mail", "lib/mcp", "lib/metrics",
+  "lib/api-client", "lib/api-contract", "lib/cache", "lib/crypto", "lib/db", "lib/errors", "lib/forms", "lib/http", "lib/mail", "lib/mcp", "lib/metrics",
   "lib/net", "lib/plans", "lib/query", "lib/rate-limit", "lib/sandbox", "lib/worker-pool",
 ]);
 

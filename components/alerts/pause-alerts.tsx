@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useChannels } from "@/lib/alerts/channels/hooks";
 import { alertReach, DEMO_NO_ALERTS, type AlertReach } from "@/lib/alerts/reach";
 import { usePauseAlerts, useSilences } from "@/lib/alerts/silence-hooks";

@@ -4,7 +4,7 @@ import { BellOff } from "lucide-react";
 import { LocalTime } from "@/components/app/local-time";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useResumeAlerts } from "@/lib/alerts/silence-hooks";
 import type { SilenceDto } from "@/lib/alerts/silence-schema";
 

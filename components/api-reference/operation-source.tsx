@@ -1,4 +1,4 @@
-import { apiGet } from "@/lib/api/fetch";
+import { apiGet } from "@/lib/api-client/fetch";
 import { OperationBody } from "./operation-body";
 import type { Operation, OperationAt } from "./types";
 

@@ -2,8 +2,8 @@
 
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { failureMessage } from "@/lib/api/api-error";
-import { isApiError } from "@/lib/api/error-codes";
+import { failureMessage } from "@/lib/api-client/api-error";
+import { isApiError } from "@/lib/api-contract/error-codes";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { FormAlert } from "./form-alert";
 

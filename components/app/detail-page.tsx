@@ -9,7 +9,7 @@ import { LoadError } from "@/components/app/load-error";
 import { Loading } from "@/components/app/loading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 
 /** One section of a detail page; `render` also gets a way to open another section (a link from one tab to the next). */
 export interface DetailTab<T> {

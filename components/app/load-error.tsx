@@ -2,7 +2,7 @@
 
 import { CircleAlert, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 
 /** What every failed query offers: what it says, and a way to ask again. */
 interface FailedQuery {

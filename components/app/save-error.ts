@@ -1,5 +1,5 @@
-import { ApiError, failureMessage } from "@/lib/api/api-error";
-import { isApiError } from "@/lib/api/error-codes";
+import { ApiError, failureMessage } from "@/lib/api-client/api-error";
+import { isApiError } from "@/lib/api-contract/error-codes";
 import { isRecord } from "@/lib/guards";
 
 /**

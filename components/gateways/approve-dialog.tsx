@@ -19,7 +19,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, failureMessage } from "@/lib/api/api-error";
+import { ApiError, failureMessage } from "@/lib/api-client/api-error";
 import { useApprovalPreview, useApproveDefinitions } from "@/lib/gateways/hooks";
 import type { ApprovalItemDto, ApprovalPreviewDto, ApproveInput } from "@/lib/gateways/schema";
 import type { Severity } from "@/lib/scanner/types";

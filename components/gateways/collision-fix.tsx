@@ -3,7 +3,7 @@
 import { ArrowLeftRight } from "lucide-react";
 import { BusyButton } from "@/components/app/busy-button";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useGateway, useUpdateGateway } from "@/lib/gateways/hooks";
 import type { ViewItemDto } from "@/lib/gateways/schema";
 import { membersOf, serversInput, toggled } from "./members-model";

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { ExpiryField, expiresInDays } from "@/components/tokens/expiry-field";
 import { FreshToken } from "@/components/tokens/fresh-token";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { signInSnippets, tokenSnippets, type ClientSnippet } from "@/lib/gateways/client-config";
 import type { GatewayDto } from "@/lib/gateways/schema";
 import { useCreateToken, useTokens } from "@/lib/tokens/hooks";

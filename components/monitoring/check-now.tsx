@@ -2,7 +2,7 @@
 
 import { Activity } from "lucide-react";
 import { formatMs } from "@/components/app/format-time";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { STATUS_META } from "./server-status";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -4,7 +4,7 @@ import { MessageSquarePlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { RelativeTime } from "@/components/app/relative-time";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";

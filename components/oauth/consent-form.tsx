@@ -6,8 +6,8 @@ import { BusyButton } from "@/components/app/busy-button";
 import { FormAlert } from "@/components/app/form-alert";
 import { nativeSelectClass } from "@/components/app/native-select";
 import { Label } from "@/components/ui/label";
-import { apiSend } from "@/lib/api/fetch";
-import { failureMessage } from "@/lib/api/api-error";
+import { apiSend } from "@/lib/api-client/fetch";
+import { failureMessage } from "@/lib/api-client/api-error";
 
 /** Allow or Deny; either answer sends the browser back to the app. */
 export function ConsentForm({

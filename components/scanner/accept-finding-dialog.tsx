@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useDecideFinding } from "@/lib/scanner/decision-hooks";
 import { MAX_DECISION_REASON, type FindingDto } from "@/lib/scanner/schema";
 import { TARGET_LABEL } from "./severity-meta";

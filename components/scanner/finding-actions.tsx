@@ -5,7 +5,7 @@ import { useState } from "react";
 import { BusyButton } from "@/components/app/busy-button";
 import { RelativeTime } from "@/components/app/relative-time";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useDecideFinding } from "@/lib/scanner/decision-hooks";
 import type { FindingDecisionBody, FindingDecisionDto, FindingDto } from "@/lib/scanner/schema";
 import { AcceptFindingDialog } from "./accept-finding-dialog";

@@ -2,7 +2,7 @@
 
 import { useIsMutating } from "@tanstack/react-query";
 import { ScanSearch } from "lucide-react";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { scanKeys, useScanNow } from "@/lib/scanner/hooks";
 import type { ScanNowResult } from "@/lib/scanner/schema";

@@ -4,7 +4,7 @@ import { useIsMutating } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { plural } from "@/lib/plural";
 import { serverKeys, useDiscoverServer } from "@/lib/servers/hooks";
 

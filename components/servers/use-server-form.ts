@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useTestConnection } from "@/lib/servers/hooks";
 import { SERVER_NAME_MAX } from "@/lib/servers/schema";
 import type { Transport } from "@/lib/mcp/types";

@@ -11,7 +11,7 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useChannels, useDeleteChannel, useTestChannel } from "@/lib/alerts/channels/hooks";
 import { CHANNEL_KIND_LABELS, type ChannelDto } from "@/lib/alerts/channels/schema";
 import { plural } from "@/lib/plural";

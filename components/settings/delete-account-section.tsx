@@ -17,8 +17,8 @@ import {
 import { BusyButton } from "@/components/app/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiSend } from "@/lib/api/fetch";
-import { isApiError } from "@/lib/api/error-codes";
+import { apiSend } from "@/lib/api-client/fetch";
+import { isApiError } from "@/lib/api-contract/error-codes";
 import { SettingsSection } from "./settings-section";
 
 export function DeleteAccountSection({ email }: { email: string }) {

@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useCancelMaintenance, useMaintenance } from "@/lib/maintenance/hooks";
 import type { MaintenanceDto } from "@/lib/maintenance/schema";
 import { useServers } from "@/lib/servers/hooks";

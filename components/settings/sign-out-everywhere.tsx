@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { FormAlert } from "@/components/app/form-alert";
 import { BusyButton } from "@/components/app/busy-button";
-import { apiSend } from "@/lib/api/fetch";
-import { userMessage } from "@/lib/api/api-error";
+import { apiSend } from "@/lib/api-client/fetch";
+import { userMessage } from "@/lib/api-client/api-error";
 import { useAuth } from "@/lib/auth/auth-provider";
 
 /** Ends every session of the account, on every device, this one included. */

@@ -2,7 +2,7 @@
 
 import { EyeOff, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { ConfirmDialog } from "@/components/app/confirm-dialog";
 import { demoRefusal, DemoSignUp } from "@/components/app/demo-sign-up";
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/fetch";
+import { apiGet } from "@/lib/api-client/fetch";
 import { ACTIVITY_PAGE_SIZE, activityKeys, activityQueryString, type ActivityViewFilters } from "./keys";
 import type { ActivityDetails, ActivityPage } from "./schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, nextCursor } from "../api/fields";
+import { isoTime, nextCursor } from "../api-contract/fields";
 
 /** The activity log's answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 

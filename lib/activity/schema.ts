@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankIsAbsent } from "../api/query-params";
+import { blankIsAbsent } from "../api-contract/query-params";
 import { ACTIVITY_ACTIONS } from "./actions";
 
 /**

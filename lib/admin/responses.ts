@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, nextCursor } from "../api/fields";
+import { isoTime, nextCursor } from "../api-contract/fields";
 import { PLAN_IDS } from "../plans/table";
 import { ROLES } from "./schema";
 

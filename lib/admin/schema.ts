@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankIsAbsent } from "../api/query-params";
+import { blankIsAbsent } from "../api-contract/query-params";
 import { PLAN_IDS } from "../plans/table";
 
 // The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).

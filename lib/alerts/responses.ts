@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, nextCursor, serverRef } from "../api/fields";
+import { isoTime, nextCursor, serverRef } from "../api-contract/fields";
 import { ALERT_CHANNELS, ALERT_EVENTS, DELIVERY_STATUSES } from "./schema";
 
 /** The alerts' answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts and ./silence-schema.ts; see lib/servers/responses.ts). */

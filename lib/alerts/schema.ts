@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankIsAbsent } from "../api/query-params";
+import { blankIsAbsent } from "../api-contract/query-params";
 
 /**
  * Alerts' shapes, shared by the dispatcher, the API and the settings page.

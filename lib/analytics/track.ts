@@ -1,4 +1,4 @@
-import { apiBeacon } from "@/lib/api/fetch";
+import { apiBeacon } from "@/lib/api-client/fetch";
 import { hasAnalyticsConsent } from "@/lib/consent/store";
 import {
   ANALYTICS_ENDPOINT,

@@ -2,8 +2,8 @@
 
 import type { Auth, User } from "firebase/auth";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { userMessage } from "@/lib/api/api-error";
-import { apiSend, configureApiClient } from "@/lib/api/fetch";
+import { userMessage } from "@/lib/api-client/api-error";
+import { apiSend, configureApiClient } from "@/lib/api-client/fetch";
 import type { PublicConfig } from "./config";
 import { logAuthEvent } from "../debug-log";
 import type { SessionUser } from "./schema";

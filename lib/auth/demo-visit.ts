@@ -1,8 +1,8 @@
 "use client";
 
 import type { Auth, User } from "firebase/auth";
-import { ApiError, failureMessage } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/fetch";
+import { ApiError, failureMessage } from "@/lib/api-client/api-error";
+import { apiSend } from "@/lib/api-client/fetch";
 import { authErrorMessage } from "./provider-errors";
 
 /** A new demo account (POST /api/auth/demo, which seeds it: a few seconds), signed in to in the browser, and the page to land on. */

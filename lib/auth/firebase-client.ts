@@ -9,7 +9,7 @@ import {
   initializeAuth,
   type Auth,
 } from "firebase/auth";
-import { apiGet } from "@/lib/api/fetch";
+import { apiGet } from "@/lib/api-client/fetch";
 import { publicConfigSchema, type PublicConfig } from "./config";
 import { logAuthEvent } from "../debug-log";
 

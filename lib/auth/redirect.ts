@@ -1,4 +1,4 @@
-import { AUTH_REDIRECT_KEY } from "@/lib/api/fetch";
+import { AUTH_REDIRECT_KEY } from "@/lib/api-client/fetch";
 import { safeRedirectPath } from "./protected-routes";
 
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard";

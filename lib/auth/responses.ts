@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../api/fields";
+import { isoTime } from "../api-contract/fields";
 
 /** The session's answer: one zod schema and its type (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 const sessionUser = z.object({

@@ -1,7 +1,7 @@
 "use client";
 
 import type { User } from "firebase/auth";
-import { sendTokenTo } from "@/lib/api/fetch";
+import { sendTokenTo } from "@/lib/api-client/fetch";
 import { logAuthEvent } from "../debug-log";
 
 /** A token sent to the sync URL is never older than this. */

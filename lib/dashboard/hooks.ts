@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/fetch";
+import { apiGet } from "@/lib/api-client/fetch";
 import { dashboardKeys, LIVE_REFETCH_MS } from "@/lib/servers/hooks";
 import type { DashboardSummary } from "./types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../api/fields";
+import { isoTime } from "../api-contract/fields";
 import { fleetOverview } from "../monitoring/responses";
 import { fleetFindings } from "../scanner/responses";
 

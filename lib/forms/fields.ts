@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isApiError } from "@/lib/api/error-codes";
+import { isApiError } from "@/lib/api-contract/error-codes";
 import { isRecord } from "@/lib/guards";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import { dashboardKeys, LIVE_REFETCH_MS } from "@/lib/servers/hooks";
 import { CALL_LOG_LIMIT, gatewayKeys, gatewayPath, GATEWAYS_PATH, serverResultFindingsPath, type StatsRange } from "./keys";
 import type {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../api/fields";
+import { isoTime } from "../api-contract/fields";
 import { BLOCK_SEVERITIES, RESULT_ACTIONS, RESULT_FINDING_KINDS, UNCHECKED_ACTIONS } from "./schema";
 
 /** The gateways' answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from "../api/error-codes";
+import { ERROR_STATUS, type ErrorCode } from "../api-contract/error-codes";
 
 export interface HttpErrorOptions {
   /** The body's `details` (field issues of a validation failure, the exchange of a failed call…). */
@@ -11,7 +11,7 @@ export interface HttpErrorOptions {
 /**
  * The one server-side error type. Anything thrown inside a route handler is
  * mapped to `{"error": code, "message": text, "details"?: ...}`, sent with the
- * code's status (`lib/api/error-codes.ts`).
+ * code's status (`lib/api-contract/error-codes.ts`).
  */
 export class HttpError extends Error {
   readonly status: number;

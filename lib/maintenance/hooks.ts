@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import type { MaintenanceCreate, MaintenanceDto, MaintenanceList } from "./schema";
 
 export const maintenanceKeys = { list: () => ["maintenance", "list"] as const };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import { dashboardKeys, LIVE_REFETCH_MS, serverKeys } from "@/lib/servers/hooks";
 import type { ServerDto } from "@/lib/servers/schema";
 import { monitoringKeys } from "./keys";

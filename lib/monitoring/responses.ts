@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, nextCursor } from "../api/fields";
+import { isoTime, nextCursor } from "../api-contract/fields";
 import { CHECK_RESULTS, CHECK_TRIGGERS, LATENCY_RANGES, UPTIME_WINDOWS } from "./schema";
 import { SERVER_STATUSES } from "../servers/schema";
 

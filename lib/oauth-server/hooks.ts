@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import type { ConnectedApp } from "./responses";
 
 const appKeys = { list: () => ["connected-apps"] as const };

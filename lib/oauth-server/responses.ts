@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../api/fields";
+import { isoTime } from "../api-contract/fields";
 
 /** The answers of the gateways' OAuth API: one zod schema each, its type inferred from it (see lib/servers/responses.ts). */
 

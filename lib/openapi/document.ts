@@ -1,6 +1,6 @@
 import "server-only";
 import { z, type ZodType } from "zod";
-import { ERROR_STATUS } from "../api/error-codes";
+import { ERROR_STATUS } from "../api-contract/error-codes";
 import { SESSION_COOKIE } from "../auth/session";
 import type { AuthMode, DocumentedHandler, RouteSpec } from "../route/handler";
 import { SITE } from "../site";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../api/fields";
+import { isoTime } from "../api-contract/fields";
 
 /**
  * The one plans table. Every limit and feature gate in the product reads it;

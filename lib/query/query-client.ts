@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 
-import { ApiError } from "@/lib/api/api-error";
-import { apiGet } from "@/lib/api/fetch";
+import { ApiError } from "@/lib/api-client/api-error";
+import { apiGet } from "@/lib/api-client/fetch";
 
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;

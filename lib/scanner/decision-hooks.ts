@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "@/lib/api/fetch";
+import { apiSend } from "@/lib/api-client/fetch";
 import { dashboardKeys, serverKeys } from "@/lib/servers/hooks";
 import { scanKeys } from "./hooks";
 import type { FindingDecisionBody, FindingDecisionResult } from "./schema";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import { dashboardKeys, serverKeys } from "@/lib/servers/hooks";
 import type { PinResult, ScanDetail, ScanExportFormat, ScanNowResult, ScanOverview } from "./schema";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueries } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/fetch";
+import { apiGet } from "@/lib/api-client/fetch";
 import { gatewayKeys, gatewayPath } from "@/lib/gateways/keys";
 import type { GatewayDto, GatewayViewDto } from "@/lib/gateways/schema";
 import { serverKeys } from "@/lib/servers/keys";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend, navigation } from "@/lib/api/fetch";
+import { apiGet, apiSend, navigation } from "@/lib/api-client/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./schema";
 import type { ImportRequest } from "./mcp-config";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, serverRef } from "../api/fields";
+import { isoTime, serverRef } from "../api-contract/fields";
 
 /** The status pages' answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api/fetch";
+import { apiGet } from "@/lib/api-client/fetch";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { planFor } from "@/lib/plans/holder";
 import { FREE_SUBSCRIPTION, type Plan, type Subscription } from "@/lib/plans/table";

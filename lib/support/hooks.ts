@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import type { ContactMessageItem, ContactPage, ContactStatus, TicketCreate, TicketPage, TicketStatus, TicketSummary, TicketThread } from "./schema";
 
 const ALL_TICKETS = "/api/admin/support/tickets";

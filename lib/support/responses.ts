@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, nextCursor, serverRef } from "../api/fields";
+import { isoTime, nextCursor, serverRef } from "../api-contract/fields";
 import { TICKET_CATEGORIES, TICKET_STATUSES } from "./schema";
 
 /** Support's answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */

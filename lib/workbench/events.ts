@@ -1,7 +1,7 @@
 import "server-only";
 import { conflict } from "../http/errors";
 import { leaseSession, onPooledSession, upstreamHttpError } from "../upstream/call";
-import { ndjsonResponse } from "../api/ndjson";
+import { ndjsonResponse } from "../api-contract/ndjson";
 import { enforce } from "../rate-limit/service";
 import type { ServerEventLine, SubscriptionsResponse } from "./schema";
 import { onSessionEvents } from "./event-channel";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { activityRow } from "../activity/service";
-import { namesCode } from "../api/error-codes";
+import { namesCode } from "../api-contract/error-codes";
 import { db } from "../db";
 import { prepared } from "../db/prepared";
 import { activityEvents, servers, workbenchCalls } from "../db/schema";

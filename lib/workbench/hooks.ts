@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api/api-error";
-import { apiGet, apiStream } from "@/lib/api/fetch";
+import { ApiError } from "@/lib/api-client/api-error";
+import { apiGet, apiStream } from "@/lib/api-client/fetch";
 import { workbenchKeys } from "./keys";
 import type { CallRequest, CallStreamLine, HistoryDetail, HistoryResponse, ServerEventLine } from "./schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../api/fields";
+import { isoTime } from "../api-contract/fields";
 import { CALL_ERROR_CODES, CALL_METHODS, SERVER_REQUEST_KINDS } from "./schema";
 
 /** The workbench's answers: one zod schema each, its type inferred from it (re-exported by ./schema.ts; see lib/servers/responses.ts). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/api/error-codes";
+import type { ErrorCode } from "@/lib/api-contract/error-codes";
 
 // The answers' types, each inferred from its zod schema in ./responses.ts (type-only: no schema reaches the browser from here).
 export type {

@@ -6,7 +6,7 @@ import { assertTaskSupport, executeCall, type CallOutcome } from "../upstream/ca
 import { rememberCall } from "./history";
 import { spendCall } from "./quota";
 import { serverRequests } from "./server-requests";
-import { NDJSON, ndjsonResponse } from "../api/ndjson";
+import { NDJSON, ndjsonResponse } from "../api-contract/ndjson";
 import type { CallRequest, CallResponse, CallStreamLine } from "./schema";
 import { findCallTarget, type CallTarget } from "../servers/call-target";
 import { anySignal } from "../follow-signal";

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiSend } from "@/lib/api/fetch";
+import { apiSend } from "@/lib/api-client/fetch";
 import { workbenchKeys } from "./keys";
 import type { CompleteRequest, CompleteResponse } from "./schema";
 

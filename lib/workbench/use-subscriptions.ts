@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/fetch";
+import { ApiError } from "@/lib/api-client/api-error";
+import { apiSend } from "@/lib/api-client/fetch";
 import { listenToServer } from "./hooks";
 import type { SubscriptionsResponse } from "./schema";
 

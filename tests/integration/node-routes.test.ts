@@ -6,7 +6,7 @@ import { POST as callPOST } from "@/app/api/servers/[id]/call/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { SESSION_COOKIE } from "@/lib/auth/session";
-import { ndjsonLines } from "@/lib/api/ndjson";
+import { ndjsonLines } from "@/lib/api-contract/ndjson";
 import { nodeRoutes, type NodeRoute } from "@/lib/http/node-routes";
 import { workbenchPool } from "@/lib/upstream/pool";
 import type { CallStreamLine } from "@/lib/workbench/schema";

@@ -9,7 +9,7 @@ import { POST as createPOST } from "@/app/api/servers/route";
 import { GET as historyEntryGET } from "@/app/api/workbench/history/[id]/route";
 import { GET as historyGET } from "@/app/api/workbench/history/route";
 import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
-import { ndjsonLines } from "@/lib/api/ndjson";
+import { ndjsonLines } from "@/lib/api-contract/ndjson";
 import { db } from "@/lib/db";
 import { activityEvents, rateLimits, workbenchCalls } from "@/lib/db/schema";
 import { workbenchPool } from "@/lib/upstream/pool";

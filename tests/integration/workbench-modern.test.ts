@@ -5,7 +5,7 @@ import { GET as eventsGET } from "@/app/api/servers/[id]/events/route";
 import { DELETE as unsubscribeDELETE, POST as subscribePOST } from "@/app/api/servers/[id]/subscriptions/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { POST as replyPOST } from "@/app/api/workbench/requests/[id]/route";
-import { ndjsonLines } from "@/lib/api/ndjson";
+import { ndjsonLines } from "@/lib/api-contract/ndjson";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { serverRequests } from "@/lib/workbench/server-requests";
 import { lastLine, textOf, untilAsked } from "../support/call-stream";

@@ -9,7 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { failureMessage } from "@/lib/api/api-error";
+import { failureMessage } from "@/lib/api-client/api-error";
 import { useServerChannels, useSetServerChannels } from "@/lib/alerts/channels/hooks";
 import { DELIVERY_CHANNEL_LABELS, type ServerChannelsAnswer } from "@/lib/alerts/channels/schema";
 

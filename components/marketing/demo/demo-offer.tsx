@@ -12,7 +12,7 @@ export function useDemoOffered(): boolean {
   const [offered, setOffered] = useState(false);
   useEffect(() => {
     let live = true;
-    import("@/lib/api/fetch")
+    import("@/lib/api-client/fetch")
       .then(({ apiGet }) => apiGet<{ demoAccounts?: boolean }>("/api/config", { cache: true }))
       .then((config) => live && setOffered(config.demoAccounts === true))
       // No answer, no offer: the page's other ways in still work.

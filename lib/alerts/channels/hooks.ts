@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "@/lib/api/fetch";
+import { apiGet, apiSend } from "@/lib/api-client/fetch";
 import { alertKeys } from "../hooks";
 import type { TestEventResponse } from "../schema";
 import type { ChannelCreate, ChannelCreated, ChannelDto, ChannelList, ChannelUpdate, ServerChannelsAnswer, ServerChannelsChoice } from "./schema";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime } from "../../api/fields";
+import { isoTime } from "../../api-contract/fields";
 import { webhookUrl } from "../../settings/schema";
 
 /**

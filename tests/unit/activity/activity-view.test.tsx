@@ -5,7 +5,7 @@ import { ActivityView } from "@/components/activity/activity-view";
 import { NO_FILTERS } from "@/lib/activity/keys";
 
 const mockApiGet = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));
 
 const mockReplace = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ replace: mockReplace }), usePathname: () => "/activity" }));

@@ -5,7 +5,7 @@ import { SupportInbox } from "@/components/admin/support-inbox";
 import type { TicketSummary } from "@/lib/support/schema";
 
 const mockApiGet = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args), apiSend: jest.fn() }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args), apiSend: jest.fn() }));
 jest.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams() }));
 // The thread view (and the identity provider behind it) is not what this test is about.
 jest.mock("@/components/support/ticket-thread", () => ({ TicketThreadView: () => null }));

@@ -12,7 +12,7 @@ import { PLANS, type Plan } from "@/lib/plans/table";
 
 const mockApiGet = jest.fn();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({
+jest.mock("@/lib/api-client/fetch", () => ({
   apiGet: (...args: unknown[]) => mockApiGet(...args),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

@@ -12,7 +12,7 @@ jest.mock("firebase/auth", () => ({
   signInWithEmailAndPassword: jest.fn(),
   signInWithCustomToken: (...args: unknown[]) => mockSignInWithCustomToken(...args),
 }));
-jest.mock("@/lib/api/fetch", () => ({ apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 jest.mock("@/lib/auth/redirect", () => ({
   ...jest.requireActual("@/lib/auth/redirect"),
   navigateAfterAuth: (path: string) => mockNavigate(path),

@@ -1,4 +1,4 @@
-import { AUTH_REDIRECT_KEY } from "@/lib/api/fetch";
+import { AUTH_REDIRECT_KEY } from "@/lib/api-client/fetch";
 import { afterSignInPath, rememberRedirect, takeRedirect } from "@/lib/auth/redirect";
 
 beforeEach(() => window.sessionStorage.clear());

@@ -26,7 +26,7 @@ jest.mock("@/lib/auth/firebase-client", () => ({
 jest.mock("@/lib/debug-log", () => ({ logAuthEvent: (...args: unknown[]) => mockLog(...args) }));
 jest.mock("@/lib/auth/sync", () => ({ resetSync: () => {}, syncUserWithBackend: jest.fn() }));
 jest.mock("@/lib/auth/token-sync", () => ({ startTokenSync: () => () => {} }));
-jest.mock("@/lib/api/fetch", () => ({ configureApiClient: () => {} }));
+jest.mock("@/lib/api-client/fetch", () => ({ configureApiClient: () => {} }));
 
 const known: SessionUser = {
   uid: "u-1",

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // Node rather than jsdom: jsdom here has no fetch Response; `window` is stubbed below.
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import {
   AUTH_REDIRECT_KEY,
   EXPIRED_REDIRECT_DELAY_MS,
@@ -15,7 +15,7 @@ import {
   navigation,
   sendTokenTo,
   type TokenSource,
-} from "@/lib/api/fetch";
+} from "@/lib/api-client/fetch";
 import { clearDebugLog, getDebugLog } from "@/lib/debug-log";
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];

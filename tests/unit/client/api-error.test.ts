@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ApiError, errorDetail } from "@/lib/api/api-error";
+import { ApiError, errorDetail } from "@/lib/api-client/api-error";
 
 describe("ApiError", () => {
   it("carries status, status text, message and data", () => {

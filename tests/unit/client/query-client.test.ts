@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { ApiError } from "@/lib/api/api-error";
-import { clearResponseCache, configureApiClient } from "@/lib/api/fetch";
+import { ApiError } from "@/lib/api-client/api-error";
+import { clearResponseCache, configureApiClient } from "@/lib/api-client/fetch";
 import {
   MUTATION_RETRY_LIMIT,
   QUERY_GC_TIME_MS,

@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import { DEMO_PLAN } from "@/lib/plans/demo";
 import { FREE_SUBSCRIPTION, PLANS, type Subscription } from "@/lib/plans/table";
 import { subscriptionKeys } from "@/lib/subscription/keys";
 import { useSubscription } from "@/lib/subscription/use-subscription";
 
 const mockApiGet = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));
 let mockUser: { uid: string } | null = { uid: "u1" };
 jest.mock("@/lib/auth/auth-provider", () => ({ useAuth: () => ({ user: mockUser }) }));
 

@@ -6,7 +6,7 @@ import { DEFAULT_POLICY, type GatewayDto } from "@/lib/gateways/schema";
 import { installResizeObserver } from "../workbench/jsdom-gaps";
 
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 
 const gateway: GatewayDto = {
   id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10",

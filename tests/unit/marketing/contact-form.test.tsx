@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ContactForm } from "@/components/marketing/contact-form";
-import { ApiError } from "@/lib/api/api-error";
-import { apiSend } from "@/lib/api/fetch";
+import { ApiError } from "@/lib/api-client/api-error";
+import { apiSend } from "@/lib/api-client/fetch";
 
-jest.mock("@/lib/api/fetch", () => ({ apiSend: jest.fn() }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiSend: jest.fn() }));
 const send = apiSend as jest.MockedFunction<typeof apiSend>;
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<"Name" | "Email" | "Subject" | "Message", string>>) {

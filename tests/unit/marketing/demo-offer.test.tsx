@@ -6,7 +6,7 @@ import { DEMO_STEPS } from "@/components/marketing/demo/demo-steps";
 
 const mockApiGet = jest.fn();
 const mockStartDemoVisit = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args) }));
 jest.mock("@/lib/auth/demo-visit", () => ({
   startDemoVisit: () => mockStartDemoVisit(),
   demoFailureMessage: (err: Error) => err.message,

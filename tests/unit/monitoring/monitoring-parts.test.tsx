@@ -7,13 +7,13 @@ import { CheckNow } from "@/components/monitoring/check-now";
 import { CheckPhases } from "@/components/monitoring/check-phases";
 import { MonitoringSettings } from "@/components/monitoring/monitoring-settings";
 import { UptimeWindows } from "@/components/monitoring/uptime-windows";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import { FREE_SUBSCRIPTION, PLANS, type Subscription } from "@/lib/plans/table";
 import { bucket, check, server, SERVER_ID, uptime } from "./fixtures";
 
 const mockApiGet = jest.fn();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({
+jest.mock("@/lib/api-client/fetch", () => ({
   apiGet: (...args: unknown[]) => mockApiGet(...args),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

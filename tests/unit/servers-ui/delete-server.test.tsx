@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DeleteServer } from "@/components/servers/delete-server";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import type { ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
 const mockReplace = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 jest.mock("next/navigation", () => ({ useRouter: () => ({ replace: mockReplace, push: jest.fn() }) }));
 
 const server = { id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10", name: "Prod tools" } as ServerDto;

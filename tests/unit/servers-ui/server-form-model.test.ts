@@ -13,7 +13,7 @@ import {
   type ServerFormValues,
 } from "@/components/servers/server-form-model";
 import { mapSaveError } from "@/components/app/save-error";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 
 const valid = (patch: Partial<ServerFormValues> = {}): ServerFormValues => ({
   ...emptyValues(900),

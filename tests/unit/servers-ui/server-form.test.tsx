@@ -4,12 +4,12 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { ServerForm } from "@/components/servers/server-form";
 import { emptyValues, valuesFromServer, type RemoteServerDto } from "@/components/servers/server-form-model";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import { FREE_SUBSCRIPTION, PLANS } from "@/lib/plans/table";
 import type { ConnectionTestResult } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({
+jest.mock("@/lib/api-client/fetch", () => ({
   apiGet: jest.fn(),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SignInCard } from "@/components/servers/sign-in-card";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import type { ServerAuth, ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
 const mockAssign = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({
+jest.mock("@/lib/api-client/fetch", () => ({
   apiGet: jest.fn(),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
   navigation: { assign: (url: string) => mockAssign(url) },

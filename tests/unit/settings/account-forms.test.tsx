@@ -6,7 +6,7 @@ import { DeleteAccountSection } from "@/components/settings/delete-account-secti
 import { PasswordForm } from "@/components/settings/password-form";
 
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 
 const mockReauthenticate = jest.fn();
 const mockUpdatePassword = jest.fn();

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NotificationsSection } from "@/components/settings/notifications-section";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import type { AlertDeliveryDto } from "@/lib/alerts/schema";
 import type { UserSettings } from "@/lib/settings/schema";
 
 const mockApiGet = jest.fn();
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({
+jest.mock("@/lib/api-client/fetch", () => ({
   apiGet: (...args: unknown[]) => mockApiGet(...args),
   apiSend: (...args: unknown[]) => mockApiSend(...args),
 }));

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { slugFromTitle, StatusPageForm } from "@/components/status-pages/status-page-form";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 
 const SERVERS = [
   { id: "11111111-1111-4111-8111-111111111111", name: "Alpha" },

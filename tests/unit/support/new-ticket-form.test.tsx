@@ -6,7 +6,7 @@ import { ticketCategory } from "@/lib/db/schema";
 import { TICKET_CATEGORIES } from "@/lib/support/schema";
 
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 
 function renderForm(initial = { subject: "", category: "" as const }) {
   const onCreated = jest.fn();

@@ -6,7 +6,7 @@ import type { HistoryEntry } from "@/lib/workbench/schema";
 import { installResizeObserver } from "./jsdom-gaps";
 
 const mockApiGet = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args), apiSend: jest.fn() }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: (...args: unknown[]) => mockApiGet(...args), apiSend: jest.fn() }));
 
 beforeAll(installResizeObserver);
 beforeEach(() => mockApiGet.mockReset());

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { PromptsTab } from "@/components/workbench/prompts-tab";
 import type { Rerun } from "@/components/workbench/rerun";
 import { ResourcesTab } from "@/components/workbench/resources-tab";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import type { CallRequest, CallStreamLine, ServerEventLine } from "@/lib/workbench/schema";
 import { useResourceSubscriptions } from "@/lib/workbench/use-subscriptions";
 import { installResizeObserver } from "./jsdom-gaps";
@@ -21,7 +21,7 @@ jest.mock("@/lib/workbench/hooks", () => ({
 }));
 jest.mock("@/lib/analytics/track", () => ({ track: () => {} }));
 const mockApiSend = jest.fn();
-jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 
 beforeAll(installResizeObserver);
 beforeEach(() => {

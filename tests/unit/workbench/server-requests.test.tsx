@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ServerWorkbench } from "@/components/workbench/server-workbench";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api-client/api-error";
 import type { ServerDto } from "@/lib/servers/schema";
 import type { CallRequest, CallStreamLine } from "@/lib/workbench/schema";
 import { everythingTools } from "./everything";
@@ -15,7 +15,7 @@ jest.mock("@/lib/workbench/hooks", () => ({
   ...jest.requireActual("@/lib/workbench/hooks"),
   streamCall: (...args: Parameters<Stream>) => mockStreamCall(...args),
 }));
-jest.mock("@/lib/api/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
+jest.mock("@/lib/api-client/fetch", () => ({ apiGet: jest.fn(), apiSend: (...args: unknown[]) => mockApiSend(...args) }));
 jest.mock("@/lib/analytics/track", () => ({ track: jest.fn() }));
 jest.mock("@/lib/servers/hooks", () => ({
   useServerInventory: () => ({

@@ -1,5 +1,5 @@
 import { isRecord } from "@/lib/guards";
-import { ApiError } from "./api-error";
+import { ApiError } from "../api-client/api-error";
 
 /**
  * Every code of the API's error answer (`{"error": code, "message", "details"?}`)

@@ -17,8 +17,8 @@
 import { logAuthEvent } from "@/lib/debug-log";
 
 import { ApiError, errorDetail } from "./api-error";
-import { isExpiredAnswer } from "./error-codes";
-import { NDJSON, readLines } from "./ndjson";
+import { isExpiredAnswer } from "../api-contract/error-codes";
+import { NDJSON, readLines } from "../api-contract/ndjson";
 
 export interface TokenSource {
   getToken(): Promise<string | null>;
