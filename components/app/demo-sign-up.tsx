@@ -2,8 +2,7 @@
 
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { failureMessage } from "@/lib/api-client/api-error";
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { failureMessage, isApiError } from "@/lib/api-client/api-error";
 import { useAuth } from "@/lib/auth/auth-provider";
 import { FormAlert } from "./form-alert";
 

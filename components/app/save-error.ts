@@ -1,5 +1,4 @@
-import { ApiError, failureMessage } from "@/lib/api-client/api-error";
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { ApiError, failureMessage, isApiError } from "@/lib/api-client/api-error";
 import { isRecord } from "@/lib/guards";
 
 /**

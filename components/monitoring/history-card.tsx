@@ -1,6 +1,6 @@
 "use client";
 
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { isApiError } from "@/lib/api-client/api-error";
 import { useState } from "react";
 import { LoadError } from "@/components/app/load-error";
 import { Loading } from "@/components/app/loading";

@@ -1,6 +1,6 @@
 "use client";
 
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { isApiError } from "@/lib/api-client/api-error";
 import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { planLabelWith, PlanUpsell } from "@/components/app/plan-upsell";

@@ -18,7 +18,7 @@ import { BusyButton } from "@/components/app/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiSend } from "@/lib/api-client/fetch";
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { isApiError } from "@/lib/api-client/api-error";
 import { SettingsSection } from "./settings-section";
 
 export function DeleteAccountSection({ email }: { email: string }) {

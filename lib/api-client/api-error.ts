@@ -1,4 +1,5 @@
 import { isRecord } from "@/lib/guards";
+import { ERROR_STATUS, namesCode, type ErrorCode } from "@/lib/api-contract/error-codes";
 
 /** An HTTP failure; status 0 means no response arrived at all. */
 export class ApiError extends Error {
@@ -46,4 +47,19 @@ export function userMessage(err: unknown): string {
 export function failureMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 0) return "The console could not be reached. Check your connection and try again.";
   return userMessage(err);
+}
+
+/**
+ * Whether `err` is the API's answer, and with `code` when one is given:
+ * `isApiError(err, "plan_required")`.
+ */
+export function isApiError(err: unknown, code?: ErrorCode): err is ApiError {
+  return err instanceof ApiError && (code === undefined || namesCode(err.data, code));
+}
+
+/** The code of an API error answer, when it names one of these. */
+export function errorCodeOf(err: unknown): ErrorCode | null {
+  if (!(err instanceof ApiError) || !isRecord(err.data)) return null;
+  const code = err.data.error;
+  return typeof code === "string" && Object.hasOwn(ERROR_STATUS, code) ? (code as ErrorCode) : null;
 }

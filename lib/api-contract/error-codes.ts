@@ -1,10 +1,9 @@
 import { isRecord } from "@/lib/guards";
-import { ApiError } from "../api-client/api-error";
 
 /**
  * Every code of the API's error answer (`{"error": code, "message", "details"?}`)
  * with the status it is sent with. The server throws them through
- * `lib/http/errors.ts`; the browser tells them apart with `isApiError`. No
+ * `lib/http/errors.ts`; the browser tells them apart with `isApiError` (lib/api-client/api-error.ts). No
  * other file compares a code written as a string (ESLint enforces it).
  */
 export const ERROR_STATUS = {
@@ -37,21 +36,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /** Whether an answer's body (or a stream's error line) names `code` in its `error` field. */
 export function namesCode(body: unknown, code: ErrorCode): boolean {
   return isRecord(body) && body.error === code;
-}
-
-/**
- * Whether `err` is the API's answer, and with `code` when one is given:
- * `isApiError(err, "plan_required")`.
- */
-export function isApiError(err: unknown, code?: ErrorCode): err is ApiError {
-  return err instanceof ApiError && (code === undefined || namesCode(err.data, code));
-}
-
-/** The code of an API error answer, when it names one of these. */
-export function errorCodeOf(err: unknown): ErrorCode | null {
-  if (!(err instanceof ApiError) || !isRecord(err.data)) return null;
-  const code = err.data.error;
-  return typeof code === "string" && Object.hasOwn(ERROR_STATUS, code) ? (code as ErrorCode) : null;
 }
 
 /** A 401 that says the session or token has expired (`expired: true` or `code: "token_expired"`). */

@@ -1,9 +1,8 @@
 "use client";
 
 import type { User } from "firebase/auth";
-import { ApiError } from "@/lib/api-client/api-error";
+import { ApiError, errorCodeOf } from "@/lib/api-client/api-error";
 import { apiSend } from "@/lib/api-client/fetch";
-import { errorCodeOf } from "@/lib/api-contract/error-codes";
 import type { SessionUser } from "./schema";
 import { logAuthEvent } from "../debug-log";
 

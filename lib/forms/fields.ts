@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { isApiError } from "@/lib/api-client/api-error";
 import { isRecord } from "@/lib/guards";
 
 /**

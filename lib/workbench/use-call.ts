@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { track } from "@/lib/analytics/track";
-import { errorCodeOf, namesCode } from "@/lib/api-contract/error-codes";
+import { namesCode } from "@/lib/api-contract/error-codes";
+import { errorCodeOf } from "@/lib/api-client/api-error";
 import { streamCall } from "./hooks";
 import { workbenchKeys } from "./keys";
 import { useRoots } from "./roots-store";

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { ApiError } from "@/lib/api-client/api-error";
-import { ERROR_STATUS, errorCodeOf, isApiError, isExpiredAnswer, namesCode } from "@/lib/api-contract/error-codes";
+import { ApiError, isApiError, errorCodeOf } from "@/lib/api-client/api-error";
+import { ERROR_STATUS, isExpiredAnswer, namesCode } from "@/lib/api-contract/error-codes";
 import { HttpError, badRequest, planRequired, rateLimited, tokenExpired } from "@/lib/http/errors";
 
 /** What the browser's client makes of an HttpError once the route wrapper has answered with it. */

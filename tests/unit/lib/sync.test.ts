@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import type { User } from "firebase/auth";
-import { ApiError, userMessage } from "@/lib/api-client/api-error";
-import { isApiError } from "@/lib/api-contract/error-codes";
+import { ApiError, isApiError, userMessage } from "@/lib/api-client/api-error";
 import { firebaseConfigSchema } from "@/lib/auth/config";
 import { payloadDisplayName, resetSync, SYNC_DEDUP_WINDOW_MS, SYNC_ERRORS, syncUserWithBackend } from "@/lib/auth/sync";
 import { SYNC_TOKEN_MAX_AGE_SEC, tokenFreshEnough } from "@/lib/auth/token-sync";
