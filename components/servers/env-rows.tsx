@@ -1,13 +1,13 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { MAX_ENV } from "@/lib/servers/stdio-schema";
 import { RemoveRowButton, SecretValueInput } from "./secret-row-parts";
 import { newEnvRow, type EnvRow } from "./stdio-form-model";
+import { useSecretRows } from "./use-secret-rows";
 
 /**
  * A stdio server's environment variables: a row each (name, and a value masked unless shown),
@@ -29,31 +29,8 @@ export function EnvRows({
   disabled?: boolean;
   onChange: (rows: EnvRow[]) => void;
 }) {
-  const [visible, setVisible] = useState<Set<string>>(() => new Set());
+  const list = useSecretRows({ idPrefix, rows, onChange, newRow: newEnvRow });
   const hint = "Given to the server alone, e.g. an API key it needs. Values are encrypted at rest and never shown again.";
-
-  function toggle(key: string) {
-    setVisible((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  }
-
-  function add() {
-    const row = newEnvRow();
-    onChange([...rows, row]);
-    requestAnimationFrame(() => document.getElementById(`${idPrefix}-${row.key}-name`)?.focus());
-  }
-
-  function remove(key: string, index: number) {
-    const next = rows.filter((r) => r.key !== key);
-    onChange(next);
-    // The focus stays in the list: on the row that took its place, else on "Add variable".
-    const neighbour = next[Math.min(index, next.length - 1)];
-    requestAnimationFrame(() => document.getElementById(neighbour ? `${idPrefix}-${neighbour.key}-name` : `${idPrefix}-add`)?.focus());
-  }
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={describedBy(idPrefix, hint, listError)}>
@@ -63,7 +40,7 @@ export function EnvRows({
         <ul className="flex flex-col gap-3">
           {rows.map((row, i) => {
             const label = row.name.trim() || `variable ${i + 1}`;
-            const shown = visible.has(row.key);
+            const shown = list.isShown(row.key);
             return (
               <li key={row.key} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start sm:border-0 sm:p-0">
                 <Field id={`${idPrefix}-${row.key}-name`} label={`Name of variable ${i + 1}`} error={errors[i]?.name} density="compact">
@@ -89,11 +66,11 @@ export function EnvRows({
                       shown={shown}
                       disabled={disabled}
                       onChange={(value) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value } : r)))}
-                      onToggleShown={() => toggle(row.key)}
+                      onToggleShown={() => list.toggle(row.key)}
                     />
                   )}
                 </Field>
-                <RemoveRowButton label={label} disabled={disabled} onRemove={() => remove(row.key, i)} />
+                <RemoveRowButton label={label} disabled={disabled} onRemove={() => list.remove(row.key, i)} />
               </li>
             );
           })}
@@ -101,7 +78,7 @@ export function EnvRows({
       ) : null}
       <FieldMessages id={idPrefix} error={listError} />
       <div>
-        <Button id={`${idPrefix}-add`} type="button" variant="outline" size="sm" disabled={disabled || rows.length >= MAX_ENV} onClick={add}>
+        <Button id={`${idPrefix}-add`} type="button" variant="outline" size="sm" disabled={disabled || rows.length >= MAX_ENV} onClick={list.add}>
           <Plus aria-hidden="true" />
           Add variable
         </Button>

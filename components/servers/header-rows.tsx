@@ -1,13 +1,13 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, FieldMessages } from "@/components/ui/field";
 import { MAX_HEADERS } from "@/lib/servers/schema";
 import { HeaderRow } from "./header-row";
 import type { FieldErrors } from "@/components/app/save-error";
 import { mustReenter, newHeaderRow, type HeaderRow as Row } from "./server-form-model";
+import { useSecretRows } from "./use-secret-rows";
 
 const COMMON_HEADERS = ["Authorization", "X-API-Key", "X-Api-Token", "Proxy-Authorization"];
 
@@ -31,7 +31,7 @@ export function HeaderRows({
   disabled?: boolean;
   onChange: (rows: Row[]) => void;
 }) {
-  const [visible, setVisible] = useState<Set<string>>(() => new Set());
+  const list = useSecretRows({ idPrefix, rows, onChange, newRow: newHeaderRow });
   const listId = `${idPrefix}-names`;
   const hint = (
     <>
@@ -39,22 +39,6 @@ export function HeaderRows({
       shown again in full.
     </>
   );
-
-  function toggle(key: string) {
-    setVisible((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  }
-
-  function add() {
-    const row = newHeaderRow();
-    onChange([...rows, row]);
-    // Focus the new row's name once it exists.
-    requestAnimationFrame(() => document.getElementById(`${idPrefix}-${row.key}-name`)?.focus());
-  }
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={describedBy(idPrefix, hint, errors.headers)}>
@@ -76,18 +60,18 @@ export function HeaderRows({
               index={i}
               listId={listId}
               errors={{ name: errors[`headers.${i}.name`], value: errors[`headers.${i}.value`] }}
-              shown={visible.has(row.key)}
+              shown={list.isShown(row.key)}
               disabled={disabled}
               onChange={(patch) => onChange(rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r)))}
-              onToggleShown={() => toggle(row.key)}
-              onRemove={() => onChange(rows.filter((r) => r.key !== row.key))}
+              onToggleShown={() => list.toggle(row.key)}
+              onRemove={() => list.remove(row.key, i)}
             />
           ))}
         </ul>
       ) : null}
       <FieldMessages id={idPrefix} error={errors.headers} />
       <div>
-        <Button type="button" variant="outline" size="sm" disabled={disabled || rows.length >= MAX_HEADERS} onClick={add}>
+        <Button id={`${idPrefix}-add`} type="button" variant="outline" size="sm" disabled={disabled || rows.length >= MAX_HEADERS} onClick={list.add}>
           <Plus aria-hidden="true" />
           Add header
         </Button>

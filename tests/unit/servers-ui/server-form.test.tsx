@@ -232,6 +232,8 @@ describe("ServerForm headers", () => {
     await user.type(screen.getByRole("combobox", { name: "Name of header 2" }), "X-Extra");
     await user.click(screen.getByRole("button", { name: "Remove X-Extra" }));
     expect(screen.queryByRole("combobox", { name: "Name of header 2" })).not.toBeInTheDocument();
+    // The focus stays in the list: on the row before it, now the last.
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Name of header 1" })).toHaveFocus());
 
     await user.click(screen.getByRole("button", { name: "Save server" }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ headers: [{ name: "Authorization", value: "Bearer secret-token" }] }));
