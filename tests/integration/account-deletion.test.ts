@@ -16,6 +16,8 @@ import {
   alertDeliveries,
   alertFlapStates,
   alertSilences,
+  alertChannels,
+  serverAlertChannels,
   maintenanceWindowServers,
   maintenanceWindows,
   analyticsEvents,
@@ -81,6 +83,10 @@ async function fillEveryTable(uid: string, email: string) {
   await d.insert(scanBaselines).values({ serverId: server.id, pinnedBy: uid, items: [] });
   await d.insert(alertFlapStates).values({ serverId: server.id });
   await d.insert(alertSilences).values({ ownerUid: uid, serverId: server.id, reason: "Deploying" });
+  const channelId = randomUUID();
+  const slack = { url: "https://hooks.slack.com/services/T0/B0/very-secret" };
+  await d.insert(alertChannels).values({ id: channelId, ownerUid: uid, name: "Team", kind: "slack", secretEnc: encrypt(JSON.stringify(slack), secretContext.alertChannel(channelId)), destination: "https://hooks.slack.com/services/…" });
+  await d.insert(serverAlertChannels).values({ serverId: server.id, channels: [channelId] });
   const [window] = await d.insert(maintenanceWindows).values({ ownerUid: uid, startsAt: now, endsAt: new Date(now.getTime() + 3_600_000) }).returning({ id: maintenanceWindows.id });
   await d.insert(maintenanceWindowServers).values({ windowId: window.id, serverId: server.id });
   await d.insert(workbenchServerRequests).values({ id: randomUUID(), userUid: uid, instance: "workbench_answers_x", kind: "sampling", params: { messages: [] } });
