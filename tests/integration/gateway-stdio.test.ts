@@ -4,7 +4,7 @@ import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-
 import { describeEachDatabase } from "../support/databases";
 import { connectClient, createGateway, gatewayToken, recordedCalls, serveGateways, type Endpoint } from "../support/gateway";
 import { call } from "../support/http";
-import { leftoverCgroups } from "../support/sandbox";
+import { cgroupsLeftAfter } from "../support/sandbox";
 import { signedIn, type Session } from "../support/sign-in";
 
 /**
@@ -27,8 +27,8 @@ afterAll(async () => {
   await workbenchPool().closeAll();
   delete process.env.npm_config_registry;
   await Promise.all([registry?.stop(), endpoint?.stop()]);
-  expect(leftoverCgroups()).toEqual([]);
-});
+  expect(await cgroupsLeftAfter()).toEqual([]);
+}, 30_000);
 
 describeEachDatabase("a gateway in front of a stdio server", () => {
   let owner: Session;

@@ -37,3 +37,14 @@ export function ownPidsCgroup(): string {
 export function leftoverCgroups(): string[] {
   return fs.readdirSync(ownPidsCgroup()).filter((name) => name.startsWith(`mcp-sandbox-${process.pid}-`));
 }
+
+/**
+ * The cgroups still left once `withinMs` has passed: a sandbox closed a moment ago (a gateway's
+ * upstream session ends after its client's) is stopped, then killed a second later, and its
+ * cgroups go with its last process. One that outlives the wait is a sandbox nobody stopped.
+ */
+export async function cgroupsLeftAfter(withinMs = 10_000): Promise<string[]> {
+  const until = Date.now() + withinMs;
+  while (leftoverCgroups().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  return leftoverCgroups();
+}
