@@ -11,6 +11,8 @@ import { axeViolations } from "./axe";
 
 for (const theme of ["light", "dark"] as const) {
   test(`the API reference renders offline and is accessible (${theme})`, async ({ page, baseURL }) => {
+    // Every operation and schema of the API opened, then read by axe: the heaviest page the suite checks.
+    test.slow();
     const foreign: string[] = [];
     await page.route("**/*", (route) => {
       const url = route.request().url();
