@@ -72,6 +72,15 @@ export function auditGatewayEvent(event: ActivityEvent): Promise<void> {
 }
 
 /**
+ * Records a call as under way with the id `id` without making it wait, for
+ * a call whose limits took no statement (call-leases.ts): its outcome,
+ * queued after it, is written after it.
+ */
+export function recordStart(id: string, event: ActivityEvent): void {
+  enqueue(writer(), { kind: "insert", row: { ...activityRow(event), id }, done: () => {} });
+}
+
+/**
  * Writes the outcome of the call recorded as under way with `id`, without
  * making anyone wait for it. Its action too: a call the guard stopped on its
  * way to the server becomes `gateway.blocked`.

@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { POST as decidePOST } from "@/app/api/oauth/authorizations/[id]/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
-import { gatewayRelay, gatewaySessions, rateLimits } from "@/lib/db/schema";
+import { activityEvents, gatewayRelay, gatewaySessions, rateLimits } from "@/lib/db/schema";
 import { MAX_PENDING_ANSWERS_PER_CREDENTIAL, MAX_SESSIONS_PER_CREDENTIAL } from "@/lib/gateways/endpoint/bounds";
 import { requestCounters } from "@/lib/gateways/endpoint/limits";
 import { PLANS } from "@/lib/plans/table";
@@ -326,6 +326,50 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
       expect(((err as McpError).data as { retryAfterSec: number }).retryAfterSec).toBeGreaterThan(0);
       const events = await recordedCalls(owner.uid, "everything__completable-prompt");
       expect(events.at(-1)).toMatchObject({ method: "completion/complete", outcome: "rate_limited" });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("under sustained calls, never passes a limit: the calls within it answered and audited, the rest refused, and the counters exact once the calls stop", async () => {
+    await startEarlyInMinute(30_000);
+    // An account of its own: the account's day is counted by this test's calls alone.
+    const busy = await signedIn("pro");
+    const server = await call(serversPOST, "/api/servers", { headers: busy.headers, body: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
+    const created = await createGateway(busy, { name: "Busy", servers: [{ serverId: server.json.id, prefix: "everything" }] });
+    const gateway = { ...created, url: endpoint.url(created.slug) };
+    const { token } = await gatewayTokenWithId(busy);
+    const client = await connectClient(gateway.url, token);
+    const minuteKey = `gateway-minute:${busy.uid}:${gateway.id}`;
+    const dayKey = `gateway-calls:${busy.uid}`;
+    const counter = async (key: string) => (await (await db()).select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+    const events = async () =>
+      (await (await db()).select({ action: activityEvents.action, metadata: activityEvents.metadata }).from(activityEvents).where(eq(activityEvents.targetId, gateway.id)))
+        .filter((e) => e.action === "gateway.call")
+        .map((e) => (e.metadata as { outcome: string }).outcome);
+    const echo = (i: number) =>
+      client.callTool({ name: "everything__echo", arguments: { message: `burst ${i}` } }).then(
+        () => "ok",
+        (err: unknown) => (err as McpError).code,
+      );
+    try {
+      // As fast as a busy agent calls, one call after another: 40 calls, then the counters rest.
+      const first: unknown[] = [];
+      for (let i = 0; i < 40; i++) first.push(await echo(i));
+      expect(first).toEqual(Array(40).fill("ok"));
+      expect(await settled(() => counter(minuteKey), 40)).toBe(40);
+      expect(await settled(() => counter(dayKey), 40)).toBe(40);
+      expect(await settled(async () => (await events()).filter((o) => o === "ok").length, 40)).toBe(40);
+
+      // 120 calls of room left in the minute, and 150 calls: the first 120 run, the other 30 are refused.
+      await spendCounter(minuteKey, PLANS.pro.gatewayCallsPerMinute - 120);
+      const second: unknown[] = [];
+      for (let i = 0; i < 150; i++) second.push(await echo(100 + i));
+      expect(second.slice(0, 120)).toEqual(Array(120).fill("ok"));
+      expect(second.slice(120)).toEqual(Array(30).fill(-32029));
+      expect(await settled(async () => (await events()).filter((o) => o === "rate_limited").length, 30)).toBe(30);
+      const outcomes = await events();
+      expect(outcomes.filter((o) => o === "ok")).toHaveLength(160);
     } finally {
       await client.close();
     }

@@ -5,7 +5,9 @@ import { db } from "../../db";
 import { prepared } from "../../db/prepared";
 import { rateLimits } from "../../db/schema";
 import { planOf, type PlanHolder } from "../../plans/holder";
+import { recordStart } from "../audit";
 import type { Credential } from "./access";
+import { counted, takeReserved, type Counter } from "./call-leases";
 
 /**
  * The gateway's counters. Every request, whatever its method, is counted
@@ -18,7 +20,10 @@ import type { Credential } from "./access";
  * reset at 00:00 UTC) and the gateway's calls a minute, and its audit event
  * is written, as under way.
  * Every call is thus on record before it runs; its outcome follows once the
- * client has its answer (lib/gateways/audit.ts). The counters are the fixed
+ * client has its answer (lib/gateways/audit.ts). Under sustained traffic a
+ * call may instead take one of the calls this instance counted ahead
+ * (call-leases.ts): it waits for no statement, and its event is queued, as
+ * under way, before it runs. The counters are the fixed
  * windows of lib/rate-limit/service.ts (the minute's row first, as every
  * call does, so that two calls never wait on each other's rows in turn).
  */
@@ -62,6 +67,18 @@ export async function beginGatewayCall(
   const dayStart = windowStart(now, DAY_SEC);
   const row = activityRow(event);
   const requests = requestOf && requestCounters(owner.uid, gatewayId, requestOf);
+  const counters: Counter[] = [
+    { key: minuteKey, windowStart: minuteStart, limit: plan.gatewayCallsPerMinute },
+    { key: dayKey, windowStart: dayStart, limit: plan.gatewayCallsPerDay },
+    ...(requests
+      ? [requests.gatewayKey, requests.credentialKey].map((key) => ({ key, windowStart: minuteStart, limit: plan.gatewayRequestsPerMinute }))
+      : []),
+  ];
+  // Under sustained traffic the call may already be counted, in a block this instance reserved: no round trip.
+  if (takeReserved(counters, now.getTime())) {
+    recordStart(eventId, event);
+    return { request: null, call: null };
+  }
   // The request's rows first (the gateway's, then the credential's), as countGatewayRequest locks them: the
   // call's rows wait on the verdict, which reads every row `requested` returns.
   const requested = requests
@@ -115,6 +132,7 @@ export async function beginGatewayCall(
       call: { retryAfterSec, message: `This gateway took its ${plan.gatewayCallsPerMinute.toLocaleString("en-US")} calls of this minute; retry in ${retryAfterSec} s.` },
     };
   }
+  counted(counters, count, now.getTime());
   return { request: null, call: null };
 }
 
