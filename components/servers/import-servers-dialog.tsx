@@ -94,7 +94,7 @@ export function ImportServersDialog() {
       description={
         <>
           Paste, upload or link an <code>mcpServers</code> file from Claude Desktop, Claude Code, Cursor or VS Code, or a <code>server.json</code> of the MCP
-          Registry. Remote servers are connected; an npm package at an exact version is installed and run in the console&apos;s sandbox. Anything else is listed
+          Registry. Remote servers are connected; an npm package is installed at one exact version (the newest, when the file names none) and run in the console&apos;s sandbox. Anything else is listed
           with the reason it is skipped.
         </>
       }
@@ -219,6 +219,7 @@ function PreviewList({ entries }: { entries: ImportPreviewEntry[] }) {
               </span>
             ) : null}
             {e.reason ? <span className="text-muted-foreground">{e.reason}</span> : null}
+            {e.note ? <span className="text-muted-foreground">{e.note}</span> : null}
           </li>
         ))}
       </ul>

@@ -20,6 +20,8 @@ import type { AnyServerCreate } from "../servers/stdio-schema";
 import type { Actor, Origin } from "../servers/service";
 import { spendNameLookups } from "../rate-limit/name-lookups";
 import { packageLabel } from "../stdio/config";
+import { NpmError } from "../stdio/npm";
+import { newestVersion } from "../stdio/versions";
 
 /**
  * Import of an `mcpServers` file or an MCP Registry `server.json` (pasted,
@@ -44,11 +46,40 @@ type Candidate = {
   input?: AnyServerCreate;
   problem?: { kind: NonNullable<ImportPreviewEntry["kind"]>; reason: string };
   shown?: Shown;
-  extra?: Pick<ImportPreviewEntry, "key" | "inputs">;
+  extra?: Pick<ImportPreviewEntry, "key" | "inputs" | "note">;
 };
 
 const entryCandidate = (entry: ConfigEntry): Candidate =>
   entry.ok ? { name: entry.name, input: entry.input } : { name: entry.name, problem: { kind: entry.kind, reason: entry.reason } };
+
+/** How many of a file's unpinned packages are looked up in the registry at once. */
+const PIN_LOOKUPS_AT_ONCE = 4;
+
+/**
+ * The file's entries as candidates, npx of a package without an exact version pinned to the
+ * newest version the registry has of what it asks for today (what npx would run now): the
+ * console installs that one and keeps it, and the preview says so. A package the registry
+ * cannot tell a version of stays skipped, with npm's reason.
+ */
+async function entryCandidates(entries: ConfigEntry[]): Promise<Candidate[]> {
+  const candidates = entries.map(entryCandidate);
+  const unpinned = entries.flatMap((entry, i) => (!entry.ok && entry.wants && entry.pin ? [{ i, wants: entry.wants, pin: entry.pin }] : []));
+  for (let at = 0; at < unpinned.length; at += PIN_LOOKUPS_AT_ONCE) {
+    await Promise.all(
+      unpinned.slice(at, at + PIN_LOOKUPS_AT_ONCE).map(async ({ i, wants, pin }) => {
+        const asked = wants.range ? `"${wants.range}"` : "no version";
+        try {
+          const version = await newestVersion(wants.identifier, wants.range);
+          candidates[i] = { ...entryCandidate(pin(version)), extra: { note: `Pinned to ${version}: the file asks for ${asked}, and that is the registry's newest match today.` } };
+        } catch (err) {
+          if (!(err instanceof NpmError)) throw err;
+          candidates[i] = { name: candidates[i].name, problem: { kind: "unpinned", reason: `The file asks for ${asked} of ${wants.identifier}, and the registry could not tell which version that is: ${err.message}` } };
+        }
+      }),
+    );
+  }
+  return candidates;
+}
 
 /** What an entry's server is shown as, and what makes two of them the same server. */
 function shownOf(input: AnyServerCreate): Shown {
@@ -115,7 +146,7 @@ async function plan(actor: Actor, file: ImportFile, body: ImportBody | null): Pr
   // A file names servers of its own: a demo account has the demo's only.
   assertAllowed(actor, "ownServers");
   const candidates: Candidate[] =
-    file.format === "mcpServers" ? file.entries.map(entryCandidate) : body ? [chosenCandidate(file.options, body)] : file.options.map(optionCandidate);
+    file.format === "mcpServers" ? await entryCandidates(file.entries) : body ? [chosenCandidate(file.options, body)] : file.options.map(optionCandidate);
   const remote = (c: Candidate) => !c.problem && (c.input ?? c.shown)?.transport !== "stdio";
   // Each remote entry's name may be resolved below (refusal), so the whole file is counted first.
   await spendNameLookups(actor.uid, candidates.filter(remote).length);

@@ -1,13 +1,19 @@
 import { isRecord } from "../guards";
+import { EXACT_VERSION } from "../stdio/config";
 import { stdioServerCreate, type StdioServerCreate } from "./stdio-schema";
 
 /**
  * A `command` entry of an `mcpServers` file, read: `npx` of a pinned npm package becomes a stdio
  * server the console runs in its sandbox; any other command is skipped with the reason. Pure: the
- * preview and the import read it the same way.
+ * preview and the import read it the same way. npx of a package without an exact version is
+ * `unpinned`, with what it asks for (`wants`): the import asks the registry which version that is
+ * today and reads the entry again pinned to it (`pinned`).
  */
 
-export type CommandEntry = { ok: true; input: StdioServerCreate } | { ok: false; kind: "unsupported" | "unpinned" | "placeholder" | "invalid"; reason: string };
+export type CommandEntry =
+  | { ok: true; input: StdioServerCreate }
+  | { ok: false; kind: "unsupported" | "placeholder" | "invalid"; reason: string }
+  | { ok: false; kind: "unpinned"; reason: string; wants: { identifier: string; range: string } };
 
 /** What other commands run, for the reason they are skipped. */
 const OTHER_RUNNERS: Record<string, string> = {
@@ -39,8 +45,8 @@ export function splitPackageSpec(spec: string): { identifier: string; version: s
   return at < 0 ? { identifier: spec, version: "" } : { identifier: spec.slice(0, at), version: spec.slice(at + 1) };
 }
 
-/** Reads an entry that has a `command`: `name` is the entry's key, which names the server. */
-export function readCommandEntry(name: string, raw: Record<string, unknown>): CommandEntry {
+/** Reads an entry that has a `command`: `name` is the entry's key, which names the server; `pinned`, the exact version to read an unpinned package as. */
+export function readCommandEntry(name: string, raw: Record<string, unknown>, pinned?: string): CommandEntry {
   if (typeof raw.command !== "string" || !raw.command.trim()) return { ok: false, kind: "invalid", reason: "The entry's command is not a string." };
   const program = programName(raw.command.trim());
   if (program !== "npx") {
@@ -57,12 +63,14 @@ export function readCommandEntry(name: string, raw: Record<string, unknown>): Co
   const spec = args[specAt];
   if (spec === undefined) return { ok: false, kind: "invalid", reason: "npx is given no package to run." };
   if (spec.startsWith("-")) return { ok: false, kind: "unsupported", reason: `npx's option ${spec} is not supported: write the package first, e.g. npx -y <package>@<version>.` };
-  const { identifier, version } = splitPackageSpec(spec);
-  if (!/^\d+\.\d+\.\d+/.test(version)) {
+  const { identifier, version: written } = splitPackageSpec(spec);
+  const version = EXACT_VERSION.test(written) ? written : pinned;
+  if (!version) {
     return {
       ok: false,
       kind: "unpinned",
-      reason: `${version ? `"${version}" is not an exact version` : "No version is given"}: the console installs one exact version. Write it as ${identifier}@<version> (e.g. 1.2.3).`,
+      reason: `${written ? `"${written}" is not an exact version` : "No version is given"}: the console installs one exact version. Write it as ${identifier}@<version> (e.g. 1.2.3).`,
+      wants: { identifier, range: written },
     };
   }
   const env = isRecord(raw.env) ? raw.env : {};

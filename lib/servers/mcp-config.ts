@@ -58,10 +58,13 @@ export const SKIP_KINDS = [
 ] as const;
 export type SkipKind = (typeof SKIP_KINDS)[number];
 
-/** One entry of the file, read: either a server to create or why it cannot be. */
+/**
+ * One entry of the file, read: either a server to create or why it cannot be. npx of a package
+ * without an exact version says what it asks for and reads again pinned to a version (`pin`).
+ */
 export type ConfigEntry =
   | { name: string; ok: true; input: ServerCreate | StdioServerCreate }
-  | { name: string; ok: false; kind: SkipKind; reason: string };
+  | { name: string; ok: false; kind: SkipKind; reason: string; wants?: { identifier: string; range: string }; pin?: (version: string) => ConfigEntry };
 
 const STREAMABLE = new Set(["http", "streamable-http", "streamablehttp", "streamable_http"]);
 
@@ -85,7 +88,16 @@ function readEntry(name: string, raw: unknown): ConfigEntry {
   const url = raw.url ?? raw.serverUrl;
   if (declared === "stdio" || (url === undefined && raw.command !== undefined)) {
     const read = readCommandEntry(name, raw);
-    return read.ok ? { name, ok: true, input: read.input } : { name, ...read };
+    if (read.ok) return { name, ok: true, input: read.input };
+    if (read.kind !== "unpinned") return { name, ...read };
+    return {
+      name,
+      ...read,
+      pin: (version) => {
+        const pinned = readCommandEntry(name, raw, version);
+        return pinned.ok ? { name, ok: true, input: pinned.input } : { name, ...pinned };
+      },
+    };
   }
   if (typeof url !== "string") return { name, ok: false, kind: "invalid", reason: "The entry has no url." };
   let transport: ReturnType<typeof transportOf>;

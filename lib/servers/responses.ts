@@ -166,6 +166,7 @@ const importPreviewEntry = z.object({
   action: z.enum(["create", "skip"]),
   kind: z.enum(SKIP_KINDS).optional().describe("Why the entry is skipped."),
   reason: z.string().optional(),
+  note: z.string().optional().describe("What the import decided for an entry it creates: the exact version an npx package without one is pinned to."),
   key: z.string().optional().describe("A server.json's option: what to send as `choice` to create it."),
   inputs: z.array(importInput).optional().describe("A server.json's option: the values it asks for, sent as `values` by their id."),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRecord } from "../guards";
+import { EXACT_VERSION } from "../stdio/config";
 import type { ServerTransport } from "../mcp/types";
 import { serverCreate } from "./schema";
 import { stdioServerCreate, type AnyServerCreate } from "./stdio-schema";
@@ -144,7 +145,7 @@ function packageOption(i: number, raw: Record<string, unknown>, name: string): S
   if (transportType !== "stdio") {
     return { ...option, problem: { kind: "unsupported", reason: `The package serves ${transportType ?? "an unknown transport"} on a port of its own: the console runs packages over stdio only.` } };
   }
-  if (!/^\d+\.\d+\.\d+/.test(version)) {
+  if (!EXACT_VERSION.test(version)) {
     return { ...option, problem: { kind: "unpinned", reason: `${version ? `"${version}" is not an exact version` : "No version is given"}: the console installs one exact version.` } };
   }
   return option;

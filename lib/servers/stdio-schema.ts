@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NPM_NAME_PATTERN, STDIO_REGISTRY_TYPES } from "../stdio/config";
+import { EXACT_VERSION, NPM_NAME_PATTERN, STDIO_REGISTRY_TYPES } from "../stdio/config";
 import { connectionInput, serverCreate } from "./schema";
 
 /**
@@ -33,7 +33,7 @@ export const stdioPackage = z.object({
   identifier: z.string().regex(NPM_NAME_PATTERN, "Enter an npm package name (lower case, optionally @scope/name)."),
   version: z
     .string()
-    .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, "Give an exact version (e.g. 1.2.3): what was installed is what runs, so no ranges or tags.")
+    .regex(EXACT_VERSION, "Give an exact version (e.g. 1.2.3): what was installed is what runs, so no ranges or tags.")
     .max(64),
 });
 

@@ -9,6 +9,9 @@ export const STDIO_REGISTRY_TYPES = ["npm"] as const;
 /** An npm package name, as the registry allows it (lower case, optionally scoped). */
 export const NPM_NAME_PATTERN = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
+/** An exact version, as npm writes one (1.2.3, with a pre-release or build after it): what is installed is what runs. */
+export const EXACT_VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
 export interface StdioPackage {
   registryType: (typeof STDIO_REGISTRY_TYPES)[number];
   /** The package's name. */

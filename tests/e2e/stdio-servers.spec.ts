@@ -129,13 +129,14 @@ for (const [theme, width] of [
   });
 }
 
-test("import an mcpServers file: the npx entry becomes a stdio server, the other commands are listed with why", async ({ page }) => {
+test("import an mcpServers file: the npx entries become stdio servers, one pinned to the registry's newest version, the other commands are listed with why", async ({ page }) => {
   test.setTimeout(180_000);
   await signInViaApi(page);
   await page.goto("/servers");
   const file = JSON.stringify({
     mcpServers: {
       everything: { command: "npx", args: ["-y", SPEC, "stdio"], env: { API_TOKEN: SECRET } },
+      newest: { command: "npx", args: ["-y", BUNDLED.name, "stdio"] },
       time: { command: "uvx", args: ["mcp-server-time"] },
       files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },
     },
@@ -146,13 +147,16 @@ test("import an mcpServers file: the npx entry becomes a stdio server, the other
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByText("everything — will be created")).toBeVisible();
   await expect(dialog.getByText(`stdio · npm:${SPEC} · variables: API_TOKEN`)).toBeVisible();
+  await expect(dialog.getByText("newest — will be created")).toBeVisible();
+  await expect(dialog.getByText(`Pinned to ${BUNDLED.version}: the file asks for no version, and that is the registry's newest match today.`)).toBeVisible();
   await expect(dialog.getByText(/It runs a Python package \(uvx\)/)).toBeVisible();
-  await expect(dialog.getByText(/No version is given/)).toBeVisible();
+  await expect(dialog.getByText(/the registry could not tell which version that is: 404 Not Found/)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  await dialog.getByRole("button", { name: "Import 1 server" }).click();
-  await expect(dialog.getByRole("status")).toContainText("Created 1 server, skipped 2.", INSTALL);
+  await dialog.getByRole("button", { name: "Import 2 servers" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Created 2 servers, skipped 2.", INSTALL);
   await expect(dialog.getByText("everything: connected")).toBeVisible();
+  await expect(dialog.getByText("newest: connected")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("link", { name: "everything" })).toBeVisible();
   expect(await page.content()).not.toContain(SECRET);

@@ -72,10 +72,11 @@ describeEachDatabase("adding stdio servers: the connection test and the mcpServe
     expect(range.json.details).toEqual([{ path: "package.version", message: "Give an exact version (e.g. 1.2.3): what was installed is what runs, so no ranges or tags." }]);
   });
 
-  it("imports npx entries of a pinned package as stdio servers and lists every other command with its reason", async () => {
+  it("imports npx entries as stdio servers, pinning a package without an exact version to the registry's newest, and lists every other command with its reason", async () => {
     const doc = {
       mcpServers: {
         everything: { command: "npx", args: ["-y", SPEC, "stdio"], env: { API_TOKEN: SECRET } },
+        newest: { command: "npx", args: ["-y", BUNDLED.name, "stdio"] },
         unpinned: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"] },
         tagged: { type: "stdio", command: "npx", args: ["@modelcontextprotocol/server-memory@latest"] },
         python: { command: "uvx", args: ["mcp-server-time"] },
@@ -89,13 +90,27 @@ describeEachDatabase("adding stdio servers: the connection test and the mcpServe
     expect(preview.status).toBe(200);
     expect(preview.json.entries).toEqual([
       { name: "everything", transport: "stdio", url: `npm:${SPEC}`, headerNames: [], envNames: ["API_TOKEN"], action: "create" },
+      {
+        name: "newest",
+        transport: "stdio",
+        url: `npm:${SPEC}`,
+        headerNames: [],
+        envNames: [],
+        action: "create",
+        note: `Pinned to ${BUNDLED.version}: the file asks for no version, and that is the registry's newest match today.`,
+      },
+      // Packages the registry (here, one that serves a single package) does not have: npm's reason.
       expect.objectContaining({
         name: "unpinned",
         action: "skip",
         kind: "unpinned",
-        reason: "No version is given: the console installs one exact version. Write it as @modelcontextprotocol/server-filesystem@<version> (e.g. 1.2.3).",
+        reason: expect.stringMatching(/^The file asks for no version of @modelcontextprotocol\/server-filesystem, and the registry could not tell which version that is: 404 Not Found/),
       }),
-      expect.objectContaining({ name: "tagged", kind: "unpinned", reason: expect.stringMatching(/^"latest" is not an exact version/) }),
+      expect.objectContaining({
+        name: "tagged",
+        kind: "unpinned",
+        reason: expect.stringMatching(/^The file asks for "latest" of @modelcontextprotocol\/server-memory, and the registry could not tell which version that is: 404 Not Found/),
+      }),
       expect.objectContaining({ name: "python", kind: "unsupported", reason: "It runs a Python package (uvx): the console runs only npm packages (npx) in its sandbox for now." }),
       expect.objectContaining({ name: "container", kind: "unsupported", reason: "It runs a Docker image: the console runs only npm packages (npx) in its sandbox for now." }),
       expect.objectContaining({ name: "script", kind: "unsupported", reason: 'It runs the command "my-server": the console runs only npm packages (npx) in its sandbox for now.' }),
@@ -107,7 +122,10 @@ describeEachDatabase("adding stdio servers: the connection test and the mcpServe
 
     const done = await send(importPOST, "/api/servers/import", doc);
     expect(done.status).toBe(201);
-    expect(done.json.created).toEqual([expect.objectContaining({ name: "everything", connected: true, status: "up" })]);
+    expect(done.json.created).toEqual([
+      expect.objectContaining({ name: "everything", connected: true, status: "up" }),
+      expect.objectContaining({ name: "newest", connected: true, status: "up" }),
+    ]);
     expect(done.json.skipped.map((s: { name: string }) => s.name)).toEqual(["unpinned", "tagged", "python", "container", "script", "keyed", "reserved"]);
     expect(done.text).not.toContain(SECRET);
 

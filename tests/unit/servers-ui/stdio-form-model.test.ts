@@ -82,4 +82,21 @@ describe("mcpServers command entries", () => {
       ],
     });
   });
+
+  it("reads npx of a package without an exact version as what it asks for, and again as a server once pinned to a version", () => {
+    const file = readImportFile(
+      JSON.stringify({ mcpServers: { newest: { command: "npx", args: ["-y", "@scope/server", "--root", "/data"] }, caret: { command: "npx", args: ["@scope/server@^1.2"] } } }),
+    );
+    const entries = file.format === "mcpServers" ? file.entries : [];
+    expect(entries).toEqual([
+      expect.objectContaining({ name: "newest", ok: false, kind: "unpinned", wants: { identifier: "@scope/server", range: "" } }),
+      expect.objectContaining({ name: "caret", ok: false, kind: "unpinned", reason: expect.stringMatching(/^"\^1\.2" is not an exact version/), wants: { identifier: "@scope/server", range: "^1.2" } }),
+    ]);
+    const [newest] = entries;
+    expect(!newest.ok && newest.pin?.("1.4.0")).toEqual({
+      name: "newest",
+      ok: true,
+      input: expect.objectContaining({ package: { registryType: "npm", identifier: "@scope/server", version: "1.4.0" }, args: ["--root", "/data"] }),
+    });
+  });
 });
