@@ -1,5 +1,6 @@
 import path from "node:path";
 import { DEFAULT_LIMITS, type SandboxLimits, type SandboxSpec } from "../sandbox/spec";
+import type { StdioPackage } from "./config";
 
 /** Where an installed package's node_modules appear inside its sandbox. */
 export const SANDBOX_PACKAGE_DIR = "/package";
@@ -18,6 +19,12 @@ export interface StdioCommand {
   env: Record<string, string>;
   /** The sandbox's defaults where absent. */
   limits?: Partial<SandboxLimits>;
+  /**
+   * The package as registered, with npm's integrity recorded then: an instance that has not
+   * installed it yet (another instance registered it) installs it before it runs, and runs it only
+   * when npm's integrity is the one recorded.
+   */
+  registered?: { package: StdioPackage; integrity: string | null };
 }
 
 /** The sandbox a command runs in: node runs the bin, the package's node_modules read-only, nothing else of the host's but the system. */

@@ -78,3 +78,22 @@ export function installPackage(pkg: StdioPackage, opts: { dataDir?: string; time
   }
   return running;
 }
+
+/**
+ * The folder of a registered package on this instance: installed now when this instance has not
+ * installed it (another instance registered it; an instance's data folder is its own), the same
+ * pinned version with install scripts off. Runs only what was registered: when npm's integrity of
+ * the tarball is not the one recorded at registration (the registry now serves other contents
+ * under that version), an InstallError says so and nothing runs.
+ */
+export async function installedAsRegistered(registered: { package: StdioPackage; integrity: string | null }, opts: { dataDir?: string } = {}): Promise<InstalledPackage> {
+  const installed = await installPackage(registered.package, opts).catch((err: unknown) => {
+    throw err instanceof InstallError ? new InstallError(`${packageLabel(registered.package)} is not installed on this instance, and npm could not install it: ${err.message}`) : err;
+  });
+  if (registered.integrity !== null && installed.integrity !== registered.integrity) {
+    throw new InstallError(
+      `${packageLabel(registered.package)} is not what was registered: npm's integrity of its tarball is ${installed.integrity ?? "missing"}, and was ${registered.integrity} at registration. The console runs only the package it installed and checked; add the server again to accept what the registry serves now.`,
+    );
+  }
+  return installed;
+}

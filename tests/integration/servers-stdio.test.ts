@@ -119,6 +119,39 @@ describeEachDatabase("servers API: stdio servers", () => {
     expect(scan.json.refreshError ?? null).toBeNull();
   });
 
+  it("runs on an instance that has not installed it, installing the registered version first, and never runs contents other than those registered", async () => {
+    const echo = () =>
+      call(callPOST, `/api/servers/${serverId}/call`, {
+        body: { method: "tools/call", params: { name: "echo", arguments: { message: "installed here" } } },
+        params: { id: serverId },
+        headers: owner.headers,
+      });
+    // As on a second instance, whose data folder has not the package: the first call installs it, then runs it.
+    await workbenchPool().closeAll();
+    fs.rmSync(packageFolder(PACKAGE), { recursive: true, force: true });
+    const installed = await echo();
+    expect(installed.status).toBe(200);
+    expect(installed.json.result.content).toEqual([{ type: "text", text: "Echo: installed here" }]);
+    expect(fs.existsSync(path.join(packageFolder(PACKAGE), "node_modules", BUNDLED.name, "index.js"))).toBe(true);
+
+    // An install whose integrity is not the one recorded at registration does not run: the check says why.
+    await workbenchPool().closeAll();
+    const marker = path.join(packageFolder(PACKAGE), "installed.json");
+    const kept = fs.readFileSync(marker, "utf8");
+    fs.writeFileSync(marker, JSON.stringify({ ...JSON.parse(kept), integrity: "sha512-c29tZXRoaW5nIGVsc2U=" }));
+    try {
+      const check = await call(checkPOST, `/api/servers/${serverId}/check`, { params: { id: serverId }, headers: owner.headers });
+      expect(check.status).toBe(200);
+      expect(check.json.check).toMatchObject({ result: "failed", failureKind: "unreachable" });
+      expect(check.json.check.reason).toBe(
+        `npm:${BUNDLED.name}@${BUNDLED.version} is not what was registered: npm's integrity of its tarball is sha512-c29tZXRoaW5nIGVsc2U=, and was ${registry.integrity} at registration. The console runs only the package it installed and checked; add the server again to accept what the registry serves now.`,
+      );
+    } finally {
+      fs.writeFileSync(marker, kept);
+    }
+    expect((await echo()).json.result.content).toEqual([{ type: "text", text: "Echo: installed here" }]);
+  });
+
   it("refuses other registries, version ranges and the sandbox's own variables, storing nothing", async () => {
     const pypi = await create({ name: "Pypi", transport: "stdio", package: { registryType: "pypi", identifier: "mcp-server-time", version: "1.0.0" } });
     expect(pypi.status).toBe(400);
