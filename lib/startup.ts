@@ -8,6 +8,7 @@ import { assertOwnServer } from "./http/own-server";
 import { log } from "./log";
 import { startMonitoring } from "./monitoring/start";
 import { stopBeforeExit } from "./shutdown";
+import { startPackageSweep } from "./stdio/sweep";
 
 /**
  * A bad setting or an unreachable database stops the process at once, with a
@@ -29,7 +30,7 @@ export async function startup() {
       (err: unknown) => log.error("stored secrets not checked", { err }),
     );
     const scheduler = startMonitoring();
-    const background = [startAlertDispatcher(), startHousekeeping()];
+    const background = [startAlertDispatcher(), startHousekeeping(), startPackageSweep()];
     stopBeforeExit(() => Promise.all([scheduler?.stop(), ...background.map((job) => job.stop())]));
     log.info("started", { database: db.kind, localMode: e.localMode, appUrl: e.appUrl, monitoring: scheduler?.instance ?? "off" });
   } catch (err) {

@@ -9,7 +9,9 @@ import { GET as exportGET } from "@/app/api/servers/export/route";
 import { GET as listGET, POST as createPOST } from "@/app/api/servers/route";
 import { db } from "@/lib/db";
 import { serverEnv, servers } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 import { packageFolder } from "@/lib/stdio/cache";
+import { sweepPackages } from "@/lib/stdio/sweep";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
@@ -150,6 +152,24 @@ describeEachDatabase("servers API: stdio servers", () => {
       fs.writeFileSync(marker, kept);
     }
     expect((await echo()).json.result.content).toEqual([{ type: "text", text: "Echo: installed here" }]);
+  });
+
+  it("removes from the instance's cache, after an hour, the packages no server runs and the installs left half done; keeps the ones in use", async () => {
+    const root = path.join(env().dataDir, "packages");
+    const unused = path.join(root, "@someone", "unused-server@2.0.0");
+    const young = path.join(root, "just-installed@1.0.0");
+    const staging = `${packageFolder(PACKAGE)}.installing-0b7e2c1a-6f1d-4a8e-9d3c-5e2f1a0b7c6d`;
+    for (const folder of [unused, young, staging]) fs.mkdirSync(path.join(folder, "node_modules"), { recursive: true });
+    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const folder of [unused, staging, packageFolder(PACKAGE)]) fs.utimesSync(folder, hoursAgo, hoursAgo);
+
+    expect((await sweepPackages()).sort()).toEqual([unused, staging].sort());
+    expect(fs.existsSync(unused)).toBe(false);
+    expect(fs.existsSync(staging)).toBe(false);
+    // Installed within the hour (a registration may be about to store its server), and in use: kept.
+    expect(fs.existsSync(young)).toBe(true);
+    expect(fs.existsSync(path.join(packageFolder(PACKAGE), "node_modules", BUNDLED.name, "index.js"))).toBe(true);
+    fs.rmSync(young, { recursive: true });
   });
 
   it("refuses other registries, version ranges and the sandbox's own variables, storing nothing", async () => {
