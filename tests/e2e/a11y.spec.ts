@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { chooseTheme } from "./support";
 
 /**
  * axe-core with the consent banner showing, in the light and the dark theme;
@@ -18,7 +19,7 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
-      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      await chooseTheme(page, theme);
     });
 
     for (const pagePath of PAGES) {

@@ -1,10 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./support";
+import { answerCookieBanner, PASSWORD, uniqueEmail } from "./support";
 
 test("a new user deletes their account: everything goes, and signing in again fails", async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const email = uniqueEmail("leaver");
   await page.goto("/auth/register");
   await page.getByLabel(/Display name/).fill("Lea Leaving");

@@ -1,11 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { createAccount, PASSWORD } from "./support";
+import { answerCookieBanner, chooseTheme, createAccount, PASSWORD } from "./support";
 
 async function signIn(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const account = await createAccount(page.request, undefined, "Avery Activity");
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(account.email);
@@ -118,7 +116,7 @@ test("the free tier sees what export gives and how to get it; the API refuses it
 
 for (const theme of ["light", "dark"] as const) {
   test(`activity, settings and support have no axe violations (${theme} theme)`, async ({ page }) => {
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await signIn(page);
     const ticket = await page.request.post("/api/support/tickets", { data: { subject: "Axe check", category: "question", message: "Is this accessible?" } });
     const { id } = ((await ticket.json()) as { ticket: { id: string } }).ticket;

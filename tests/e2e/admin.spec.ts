@@ -3,13 +3,11 @@ import { parse } from "csv-parse/sync";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { waitForMail } from "./mailbox";
-import { ADMIN_EMAIL, adminIdToken, signInViaApi } from "./support";
+import { ADMIN_EMAIL, adminIdToken, answerCookieBanner, signInViaApi } from "./support";
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
-  await context.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(context);
   const page = await context.newPage();
   const { uid, idToken } = await adminIdToken(page.request);
   const res = await page.request.post("/api/auth/session", { data: { idToken, uid, email: ADMIN_EMAIL, displayName: "Ada Admin", photoURL: null } });
@@ -18,9 +16,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 }
 
 async function userPage(page: Page, name: string) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   return signInViaApi(page, name);
 }
 

@@ -3,7 +3,7 @@ import { verifySignature } from "../../lib/webhooks/sign";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { axeViolations } from "./axe";
 import { waitForMail } from "./mailbox";
-import { createAccount, PASSWORD } from "./support";
+import { answerCookieBanner, chooseTheme, createAccount, PASSWORD } from "./support";
 
 let hook: WebhookReceiver;
 
@@ -15,10 +15,8 @@ test.afterAll(async () => {
 });
 
 async function signedInAtSettings(page: Page, theme: "light" | "dark" = "light") {
-  await page.addInitScript((t) => {
-    window.localStorage.setItem("theme", t);
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  }, theme);
+  await chooseTheme(page, theme);
+  await answerCookieBanner(page);
   const account = await createAccount(page.request, undefined, "Alice Alerts");
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(account.email);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { answerCookieBanner, chooseTheme } from "./support";
 
 /**
  * The API reference (/docs/api): rendered on the server from the OpenAPI
@@ -21,11 +22,9 @@ for (const theme of ["light", "dark"] as const) {
       return route.abort("blockedbyclient");
     });
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => {
-      localStorage.setItem("theme", t);
-      // Consent given, so that its banner does not cover the footer's link (a11y.spec.ts checks the page with the banner).
-      localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-    }, theme);
+    await chooseTheme(page, theme);
+    // Consent given, so that its banner does not cover the footer's link (a11y.spec.ts checks the page with the banner).
+    await answerCookieBanner(page);
 
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { expiredSessionCookie, oobCodes, PASSWORD, uniqueEmail, createAccount } from "./support";
+import { chooseTheme, createAccount, expiredSessionCookie, oobCodes, PASSWORD, uniqueEmail } from "./support";
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
@@ -157,7 +157,7 @@ for (const { width, theme } of [
 ] as const) {
   test(`in local mode "we sent a verification link" says where the link is, at ${width} px (${theme})`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     const email = uniqueEmail("where-is-the-link");
     await page.goto("/auth/register");
     await page.getByLabel(/Display name/).fill("Hedy Lamarr");

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { axeViolations } from "./axe";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
  * Notification channels as a person sets them up: a Microsoft Teams channel
@@ -34,10 +34,8 @@ for (const theme of ["light", "dark"] as const) {
   test(`a Teams channel added, tested and chosen for a server (${theme})`, async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => {
-      window.localStorage.setItem("theme", t);
-      window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-    }, theme);
+    await chooseTheme(page, theme);
+    await answerCookieBanner(page);
     await signInViaApi(page, "Hedy Lamarr");
     // Email off: the Teams channel is then Free's one channel and the only place alerts go.
     expect((await page.request.patch("/api/user/settings", { data: { emailAlerts: false } })).status()).toBe(200);

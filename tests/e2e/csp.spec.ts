@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startEverything, type RunningServer } from "../support/mcp-server";
-import { signInViaApi } from "./support";
+import { chooseTheme, signInViaApi } from "./support";
 
 /**
  * The Content-Security-Policy in a real browser: pages rendered per request
@@ -163,7 +163,7 @@ for (const path of ["/dashboard", "/"]) {
     const page = await context.newPage();
     const violations = await watchViolations(page);
     if (path !== "/") await signInViaApi(page, "Dark Dora");
-    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await chooseTheme(page, "dark");
     // Without its chunks the app never hydrates: only the inline theme script can set the class.
     await page.route("**/_next/static/chunks/**", (route) => route.abort());
     await page.goto(path);

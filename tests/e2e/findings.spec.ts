@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { setPlanAsAdmin, signInViaApi } from "./support";
+import { answerCookieBanner, setPlanAsAdmin, signInViaApi } from "./support";
 import { startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
 /**
@@ -35,9 +35,7 @@ async function noViolationsInBothThemes(page: Page) {
 test("accept a finding with a reason, keep it through a rescan, mark and reopen a false positive", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.addInitScript(() => {
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const account = await signInViaApi(page, "Dana Decider");
   await setPlanAsAdmin(baseURL!, account.uid, "pro");
   const created = await page.request.post("/api/servers", { data: { name: "Poisoned tools", transport: "streamable-http", url: poisoned.url } });

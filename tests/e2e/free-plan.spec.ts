@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
  * What a free account is told about alerts and status pages, and that it is
@@ -37,10 +37,8 @@ for (const theme of ["light", "dark"] as const) {
   test(`a free account's alerts and status page say only what is true (${theme})`, async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => {
-      window.localStorage.setItem("theme", t);
-      window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-    }, theme);
+    await chooseTheme(page, theme);
+    await answerCookieBanner(page);
     await signInViaApi(page, "Grace Hopper");
     const created = await page.request.post("/api/servers", {
       data: { name: "Billing API", transport: "streamable-http", url: `${everything.origin}/mcp`, monitoring: { enabled: true, intervalSec: 300 } },

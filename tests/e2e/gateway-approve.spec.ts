@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, signInViaApi } from "./support";
 import { startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
 /**
@@ -43,9 +43,7 @@ async function screenshot(page: Page, name: string) {
 test("a changed definition is approved with the change and the scanner's findings in front of you, on the free plan", async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.addInitScript(() =>
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() })),
-  );
+  await answerCookieBanner(page, { functional: false });
   await signInViaApi(page, "Ava Approver");
   const added = await page.request.post("/api/servers", { data: { name: "Mail helpers", transport: "streamable-http", url: poisoned.url } });
   expect(added.status(), await added.text()).toBe(201);
@@ -127,9 +125,7 @@ test("approve all of a server: the confirmation shows every held change, each is
   const held = await startPoisonedServer();
   try {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript(() =>
-      localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() })),
-    );
+    await answerCookieBanner(page, { functional: false });
     await signInViaApi(page, "Alma All");
     const added = await page.request.post("/api/servers", { data: { name: "Mail desk", transport: "streamable-http", url: held.url } });
     expect(added.status(), await added.text()).toBe(201);

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { axeViolations } from "./axe";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { AgentOAuth } from "../support/oauth-agent";
 
@@ -135,10 +135,8 @@ test("the Connect tab at 390 and 1440 px, light and dark: fits its screen, no ax
   ]) {
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, colorScheme: theme, reducedMotion: "reduce", storageState });
-      await context.addInitScript((t) => {
-        localStorage.setItem("theme", t);
-        localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() }));
-      }, theme);
+      await chooseTheme(context, theme);
+      await answerCookieBanner(context, { functional: false });
       const view = await context.newPage();
       await view.goto(`/gateways/${id}?tab=connect`);
       await expect(view.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));

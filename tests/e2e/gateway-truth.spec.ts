@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { PLANS } from "../../lib/plans/table";
 import { axeViolations } from "./axe";
-import { setPlanAsAdmin, signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, setPlanAsAdmin, signInViaApi } from "./support";
 import { startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
 /**
@@ -39,10 +39,8 @@ async function contextAt(browser: Browser, baseURL: string | undefined, state: A
     reducedMotion: "reduce",
     storageState: state,
   });
-  await context.addInitScript((t) => {
-    localStorage.setItem("theme", t);
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() }));
-  }, theme);
+  await chooseTheme(context, theme);
+  await answerCookieBanner(context, { functional: false });
   return context;
 }
 

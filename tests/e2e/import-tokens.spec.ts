@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { startAuthProxy, startEverything, startHttpServer, type RunningServer } from "../support/mcp-server";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, signInViaApi } from "./support";
 
 /** Import of an mcpServers file through the servers page, and personal API tokens in settings, against a real MCP server. */
 
@@ -14,9 +14,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
 });
 
 test("import a Claude Code file: preview, import with the keyboard, the npx entry of a package the registry has not skipped", async ({ page }) => {

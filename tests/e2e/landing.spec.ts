@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { answerCookieBanner, chooseTheme } from "./support";
 
 /**
  * The landing page tells what the console does, gateways included: in the
@@ -23,10 +24,8 @@ async function visitor(browser: Browser, size: (typeof WIDTHS)[number], theme: (
     reducedMotion: "reduce",
   });
   // A visitor who already answered the cookie banner: the page itself is what is checked.
-  await context.addInitScript((t) => {
-    localStorage.setItem("theme", t);
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() }));
-  }, theme);
+  await chooseTheme(context, theme);
+  await answerCookieBanner(context, { functional: false });
   return context;
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
  * The 24 h latency chart after a server's first check: one measurement, so
@@ -24,10 +24,8 @@ for (const theme of ["light", "dark"] as const) {
   test(`p50 and p95 stay distinguishable where they coincide (${theme})`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => {
-      window.localStorage.setItem("theme", t);
-      window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-    }, theme);
+    await chooseTheme(page, theme);
+    await answerCookieBanner(page);
     await signInViaApi(page, "Mae Jemison");
     const created = await page.request.post("/api/servers", {
       data: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp`, monitoring: { enabled: true, intervalSec: 3600 } },

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { axeViolations } from "./axe";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
-import { ADMIN_EMAIL, adminIdToken } from "./support";
+import { ADMIN_EMAIL, adminIdToken, answerCookieBanner, chooseTheme } from "./support";
 
 /**
  * Every page that app/ defines, on a phone and on a desktop, in light and
@@ -125,11 +125,9 @@ async function newContext(browser: Browser, baseURL: string | undefined, width: 
     reducedMotion: "reduce",
     storageState: signedIn ? consoleState : undefined,
   });
-  await context.addInitScript((t) => {
-    localStorage.setItem("theme", t);
-    // Essential cookies only: the banner is answered and the floating button shows (and is checked with the rest).
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() }));
-  }, theme);
+  await chooseTheme(context, theme);
+  // Essential cookies only: the banner is answered and the floating button shows (and is checked with the rest).
+  await answerCookieBanner(context, { functional: false });
   return context;
 }
 

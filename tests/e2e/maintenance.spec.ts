@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
 import { axeViolations } from "./axe";
-import { setPlanAsAdmin, signInViaApi } from "./support";
+import { answerCookieBanner, setPlanAsAdmin, signInViaApi } from "./support";
 
 /**
  * A maintenance window scheduled on a server's Monitoring tab: the server
@@ -38,9 +38,7 @@ async function checkNow(page: Page, serverId: string, expected: "up" | "failed")
 
 test("a maintenance window silences an incident, and cancelling it lets the next failure open one", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const account = await signInViaApi(page, "Katherine Johnson");
   await setPlanAsAdmin(test.info().project.use.baseURL!, account.uid, "pro");
   const created = await page.request.post("/api/servers", {

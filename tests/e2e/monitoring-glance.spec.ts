@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { setPlanAsAdmin, signInViaApi } from "./support";
+import { answerCookieBanner, setPlanAsAdmin, signInViaApi } from "./support";
 
 /**
  * Monitoring read at a glance: a server added through the form is monitored
@@ -22,9 +22,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page, name: string) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   return signInViaApi(page, name);
 }
 

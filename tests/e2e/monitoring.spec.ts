@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { createAccount, PASSWORD, setPlanAsAdmin, uniqueEmail } from "./support";
+import { answerCookieBanner, chooseTheme, createAccount, PASSWORD, setPlanAsAdmin, uniqueEmail } from "./support";
 
 /**
  * Monitoring as a user sees it, against a real server-everything that the
@@ -32,9 +32,7 @@ test.afterAll(async () => {
  * in a request context of its own.
  */
 async function signInWithPlan(page: Page, name: string, plan: "pro" | "free tier") {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const account = await createAccount(page.request, uniqueEmail("monitor"), name);
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(account.email);
@@ -177,7 +175,7 @@ for (const theme of ["light", "dark"] as const) {
   test(`the monitoring screens and the public status page have no axe violations (${theme} theme)`, async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await signInWithPlan(page, "Annie Easley", "pro");
     const server = await addServer(page, "Checked");
     expect((await page.request.post(`/api/servers/${server.id}/check`)).status()).toBe(200);
@@ -206,7 +204,7 @@ for (const theme of ["light", "dark"] as const) {
     expect(await axeViolations(page, ["#main"])).toEqual([]);
 
     const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    await visitor.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(visitor, theme);
     const pub = await visitor.newPage();
     await pub.emulateMedia({ reducedMotion: "reduce" });
     await pub.goto(`/status/${slug}`);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { freePort, startEverything, type RunningServer } from "../support/mcp-server";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
  * The command palette finds what the servers and gateways offer, not only
@@ -54,10 +54,8 @@ for (const theme of ["light", "dark"] as const) {
   test(`the command palette finds tools, prompts, resources and gateways' items, and opens each where it is shown (${theme})`, async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => {
-      window.localStorage.setItem("theme", t);
-      window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-    }, theme);
+    await chooseTheme(page, theme);
+    await answerCookieBanner(page);
     await signInViaApi(page, "Lin Search");
     const created = await page.request.post("/api/servers", { data: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp` } });
     expect(created.status(), await created.text()).toBe(201);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { z } from "zod";
 import { axeViolations } from "./axe";
-import { setPlanAsAdmin, signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, setPlanAsAdmin, signInViaApi } from "./support";
 import { fakeSecrets } from "../support/fake-secrets";
 import { startModernServer, type ModernServer } from "../support/modern-server";
 
@@ -54,10 +54,8 @@ async function views(browser: Browser, baseURL: string, state: Awaited<ReturnTyp
         reducedMotion: "reduce",
         storageState: state,
       });
-      await context.addInitScript((t) => {
-        localStorage.setItem("theme", t);
-        localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: false, hasConsented: true, timestamp: Date.now() }));
-      }, theme);
+      await chooseTheme(context, theme);
+      await answerCookieBanner(context, { functional: false });
       const page = await context.newPage();
       for (const url of urls) {
         await page.goto(url);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { setPlanAsAdmin, signInViaApi } from "./support";
+import { answerCookieBanner, setPlanAsAdmin, signInViaApi } from "./support";
 import { poisonedDefinitions, rugPull, startPoisonedServer, type PoisonedServer } from "../support/poisoned-server";
 
 /**
@@ -32,9 +32,7 @@ async function noViolationsInBothThemes(page: Page) {
 test("scan a poisoned server, read a finding, pin, change the server, see the rug pull and its diff", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.addInitScript(() => {
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const account = await signInViaApi(page, "Sam Scanner");
   await setPlanAsAdmin(baseURL!, account.uid, "pro");
 
@@ -111,9 +109,7 @@ test("scan a poisoned server, read a finding, pin, change the server, see the ru
 });
 
 test("on the free tier the tab says what the full scanner would add, instead of hiding it", async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   await signInViaApi(page, "Fran Free");
   const created = await page.request.post("/api/servers", { data: { name: "Poisoned (free)", transport: "streamable-http", url: poisoned.url } });
   expect(created.status()).toBe(201);

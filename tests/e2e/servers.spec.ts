@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { CONSOLE_CLIENT_CAPABILITIES, startEverything, type RunningServer } from "../support/mcp-server";
 import sharp from "sharp";
-import { signInViaApi } from "./support";
+import { chooseTheme, signInViaApi } from "./support";
 
 /**
  * The servers screens against a real MCP server: server-everything on a free
@@ -285,7 +285,7 @@ for (const { width, theme } of [
   test(`at ${width} px (${theme}) a tab strip shows a shadow at an edge only where more tabs lie beyond it`, async ({ page }) => {
     await page.setViewportSize({ width, height: 740 });
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await signInViaApi(page, "Edge Shadow");
     const res = await page.request.post("/api/servers", { data: { name: "strip", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" } });
     const { id } = (await res.json()) as { id: string };
@@ -383,7 +383,7 @@ for (const theme of ["light", "dark"] as const) {
   test(`the servers screens and the dashboard have no axe violations (${theme} theme)`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await signInViaApi(page, "Mary Jackson");
     const res = await page.request.post("/api/servers", {
       data: { name: "Everything", transport: "streamable-http", url: `${everything.origin}/mcp`, tags: ["local"] },

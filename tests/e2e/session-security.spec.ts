@@ -1,6 +1,6 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { createAccount, PASSWORD } from "./support";
+import { answerCookieBanner, createAccount, PASSWORD } from "./support";
 
 /**
  * A POST from a local address of its own (127.0.0.0/8 is all loopback), so
@@ -29,9 +29,7 @@ test("25 sign-in attempts with forged X-Forwarded-For from one connection meet t
 });
 
 test("sign out everywhere ends the account's session in another browser", async ({ page, browser }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   const account = await createAccount(page.request, undefined, "Eve Everywhere");
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(account.email);

@@ -4,13 +4,11 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { verifySignature } from "../../lib/webhooks/sign";
 import { axeViolations } from "./axe";
-import { createAccount, oobCodes, PASSWORD, signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, createAccount, oobCodes, PASSWORD, signInViaApi } from "./support";
 
 /** Consent already given, so the banner does not sit over the page's lower half. */
 async function skipConsentBanner(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
 }
 
 async function signInThroughTheForm(page: Page, email: string, password = PASSWORD) {
@@ -170,7 +168,7 @@ for (const { width, theme } of [
   test(`/settings#connected-apps lands on its heading and stays there while the page loads, at ${width} px (${theme})`, async ({ page }) => {
     await skipConsentBanner(page);
     await page.setViewportSize({ width, height: 844 });
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await signInViaApi(page, "Hash Landing");
     await page.goto("/settings#connected-apps");
     const heading = page.getByRole("heading", { level: 2, name: "Connected apps" });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
  * Adding a server that runs as a command, as a person does: the add-server form's "Command (stdio)"
@@ -24,9 +24,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
 });
 
 /** The transport chosen with the keyboard: the select opened with Enter, the option typed to and taken with Enter. */
@@ -116,7 +114,7 @@ for (const [theme, width] of [
 ] as const) {
   test(`the stdio fields at ${width} px in the ${theme} theme: they fit, and axe finds nothing`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await signInViaApi(page);
     await page.goto("/servers/new");
     await chooseStdio(page);

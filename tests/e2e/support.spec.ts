@@ -1,10 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInViaApi } from "./support";
+import { answerCookieBanner, signInViaApi } from "./support";
 
 async function signIn(page: Page, name: string) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() }));
-  });
+  await answerCookieBanner(page);
   return signInViaApi(page, name);
 }
 

@@ -139,3 +139,18 @@ export async function expiredSessionCookie(uid: string) {
   const value = await sealData({ uid, expiresAt: Date.now() - 60_000, version: 1, authAt: Date.now() - 3_600_000 }, { password: { 1: secrets.sessionSecret }, ttl: 14 * 24 * 3600 });
   return { name: "mcp_session", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" as const };
 }
+
+/**
+ * The cookie banner answered before the page loads, as a returning visitor has: analytics and
+ * marketing off, functional cookies on unless `functional` is false. Every page load of `target`.
+ */
+export async function answerCookieBanner(target: Page | BrowserContext, { functional = true } = {}) {
+  await target.addInitScript((f) => {
+    localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: f, hasConsented: true, timestamp: Date.now() }));
+  }, functional);
+}
+
+/** The theme chosen before the page loads, as the theme switch stores it. */
+export async function chooseTheme(target: Page | BrowserContext, theme: string) {
+  await target.addInitScript((t) => localStorage.setItem("theme", t), theme);
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { inputTools, type InputRound } from "../support/modern-input-tools";
 import { startModernServer, type ModernServer } from "../support/modern-server";
-import { signInViaApi } from "./support";
+import { chooseTheme, signInViaApi } from "./support";
 
 /**
  * The workbench with a server that speaks only MCP 2026-07-28: a tool that
@@ -76,7 +76,7 @@ for (const size of SIZES) {
 
       test(`the form and the result fit the screen and pass axe (${size.name}, ${theme})`, async ({ page }, info) => {
         test.setTimeout(60_000);
-        await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        await chooseTheme(page, theme);
         const { call, form } = await openBooking(page);
         await form.scrollIntoViewIfNeeded();
         expect(await fitsTheScreen(page)).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { CONSOLE_CLIENT_CAPABILITIES, startEverything, type RunningServer } from "../support/mcp-server";
-import { PASSWORD, sessionCookie, signInViaApi } from "./support";
+import { answerCookieBanner, chooseTheme, PASSWORD, sessionCookie, signInViaApi } from "./support";
 
 /**
  * The workbench against a real server-everything (free loopback port, clean
@@ -418,7 +418,7 @@ test("cancels a running call", async ({ page }) => {
 for (const theme of ["light", "dark"] as const) {
   test(`the workbench has no axe violations with results, logs and history shown (${theme} theme)`, async ({ page }) => {
     test.setTimeout(60_000);
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await chooseTheme(page, theme);
     await openWorkbench(page);
     await chooseTool(page, "get-structured-content");
     await page.getByRole("combobox", { name: "location" }).selectOption("New York");
@@ -504,7 +504,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
   test(`at ${viewport.width} px the page ends with its content in every tab, with short and long answers, and a long answer scrolls inside its box`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    await page.addInitScript(() => localStorage.setItem("cookie_consent", JSON.stringify({ analytics: false, marketing: false, functional: true, hasConsented: true, timestamp: Date.now() })));
+    await answerCookieBanner(page);
     await openWorkbench(page);
     // The page's padding and the space kept for the cookie button, at most: never the 500-1,000 px once reported.
     const seen: string[] = [];
