@@ -29,14 +29,18 @@ const KEYWORDS = [...new Set(SECRET_RULES.flatMap((r) => r.keywords ?? []))];
 const escape = (word: string) => word.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
 /** Every keyword as one set: a single pass over a text says which are in it. */
 const KEYWORD_SET = new RE2.Set(KEYWORDS.map(escape), "u");
-const KEYWORD_INDEX = new Map(KEYWORDS.map((k, i) => [k, i]));
 const ALWAYS = SECRET_RULES.filter((r) => !r.keywords?.length);
+/** Each keyword's rules (by the keyword's index in the set), in the ruleset's order. */
+const RULES_OF_KEYWORD = KEYWORDS.map((k) => SECRET_RULES.filter((r) => r.keywords?.includes(k)));
+const ORDER = new Map(SECRET_RULES.map((r, i) => [r, i]));
 
 /** The rules worth running on a text: those with a keyword in it (and those without keywords), in the ruleset's order. */
 function rulesFor(text: string): SecretRule[] {
-  const found = new Set(KEYWORD_SET.match(text.toLowerCase()));
-  if (!found.size) return ALWAYS;
-  return SECRET_RULES.filter((r) => !r.keywords?.length || r.keywords.some((k) => found.has(KEYWORD_INDEX.get(k)!)));
+  const found = KEYWORD_SET.match(text.toLowerCase());
+  if (!found.length) return ALWAYS;
+  const rules = new Set(ALWAYS);
+  for (const k of found) for (const rule of RULES_OF_KEYWORD[k]) rules.add(rule);
+  return [...rules].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
 }
 
 /** Shannon entropy in bits a character. */
