@@ -34,7 +34,7 @@ const nextConfig = {
   // workers from its own dist/worker.js, which a bundle would look for under a placeholder root.
   serverExternalPackages: ["@electric-sql/pglite", "firebase-admin", "re2", "piscina"],
   // ESM-only packages that next/jest must transpile.
-  transpilePackages: ["iron-session", "iron-webcrypto", "cookie", "uint8array-extras", "jose", "feed", "@modelcontextprotocol/ext-tasks"],
+  transpilePackages: ["iron-session", "iron-webcrypto", "cookie", "uint8array-extras", "jose", "feed", "@modelcontextprotocol/ext-tasks", "@secretlint/secretlint-rule-preset-recommend"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -16,11 +16,18 @@ export async function timed(fn) {
   return performance.now() - started;
 }
 
-/** `routes`: [{ key, fn }]. Each is called `warmUp` times, then timed `calls` times, alternating; returns { key: samples }. */
-export async function alternate(routes, { calls, warmUp }) {
+/**
+ * `routes`: [{ key, fn }]. Each is called `warmUp` times, then timed `calls` times, alternating; returns { key: samples }.
+ * With `turns`, each round starts one route later than the one before, so that no route always follows the same
+ * one and pays for what that one leaves running after it answers (a call's history, written after its answer).
+ */
+export async function alternate(routes, { calls, warmUp, turns = false }) {
   for (let i = 0; i < warmUp; i++) for (const { fn } of routes) await fn();
   const samples = Object.fromEntries(routes.map(({ key }) => [key, []]));
-  for (let i = 0; i < calls; i++) for (const { key, fn } of routes) samples[key].push(await timed(fn));
+  for (let i = 0; i < calls; i++) {
+    const from = turns ? i % routes.length : 0;
+    for (const { key, fn } of [...routes.slice(from), ...routes.slice(0, from)]) samples[key].push(await timed(fn));
+  }
   return samples;
 }
 

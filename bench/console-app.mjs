@@ -22,15 +22,30 @@ export async function ensureBuild(root) {
   if (code !== 0) process.exit(code);
 }
 
-export function freePort() {
+/** Listens on `port` (0: any) of loopback and closes: the port it got, or null when `port` is taken. */
+function probePort(port) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+    probe.once("error", (err) => (err.code === "EADDRINUSE" && port !== 0 ? resolve(null) : reject(err)));
+    probe.listen(port, "127.0.0.1", () => {
+      const { port: got } = probe.address();
+      probe.close(() => resolve(got));
     });
   });
+}
+
+/** BENCH_PORTS ("4000-4049"): the only ports a benchmark may take, on a machine whose other ports belong to other runs. */
+const PORT_RANGE = process.env.BENCH_PORTS?.split("-").map(Number);
+let nextPort = PORT_RANGE?.[0];
+
+/** A free port of loopback: the next free one of BENCH_PORTS when it is set, else one the kernel picks. */
+export async function freePort() {
+  if (!PORT_RANGE) return probePort(0);
+  while (nextPort <= PORT_RANGE[1]) {
+    const port = await probePort(nextPort++);
+    if (port !== null) return port;
+  }
+  throw new Error(`BENCH_PORTS=${process.env.BENCH_PORTS}: no free port left`);
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */

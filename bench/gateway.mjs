@@ -135,29 +135,32 @@ export async function benchGatewayLists({ appUrl, headers, token }) {
 /**
  * 50 clients, each connected by `connect(i)` (a 2025 client has its own MCP
  * session, a modern one none), calling `toolName` one call after another
- * through the gateway for 30 s. Prints throughput, p50 and p95, the errors,
+ * through the gateway for `durationSec` (30 s by default), each echoing
+ * `messageOf(i)` (a few words by default). Prints throughput, p50 and p95, the errors,
  * and the CPU each call cost the console (`servicePids`: its processes;
  * `databasePids()`: the database's, when it runs apart), the upstream
  * (`upstreamPids`) and this process (the clients), and whether the
  * throughput reached `goal` calls/s when there is one. Returns the error
- * count (the bar is none) and the throughput.
+ * count (the bar is none), the throughput and the console's CPU per call
+ * (ms).
  */
-export async function benchGatewayLoad({ label, connect, toolName, servicePids, databasePids = () => [], upstreamPids = [], goal }) {
+export async function benchGatewayLoad({ label, connect, toolName, servicePids, databasePids = () => [], upstreamPids = [], goal, messageOf = (i) => `client ${i}`, durationSec = LOAD_SEC }) {
   const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => connect(i)));
   const times = [];
   const errors = new Map();
   let calls = 0;
-  const until = performance.now() + LOAD_SEC * 1000;
+  const until = performance.now() + durationSec * 1000;
   const started = performance.now();
   const database = databasePids();
   const cpu0 = { service: cpuOf(servicePids), database: cpuOf(database), upstream: cpuOf(upstreamPids), clients: process.cpuUsage() };
   await Promise.all(
     clients.map(async (client, i) => {
+      const sent = messageOf(i);
       while (performance.now() < until) {
         const t = performance.now();
         try {
-          const result = await client.callTool({ name: toolName, arguments: { message: `client ${i}` } });
-          if (result.content?.[0]?.text !== `Echo: client ${i}`) throw new Error(`unexpected result ${JSON.stringify(result).slice(0, 200)}`);
+          const result = await client.callTool({ name: toolName, arguments: { message: sent } });
+          if (result.content?.[0]?.text !== `Echo: ${sent}`) throw new Error(`unexpected result ${JSON.stringify(result).slice(0, 200)}`);
           times.push(performance.now() - t);
           calls += 1;
         } catch (err) {
@@ -174,7 +177,7 @@ export async function benchGatewayLoad({ label, connect, toolName, servicePids, 
   const failed = [...errors.values()].reduce((a, b) => a + b, 0);
   const rate = calls / seconds;
   const perCall = (sec) => (calls > 0 ? `${((sec / calls) * 1000).toFixed(2)} ms` : "—");
-  console.log(`\nGateway under load: ${CLIENTS} ${label} calling ${toolName} through one gateway for ${LOAD_SEC} s\n`);
+  console.log(`\nGateway under load: ${CLIENTS} ${label} calling ${toolName} through one gateway for ${durationSec} s\n`);
   const goalMet = goal === undefined ? "" : ` — goal ≥ ${goal}: ${rate >= goal ? "met" : "not met"}`;
   console.log(`calls: ${calls} in ${seconds.toFixed(1)} s, ${rate.toFixed(1)} calls/s${goalMet}; p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`);
   console.log(`errors: ${failed} — bar 0: ${failed === 0 ? "met" : "MISSED"}`);
@@ -185,5 +188,5 @@ export async function benchGatewayLoad({ label, connect, toolName, servicePids, 
       (upstreamPids.length > 0 ? `, the upstream server ${perCall(spent.upstream)}` : "") +
       `, the ${CLIENTS} clients (this process) ${perCall((clientCpu.user + clientCpu.system) / 1e6)}`,
   );
-  return { failed, rate };
+  return { failed, rate, serviceMs: calls > 0 ? (spent.service / calls) * 1000 : NaN };
 }

@@ -64,5 +64,11 @@ export function postgresBackends(databaseUrl) {
     .map((p) => p.pid);
 }
 
+/** The processes of the server-everything listening on `url` (its port is in its environment). */
+export const serverEverythingPids = (url) =>
+  processes()
+    .filter((p) => p.cmdline.includes("server-everything") && p.environ.includes(`PORT=${new URL(url).port}`))
+    .map((p) => p.pid);
+
 /** CPU seconds of these processes together. */
 export const cpuOf = (pids) => pids.reduce((sum, pid) => sum + usage(pid).cpuSec, 0);

@@ -25,7 +25,7 @@ import path from "node:path";
 import { ensureBuild, freePort } from "../bench/console-app.mjs";
 import { startModernServer } from "../bench/modern-server.mjs";
 import { benchFleet, fmt, KINDS } from "../bench/monitor-fleet.mjs";
-import { processes } from "../bench/proc.mjs";
+import { serverEverythingPids } from "../bench/proc.mjs";
 import { startDemoMcpServer } from "./lib/demo-mcp-server.mjs";
 import { loadProjectModule } from "./lib/project-modules.mjs";
 import { stopAll } from "./lib/processes.mjs";
@@ -46,9 +46,7 @@ if (!everything) throw new Error(`port ${mcpPort} was taken before server-everyt
 const modern = FLEETS.includes("modern") ? await startModernServer({ port: await freePort(), toolsFrom: everything.url }) : null;
 const costs = {};
 try {
-  const everythingPids = processes()
-    .filter((p) => p.cmdline.includes("server-everything") && p.environ.includes(`PORT=${mcpPort}`))
-    .map((p) => p.pid);
+  const everythingPids = serverEverythingPids(everything.url);
   const servers = { 2025: { url: everything.url, mcpPids: everythingPids }, modern: modern && { url: modern.url, mcpPids: [modern.pid] } };
   for (const kind of FLEETS) costs[kind] = await benchFleet({ root, kind, ...servers[kind], project: { nextDueAfter, toolsHash } });
 

@@ -19,7 +19,9 @@
 // limit that load stays under. The console runs on its embedded database, or
 // on a fresh database of the PostgreSQL server named by BENCH_DATABASE_URL.
 // Then the result guard's cost on a call returning 4 KB of text, through
-// gateways with the guard off and on (bench/result-guard.mjs).
+// gateways with the guard off and on, and the throughput of 50 clients
+// through each (bench/result-guard.mjs; `npm run bench:guard` runs that part
+// alone).
 // Then the scanner's figures (bench/scanner.mjs) and the console pages' time
 // to data in Chromium (bench/pages.mjs), which are printed, not judged.
 //
@@ -41,7 +43,7 @@ import { benchGatewayLists, benchGatewayLoad, connectGateway, connectModern, con
 import { startModernServer } from "../bench/modern-server.mjs";
 import { benchResultGuard } from "../bench/result-guard.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
-import { postgresBackends, processes, treeOf } from "../bench/proc.mjs";
+import { postgresBackends, serverEverythingPids, treeOf } from "../bench/proc.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
 
@@ -168,16 +170,14 @@ try {
   if (!CALLS_ONLY) await benchGatewayLists({ appUrl: app.url, headers, token });
   // What a call costs the console, its database and each upstream, by the client's revision.
   const load = { servicePids: treeOf(app.pid), databasePids: () => postgresBackends(postgres?.url), toolName: "everything__echo" };
-  const everythingPids = processes()
-    .filter((p) => p.cmdline.includes("server-everything") && p.environ.includes(`PORT=${new URL(everything.url).port}`))
-    .map((p) => p.pid);
+  const everythingPids = serverEverythingPids(everything.url);
   const loads = [
     await benchGatewayLoad({ ...load, label: "2025 clients (one MCP session each)", connect: (i) => connectGateway(gatewayUrl, token, `bench-load-${i}`), upstreamPids: everythingPids }),
     await benchGatewayLoad({ ...load, label: `modern clients (${MODERN}, no session)`, connect: (i) => connectModernGateway(gatewayUrl, token, `bench-load-${i}`), upstreamPids: everythingPids, goal: MODERN_LOAD_GOAL }),
     await benchGatewayLoad({ ...load, label: `modern clients (${MODERN}, no session) of the modern server`, toolName: "modern__echo", connect: (i) => connectModernGateway(modernGatewayUrl, token, `bench-load-${i}`), upstreamPids: [modern.pid], goal: MODERN_LOAD_GOAL }),
   ];
   if (loads.some((l) => l.failed > 0)) process.exitCode = 1;
-  await benchResultGuard({ appUrl: app.url, headers, token, serverId: id });
+  await benchResultGuard({ appUrl: app.url, headers, token, serverId: id, load: { ...load, upstreamPids: everythingPids } });
   if (!CALLS_ONLY) {
     await benchScanner({ appUrl: app.url, headers });
     await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, server.name) });

@@ -31,8 +31,11 @@ export interface SecretRule {
   what: string;
   /** Global; the secret is the group `secretGroup` when set, else the first non-empty group, else the match. */
   regex: RE2;
-  /** The group that holds the secret: the text before it in the match is its context, kept by `redact`. */
+  /** The group that holds the secret (0: the whole match): the text before it in the match is its context, kept by `redact`. */
   secretGroup?: number;
+  /** A character that may not come just before the match, or just after it: a longer word holds it (secretlint's lookarounds). */
+  notBefore?: RE2;
+  notAfter?: RE2;
   /** Lowercase; the rule reads a text only when one of them is in it (none: every text). */
   keywords?: string[];
   /** A secret whose Shannon entropy (bits a character) is at most this is not reported. */

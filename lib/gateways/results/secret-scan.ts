@@ -1,13 +1,17 @@
 import RE2 from "re2";
 import { GITLEAKS_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules";
 import { isPlaceholder, OWN_SECRET_RULES, type SecretAllowlist, type SecretRule } from "./secret-rules";
+import { SECRETLINT_RULES } from "./secretlint-rules";
 
 /**
  * Secrets in one text: gitleaks' ruleset and the project's own rules
  * (secret-rules.ts), read as gitleaks reads its configuration
- * (gitleaks-rules.ts). Each rule's keywords are looked for first, all in one
- * pass (an RE2 set over the lowercased text); only the rules with a keyword
- * found, and those with none, run their expression.
+ * (gitleaks-rules.ts), then secretlint's recommended ruleset
+ * (secretlint-rules.ts), whose findings count only where the first two
+ * found nothing (the same key is reported once). Each rule's keywords are
+ * looked for first, all in one pass (an RE2 set over the lowercased text);
+ * only the rules with a keyword found, and those with none, run their
+ * expression.
  */
 
 export interface SecretSpan {
@@ -17,20 +21,26 @@ export interface SecretSpan {
   end: number;
 }
 
-export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...OWN_SECRET_RULES];
+export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...OWN_SECRET_RULES, ...SECRETLINT_RULES];
+/** The second ruleset's rules: a span of theirs that overlaps one already found is the same key. */
+const SECOND = new Set<SecretRule>(SECRETLINT_RULES);
 
 const KEYWORDS = [...new Set(SECRET_RULES.flatMap((r) => r.keywords ?? []))];
 const escape = (word: string) => word.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
 /** Every keyword as one set: a single pass over a text says which are in it. */
 const KEYWORD_SET = new RE2.Set(KEYWORDS.map(escape), "u");
-const KEYWORD_INDEX = new Map(KEYWORDS.map((k, i) => [k, i]));
 const ALWAYS = SECRET_RULES.filter((r) => !r.keywords?.length);
+/** Each keyword's rules (by the keyword's index in the set), in the ruleset's order. */
+const RULES_OF_KEYWORD = KEYWORDS.map((k) => SECRET_RULES.filter((r) => r.keywords?.includes(k)));
+const ORDER = new Map(SECRET_RULES.map((r, i) => [r, i]));
 
 /** The rules worth running on a text: those with a keyword in it (and those without keywords), in the ruleset's order. */
 function rulesFor(text: string): SecretRule[] {
-  const found = new Set(KEYWORD_SET.match(text.toLowerCase()));
-  if (!found.size) return ALWAYS;
-  return SECRET_RULES.filter((r) => !r.keywords?.length || r.keywords.some((k) => found.has(KEYWORD_INDEX.get(k)!)));
+  const found = KEYWORD_SET.match(text.toLowerCase());
+  if (!found.length) return ALWAYS;
+  const rules = new Set(ALWAYS);
+  for (const k of found) for (const rule of RULES_OF_KEYWORD[k]) rules.add(rule);
+  return [...rules].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
 }
 
 /** Shannon entropy in bits a character. */
@@ -48,6 +58,9 @@ function lineAround(text: string, start: number, end: number): string {
   const to = text.indexOf("\n", end);
   return text.slice(from, to === -1 ? text.length : to);
 }
+
+/** The character (a whole code point) that ends at `at`. */
+const lastChar = (text: string, at: number) => [...text.slice(Math.max(0, at - 2), at)].pop()!;
 
 interface Candidate {
   secret: string;
@@ -68,7 +81,7 @@ function allowed(list: SecretAllowlist, c: Candidate): boolean {
 
 /** The secret's group: the rule's `secretGroup`, else the first group that matched something, else the whole match. */
 function secretGroupOf(rule: SecretRule, m: RegExpExecArray): number {
-  if (rule.secretGroup) return rule.secretGroup;
+  if (rule.secretGroup !== undefined) return rule.secretGroup;
   for (let i = 1; i < m.length; i++) if (m[i]) return i;
   return 0;
 }
@@ -84,10 +97,13 @@ export function secretSpans(text: string): SecretSpan[] {
       const secret = m[group];
       const [start, end] = m.indices![group]!;
       if (!secret || isPlaceholder(rule, secret)) continue;
+      if (rule.notBefore && m.index > 0 && rule.notBefore.test(lastChar(text, m.index))) continue;
+      if (rule.notAfter && rule.notAfter.test(text.slice(m.index + m[0].length, m.index + m[0].length + 2))) continue;
       if (rule.entropy !== undefined && entropy(secret) <= rule.entropy) continue;
       const candidate: Candidate = { secret, match: m[0], line: () => lineAround(text, m.index, m.index + m[0].length) };
       const lists = GITLEAKS_ALLOWLIST ? [GITLEAKS_ALLOWLIST, ...(rule.allowlists ?? [])] : (rule.allowlists ?? []);
       if (lists.some((list) => allowed(list, candidate))) continue;
+      if (SECOND.has(rule) && spans.some((s) => s.start < end && start < s.end)) continue;
       spans.push({ ruleId: rule.id, what: rule.what, start, end });
     }
   }

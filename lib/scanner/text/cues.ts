@@ -42,10 +42,35 @@ export interface Sentence {
   text: string;
 }
 
-const STRONG_END = new Set(["。", "！", "？", "；", "\n"]);
-const WEAK_END = new Set([".", "!", "?", ";"]);
+const SPACE = 0x20;
 
-const LIST_MARK = new Set(["-", "•", "*"]);
+/**
+ * Whether the character at `i` ends a sentence: a CJK stop or a line's end
+ * anywhere, ". ! ? ;" before a space or the end, a list mark ("-", "•", "*")
+ * between spaces. Read by code unit: the loop runs over every character of
+ * every text the scanner and the result guard read.
+ */
+function endsAt(clean: string, i: number): boolean {
+  switch (clean.charCodeAt(i)) {
+    case 0x3002: // 。
+    case 0xff01: // ！
+    case 0xff1f: // ？
+    case 0xff1b: // ；
+    case 0x0a:
+      return true;
+    case 0x2e: // .
+    case 0x21: // !
+    case 0x3f: // ?
+    case 0x3b: // ;
+      return i + 1 === clean.length || clean.charCodeAt(i + 1) === SPACE;
+    case 0x2d: // -
+    case 0x2022: // •
+    case 0x2a: // *
+      return clean.charCodeAt(i - 1) === SPACE && clean.charCodeAt(i + 1) === SPACE;
+    default:
+      return false;
+  }
+}
 
 /** Sentences of the (capped) clean form: ended by CJK stops anywhere, by ". ! ? ;" before a space or the end, and before a list item (" - "). */
 export function sentences(norm: NormalizedText): Sentence[] {
@@ -53,9 +78,7 @@ export function sentences(norm: NormalizedText): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
   for (let i = 0; i < clean.length; i++) {
-    const ch = clean[i];
-    const listItem = LIST_MARK.has(ch) && clean[i - 1] === " " && clean[i + 1] === " ";
-    if (listItem || STRONG_END.has(ch) || (WEAK_END.has(ch) && (i + 1 === clean.length || clean[i + 1] === " "))) {
+    if (endsAt(clean, i)) {
       if (i + 1 - start > 1) out.push({ start, end: i + 1, text: clean.slice(start, i + 1) });
       start = i + 1;
     }

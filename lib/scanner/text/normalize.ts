@@ -135,11 +135,33 @@ function normalizeFully(text: string): { clean: string; cleanAt: number[]; squas
 
 /** Printable ASCII and ordinary whitespace: nothing to decode, drop or fold but case. */
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+/** What `normalizeFully` drops or folds, one character (or code point) at a time. */
+const NOT_PLAIN = /[\x00-\x08\x0b\x0c\x0e-\x1f]|[^\x00-\x7f]/gu;
+
+/** One character that is not plain ASCII, as `normalizeFully` emits it (its whitespace as a space, collapsed later). */
+function foldOne(ch: string): string {
+  const cp = ch.codePointAt(0) as number;
+  if (cp < 0x80) return "";
+  let out: string;
+  if (cp >= 0xe0020 && cp <= 0xe007e) out = fold(String.fromCharCode(cp - 0xe0000));
+  else if (isInvisible(cp) || (cp >= 0xfe00 && cp <= 0xfe0f)) return "";
+  else out = fold(ch);
+  return out.replace(/\s/g, " ");
+}
+
+/**
+ * `clean` without its position map, as `normalizeFully` makes it: the
+ * characters to drop or fold replaced in one pass, then case and whitespace
+ * as for plain ASCII. A text with an ANSI escape is not read here (its
+ * sequences are dropped whole).
+ */
+const cleanOnly = (text: string) => text.replace(NOT_PLAIN, foldOne).toLowerCase().replace(/[\t\n\r ]+/g, " ").replace(/^ | $/g, "");
 
 export function normalizeText(text: string): NormalizedText {
-  if (!PLAIN_ASCII.test(text)) return normalizeFully(text);
+  const plain = PLAIN_ASCII.test(text);
+  if (!plain && text.includes("\x1b")) return normalizeFully(text);
   // Most texts: the two strings cheaply, the position maps only if a rule quotes a match.
-  const clean = text.toLowerCase().replace(/[\t\n\r ]+/g, " ").trim();
+  const clean = plain ? text.toLowerCase().replace(/[\t\n\r ]+/g, " ").trim() : cleanOnly(text);
   let full: ReturnType<typeof normalizeFully> | undefined;
   return {
     clean,

@@ -16,10 +16,14 @@ export interface ReadSentence extends Sentence {
 const readings = new WeakMap<NormalizedText, ReadSentence[]>();
 
 function read(sentence: Sentence): ReadSentence {
-  const answers = new Map<RE2, boolean>();
+  // Made on the first question: most sentences of a long text are never asked one.
+  let answers: Map<RE2, boolean> | undefined;
   return {
-    ...sentence,
+    start: sentence.start,
+    end: sentence.end,
+    text: sentence.text,
     has(cue) {
+      answers ??= new Map();
       let answer = answers.get(cue);
       if (answer === undefined) {
         answer = cue.test(sentence.text);

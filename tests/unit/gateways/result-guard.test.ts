@@ -1,8 +1,9 @@
 import { GITLEAKS_RULES, GITLEAKS_SKIPPED } from "@/lib/gateways/results/gitleaks-rules";
 import { guardResult } from "@/lib/gateways/results/guard";
 import { secretSpans } from "@/lib/gateways/results/secret-scan";
+import { SECRETLINT_RULES, SECRETLINT_SKIPPED } from "@/lib/gateways/results/secretlint-rules";
 import { verdict } from "@/lib/gateways/results/verdict";
-import { fakeSecrets } from "../../support/fake-secrets";
+import { fakeSecrets, randomOf } from "../../support/fake-secrets";
 
 const REDACT = { secrets: "redact", instructions: "off" } as const;
 
@@ -39,6 +40,30 @@ describe("the result guard's secrets", () => {
       "pkcs12-file": expect.stringContaining("file path"),
     });
     expect(GITLEAKS_SKIPPED.filter((r) => r.why.startsWith("RE2"))).toEqual([]);
+  });
+
+  it("reads secretlint's recommended ruleset from its package, with each left-out rule's reason", () => {
+    expect(SECRETLINT_RULES.length).toBeGreaterThan(20);
+    expect(Object.fromEntries(SECRETLINT_SKIPPED.map((r) => [r.id, r.why]))).toMatchObject({
+      "filter-comments": expect.stringContaining("not a secret"),
+      basicauth: expect.stringContaining("url-password"),
+    });
+  });
+
+  it("finds a key that only secretlint's ruleset knows, and only where it stands alone", () => {
+    const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    const vercel = `vcp_${randomOf(alnum, 24)}`;
+    const text = `VERCEL_TOKEN=${vercel}\n`;
+    const [found] = secretSpans(text);
+    expect(found.ruleId).toBe("secret.secretlint-vercel");
+    expect(text.slice(found.start, found.end)).toBe(vercel);
+    // secretlint's lookarounds, checked beside RE2: a letter before it, or a run longer than the format's, is a longer word.
+    expect(secretSpans(`x${vercel}`)).toEqual([]);
+    expect(secretSpans(`vcp_${randomOf(alnum, 61)}`)).toEqual([]);
+  });
+
+  it("reports a key both rulesets know once, by gitleaks' rule", () => {
+    expect(secretSpans(`token: ${s.github}`).map((f) => f.ruleId)).toEqual(["secret.github-pat"]);
   });
 
   it.each([
