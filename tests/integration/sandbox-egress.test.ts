@@ -1,0 +1,136 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { env } from "@/lib/env";
+import { spawnSandbox } from "@/lib/sandbox/process";
+import type { EgressRule } from "@/lib/sandbox/egress-admission";
+import { leftoverCgroups, programSpec } from "../support/sandbox";
+
+/**
+ * Egress of a sandboxed server (lib/sandbox/egress-proxy.ts): a script in the sandbox reaches a
+ * host of its `egress` list through the console's proxy, with Node's own fetch, a CONNECT tunnel
+ * and a plain HTTP request; anything else is refused with the reason, under the console's outbound
+ * policy; and a sandbox without egress still has no network at all.
+ */
+
+const PORT = 4110;
+const OTHER_PORT = 4111;
+let site: http.Server;
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => res.end(`site says hello to ${req.method} ${req.url}`));
+  await new Promise<void>((resolve) => site.listen(PORT, "127.0.0.1", resolve));
+  expect((site.address() as AddressInfo).port).toBe(PORT);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+  expect(leftoverCgroups()).toEqual([]);
+});
+
+/** Runs `body` (an async function's body, returning a value) in a sandbox with this egress; gives back what it returned, and the proxy's counts. */
+async function inSandbox(body: string, egress?: EgressRule[], limits = {}) {
+  const script = `
+    const http = require("http"), net = require("net");
+    /** A raw CONNECT to the proxy: its status line and body, or, once tunnelled, what a GET through it answers. */
+    const tunnel = (authority) => new Promise((resolve) => {
+      const socket = net.connect(${3128}, "127.0.0.1", () => socket.write("CONNECT " + authority + " HTTP/1.1\\r\\nHost: " + authority + "\\r\\n\\r\\n"));
+      let seen = "";
+      socket.on("data", (chunk) => {
+        seen += chunk;
+        if (seen.startsWith("HTTP/1.1 200") && seen.endsWith("\\r\\n\\r\\n")) { seen = ""; socket.write("GET /tunnelled HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n"); }
+      });
+      socket.on("close", () => resolve(seen.split("\\r\\n\\r\\n").slice(-1)[0].trim() || seen));
+      socket.on("error", (e) => resolve(e.code));
+    });
+    /** A plain HTTP request in absolute form, as curl sends one through a proxy. */
+    const plain = (url) => new Promise((resolve) => {
+      http.get({ host: "127.0.0.1", port: 3128, path: url }, (res) => {
+        let text = ""; res.on("data", (c) => text += c); res.on("end", () => resolve(res.statusCode + " " + text.trim()));
+      }).on("error", (e) => resolve(e.code));
+    });
+    const fetched = (url) => fetch(url).then((res) => res.text(), (e) => "failed: " + (e.cause?.message ?? e.message));
+    const direct = (host, port) => new Promise((resolve) => {
+      const socket = net.connect({ host, port, timeout: 2000 });
+      socket.on("connect", () => { socket.destroy(); resolve("connected"); });
+      socket.on("timeout", () => { socket.destroy(); resolve("timeout"); });
+      socket.on("error", (e) => resolve(e.code));
+    });
+    (async () => { ${body} })().then((result) => console.log(JSON.stringify(result)));`;
+  const sandbox = await spawnSandbox({ ...programSpec("node", ["-e", script], limits), egress });
+  let stdout = "";
+  sandbox.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+  const exit = await sandbox.exited;
+  expect(exit.kind).toBe("exited");
+  return { result: JSON.parse(stdout), stats: sandbox.egress };
+}
+
+it("reaches a listed host with Node's fetch, a CONNECT tunnel and a plain HTTP request, and nothing else", async () => {
+  const { result, stats } = await inSandbox(
+    `return {
+      fetched: await fetched("http://127.0.0.1:${PORT}/by-fetch"),
+      tunnelled: await tunnel("127.0.0.1:${PORT}"),
+      plain: await plain("http://127.0.0.1:${PORT}/by-plain?q=1"),
+      otherPort: await tunnel("127.0.0.1:${OTHER_PORT}"),
+      otherHost: await plain("http://localhost:${PORT}/"),
+      fetchedElsewhere: await fetched("http://127.0.0.1:${OTHER_PORT}/"),
+      direct: await direct("127.0.0.1", 5432),
+    };`,
+    [{ host: "127.0.0.1", port: PORT }],
+  );
+  expect(result).toEqual({
+    fetched: "site says hello to GET /by-fetch",
+    tunnelled: "site says hello to GET /tunnelled",
+    plain: "200 site says hello to GET /by-plain?q=1",
+    otherPort: "127.0.0.1 is in this server's egress list, but not on port 4111.",
+    otherHost: "403 localhost is not in this server's egress list.",
+    // fetch sees only that the proxy would not tunnel (undici does not show the 403's body).
+    fetchedElsewhere: expect.stringMatching(/^failed: /),
+    // The proxy is the only way out: a socket of the server's own still reaches nothing.
+    direct: "ECONNREFUSED",
+  });
+  expect(stats).toEqual({ admitted: 3, refused: 3, open: 0 });
+});
+
+it("refuses a listed private address outside local mode, with the outbound policy's reason", async () => {
+  const e = env();
+  const saved = { localMode: e.localMode, outboundAllowPrivate: e.outboundAllowPrivate };
+  Object.assign(e, { localMode: false, outboundAllowPrivate: false });
+  try {
+    const { result, stats } = await inSandbox(
+      `return { literal: await tunnel("127.0.0.1:${PORT}"), named: await plain("http://localhost:${PORT}/"), metadata: await tunnel("169.254.169.254:80") };`,
+      [{ host: "127.0.0.1", port: PORT }, { host: "localhost", port: PORT }, { host: "169.254.169.254" }],
+    );
+    expect(result).toEqual({
+      literal: expect.stringMatching(/^127\.0\.0\.1 is a loopback address; MCP Console does not connect to private networks/),
+      named: expect.stringMatching(/^403 localhost resolves to an address that is not allowed/),
+      metadata: expect.stringMatching(/^169\.254\.169\.254 is a link-local address/),
+    });
+    expect(stats).toMatchObject({ admitted: 0, refused: 3 });
+  } finally {
+    Object.assign(e, saved);
+  }
+});
+
+it("holds a server to its cap of open connections", async () => {
+  const { result } = await inSandbox(
+    `const held = [1, 2].map(() => new Promise((resolve) => {
+       const socket = net.connect(3128, "127.0.0.1", () => socket.write("CONNECT 127.0.0.1:${PORT} HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n"));
+       socket.once("data", () => resolve(socket));
+     }));
+     const sockets = await Promise.all(held);
+     const third = await tunnel("127.0.0.1:${PORT}");
+     sockets.forEach((s) => s.destroy());
+     return third;`,
+    [{ host: "127.0.0.1", port: PORT }],
+    { egressConnections: 2 },
+  );
+  expect(result).toBe("This server already has 2 connections open through its egress proxy, the most it may.");
+});
+
+it("has no network at all without egress: no proxy, and the host's 127.0.0.1:5432 refused", async () => {
+  const { result, stats } = await inSandbox(
+    `return { proxy: process.env.HTTPS_PROXY ?? null, fetched: await fetched("http://127.0.0.1:${PORT}/"), direct: await direct("127.0.0.1", 5432), bridge: await direct("127.0.0.1", 3128) };`,
+  );
+  expect(result).toEqual({ proxy: null, fetched: "failed: connect ECONNREFUSED 127.0.0.1:4110", direct: "ECONNREFUSED", bridge: "ECONNREFUSED" });
+  expect(stats).toBeUndefined();
+});
