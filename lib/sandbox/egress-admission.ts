@@ -12,11 +12,15 @@ export type EgressTarget = { host: string; port: number };
 /** The ports a rule without one admits: HTTPS and HTTP. */
 export const DEFAULT_EGRESS_PORTS = [443, 80];
 
-/** A hostname as the URL parser normalises it (lower case, punycode, IPv4 forms as dotted quads), or undefined when it is none. */
+/**
+ * A hostname as the URL parser normalises it (lower case, punycode, IPv4 forms as dotted quads,
+ * IPv6 in brackets, which a rule may leave out), or undefined when it is none.
+ */
 export function normalizeHost(host: string): string | undefined {
   if (host === "" || /[/?#@\s\\]/.test(host)) return undefined;
+  const bracketed = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   try {
-    const url = new URL(`http://${host}`);
+    const url = new URL(`http://${bracketed}`);
     return url.port === "" && url.username === "" ? url.hostname : undefined;
   } catch {
     return undefined;
@@ -33,7 +37,10 @@ function parsePort(text: string): number | undefined {
 export function connectTarget(authority: string): EgressTarget | undefined {
   const colon = authority.lastIndexOf(":");
   if (colon <= 0) return undefined;
-  const host = normalizeHost(authority.slice(0, colon));
+  const written = authority.slice(0, colon);
+  // An IPv6 address without brackets would make the port ambiguous.
+  if (written.includes(":") && !written.startsWith("[")) return undefined;
+  const host = normalizeHost(written);
   const port = parsePort(authority.slice(colon + 1));
   return host && port ? { host, port } : undefined;
 }

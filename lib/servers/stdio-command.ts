@@ -10,6 +10,7 @@ export const commandFor = (config: StdioConfig, env: Record<string, string>): St
   bin: config.bin,
   args: config.args,
   env,
+  egress: config.egress ?? [],
 });
 
 /** What the sandbox runs for a stored stdio server: its env decrypted just before use. */
