@@ -23,10 +23,10 @@ export type EgressMounts = {
  */
 function withEgress(spec: SandboxSpec, egress: EgressMounts) {
   const proxy = `http://127.0.0.1:${EGRESS_PORT}`;
-  const preload = `--require ${EGRESS_DIR}/lib/preload.cjs`;
+  const preload = `--import ${EGRESS_DIR}/lib/preload.mjs`;
   return {
     command: "node",
-    args: [`${EGRESS_DIR}/lib/bridge.cjs`, `${EGRESS_DIR}/run/${egress.socketName}`, String(EGRESS_PORT), spec.command, ...spec.args],
+    args: [`${EGRESS_DIR}/lib/bridge.mjs`, `${EGRESS_DIR}/run/${egress.socketName}`, String(EGRESS_PORT), spec.command, ...spec.args],
     env: {
       ...spec.env,
       HTTP_PROXY: proxy,

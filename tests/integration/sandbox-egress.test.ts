@@ -1,8 +1,15 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { spawnSandbox } from "@/lib/sandbox/process";
 import type { EgressRule } from "@/lib/sandbox/egress-admission";
+import type { SandboxLimits, SandboxSpec } from "@/lib/sandbox/spec";
 import { leftoverCgroups, programSpec } from "../support/sandbox";
 
 /**
@@ -14,21 +21,36 @@ import { leftoverCgroups, programSpec } from "../support/sandbox";
 
 const PORT = 4110;
 const OTHER_PORT = 4111;
+const TLS_PORT = 4113;
+const hello = (req: http.IncomingMessage, res: http.ServerResponse) => res.end(`site says hello to ${req.method} ${req.url}`);
 let site: http.Server;
+let tlsSite: https.Server;
+/** A folder holding only the TLS site's certificate, shown to the sandbox so its clients trust it. */
+let certs: string;
 
 beforeAll(async () => {
-  site = http.createServer((req, res) => res.end(`site says hello to ${req.method} ${req.url}`));
+  site = http.createServer(hello);
   await new Promise<void>((resolve) => site.listen(PORT, "127.0.0.1", resolve));
   expect((site.address() as AddressInfo).port).toBe(PORT);
+
+  const keys = fs.mkdtempSync(path.join(os.tmpdir(), "egress-tls-"));
+  certs = fs.mkdtempSync(path.join(os.tmpdir(), "egress-certs-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+    "-keyout", path.join(keys, "key.pem"), "-out", path.join(certs, "cert.pem")], { stdio: "ignore" });
+  tlsSite = https.createServer({ key: fs.readFileSync(path.join(keys, "key.pem")), cert: fs.readFileSync(path.join(certs, "cert.pem")) }, hello);
+  fs.rmSync(keys, { recursive: true });
+  await new Promise<void>((resolve) => tlsSite.listen(TLS_PORT, "127.0.0.1", resolve));
 });
 
 afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
+  await new Promise((resolve) => tlsSite.close(resolve));
+  fs.rmSync(certs, { recursive: true });
   expect(leftoverCgroups()).toEqual([]);
 });
 
 /** Runs `body` (an async function's body, returning a value) in a sandbox with this egress; gives back what it returned, and the proxy's counts. */
-async function inSandbox(body: string, egress?: EgressRule[], limits = {}) {
+async function inSandbox(body: string, egress?: EgressRule[], limits: Partial<SandboxLimits> = {}, more: Partial<SandboxSpec> = {}) {
   const script = `
     const http = require("http"), net = require("net");
     /** A raw CONNECT to the proxy: its status line and body, or, once tunnelled, what a GET through it answers. */
@@ -43,12 +65,14 @@ async function inSandbox(body: string, egress?: EgressRule[], limits = {}) {
       socket.on("error", (e) => resolve(e.code));
     });
     /** A plain HTTP request in absolute form, as curl sends one through a proxy. */
-    const plain = (url) => new Promise((resolve) => {
-      http.get({ host: "127.0.0.1", port: 3128, path: url }, (res) => {
+    const plain = (url, headers = {}) => new Promise((resolve) => {
+      http.get({ host: "127.0.0.1", port: 3128, path: url, headers }, (res) => {
         let text = ""; res.on("data", (c) => text += c); res.on("end", () => resolve(res.statusCode + " " + text.trim()));
       }).on("error", (e) => resolve(e.code));
     });
     const fetched = (url) => fetch(url).then((res) => res.text(), (e) => "failed: " + (e.cause?.message ?? e.message));
+    const run = (command, args) => { try { return require("child_process").execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim(); } catch (e) { return "failed: " + e.stderr.trim(); } };
+    const nodeHttps = (url) => new Promise((resolve) => require("https").get(url, (res) => resolve(res.statusCode)).on("error", (e) => resolve(e.code)));
     const direct = (host, port) => new Promise((resolve) => {
       const socket = net.connect({ host, port, timeout: 2000 });
       socket.on("connect", () => { socket.destroy(); resolve("connected"); });
@@ -56,7 +80,7 @@ async function inSandbox(body: string, egress?: EgressRule[], limits = {}) {
       socket.on("error", (e) => resolve(e.code));
     });
     (async () => { ${body} })().then((result) => console.log(JSON.stringify(result)));`;
-  const sandbox = await spawnSandbox({ ...programSpec("node", ["-e", script], limits), egress });
+  const sandbox = await spawnSandbox({ ...programSpec("node", ["-e", script], limits), egress, ...more });
   let stdout = "";
   sandbox.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
   const exit = await sandbox.exited;
@@ -65,13 +89,14 @@ async function inSandbox(body: string, egress?: EgressRule[], limits = {}) {
 }
 
 it("reaches a listed host with Node's fetch, a CONNECT tunnel and a plain HTTP request, and nothing else", async () => {
+  const warned = jest.spyOn(log, "warn");
   const { result, stats } = await inSandbox(
     `return {
       fetched: await fetched("http://127.0.0.1:${PORT}/by-fetch"),
       tunnelled: await tunnel("127.0.0.1:${PORT}"),
       plain: await plain("http://127.0.0.1:${PORT}/by-plain?q=1"),
       otherPort: await tunnel("127.0.0.1:${OTHER_PORT}"),
-      otherHost: await plain("http://localhost:${PORT}/"),
+      otherHost: await plain("http://localhost:${PORT}/?token=query-secret", { authorization: "Bearer header-secret" }),
       fetchedElsewhere: await fetched("http://127.0.0.1:${OTHER_PORT}/"),
       direct: await direct("127.0.0.1", 5432),
     };`,
@@ -89,6 +114,36 @@ it("reaches a listed host with Node's fetch, a CONNECT tunnel and a plain HTTP r
     direct: "ECONNREFUSED",
   });
   expect(stats).toEqual({ admitted: 3, refused: 3, open: 0 });
+  // Each refusal is logged with its target and reason, never the request's path, query or headers.
+  expect(warned).toHaveBeenCalledWith("sandbox egress refused", {
+    sandbox: expect.stringMatching(/^mcp-sandbox-/),
+    target: `localhost:${PORT}`,
+    reason: "localhost is not in this server's egress list.",
+  });
+  expect(JSON.stringify(warned.mock.calls)).not.toMatch(/secret/);
+  warned.mockRestore();
+});
+
+it("reaches a listed name over TLS through CONNECT: Node's fetch and curl honour the proxy, Node's https module does not", async () => {
+  const { result, stats } = await inSandbox(
+    `return {
+      fetched: await fetched("https://localhost:${TLS_PORT}/by-fetch"),
+      curl: run("curl", ["-sS", "--cacert", "/certs/cert.pem", "https://localhost:${TLS_PORT}/by-curl"]),
+      curlElsewhere: run("curl", ["-sS", "https://example.com/"]),
+      nodeHttps: await nodeHttps("https://127.0.0.1:${TLS_PORT}/by-https-module"),
+    };`,
+    [{ host: "localhost", port: TLS_PORT }],
+    {},
+    { readOnly: [{ host: certs, sandbox: "/certs" }], env: { NODE_EXTRA_CA_CERTS: "/certs/cert.pem" } },
+  );
+  expect(result).toEqual({
+    fetched: "site says hello to GET /by-fetch",
+    curl: "site says hello to GET /by-curl",
+    curlElsewhere: expect.stringMatching(/^failed: curl: \(56\) CONNECT tunnel failed, response 403/),
+    // Node 20's http and https modules ignore the proxy variables: such a client has no network.
+    nodeHttps: "ECONNREFUSED",
+  });
+  expect(stats).toMatchObject({ admitted: 2, refused: 1 });
 });
 
 it("refuses a listed private address outside local mode, with the outbound policy's reason", async () => {

@@ -134,7 +134,7 @@ describeEachDatabase("servers API: stdio servers", () => {
       HTTPS_PROXY: "http://127.0.0.1:3128",
       HTTP_PROXY: "http://127.0.0.1:3128",
       NO_PROXY: "",
-      NODE_OPTIONS: "--require /egress/lib/preload.cjs",
+      NODE_OPTIONS: "--import /egress/lib/preload.mjs",
     });
   });
 

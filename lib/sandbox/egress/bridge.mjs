@@ -1,4 +1,3 @@
-"use strict";
 /**
  * Runs first inside a sandbox that has egress (lib/sandbox/egress-proxy.ts): the sandbox's network
  * namespace holds only its own loopback, so this listens there and hands each connection, byte for
@@ -6,10 +5,10 @@
  * what may be reached is the proxy's call. Then it runs the server as its child, on the sandbox's
  * own stdin, stdout and stderr, and ends as the server ends.
  *
- * Usage: node bridge.cjs <socket> <port> <command> [args...]
+ * Usage: node bridge.mjs <socket> <port> <command> [args...]
  */
-const net = require("node:net");
-const { spawn } = require("node:child_process");
+import { spawn } from "node:child_process";
+import net from "node:net";
 
 const [socketPath, port, command, ...args] = process.argv.slice(2);
 
