@@ -19,14 +19,15 @@ export type EgressMounts = {
 /**
  * What changes when a server has egress: the bridge runs first and starts the server, the proxy
  * variables point at it (NO_PROXY empty: even the sandbox's loopback goes through the proxy, which
- * refuses it unless listed), and every Node process loads the preload that makes fetch honour them.
+ * refuses it unless listed), and the bridge puts the preload that makes fetch honour them in the
+ * server's NODE_OPTIONS (so in every Node process the server starts).
  */
 function withEgress(spec: SandboxSpec, egress: EgressMounts) {
   const proxy = `http://127.0.0.1:${EGRESS_PORT}`;
-  const preload = `--import ${EGRESS_DIR}/lib/preload.mjs`;
+  const bridge = [`${EGRESS_DIR}/lib/bridge.mjs`, `${EGRESS_DIR}/run/${egress.socketName}`, String(EGRESS_PORT), `${EGRESS_DIR}/lib/preload.mjs`];
   return {
     command: "node",
-    args: [`${EGRESS_DIR}/lib/bridge.mjs`, `${EGRESS_DIR}/run/${egress.socketName}`, String(EGRESS_PORT), spec.command, ...spec.args],
+    args: [...bridge, spec.command, ...spec.args],
     env: {
       ...spec.env,
       HTTP_PROXY: proxy,
@@ -36,7 +37,6 @@ function withEgress(spec: SandboxSpec, egress: EgressMounts) {
       NO_PROXY: "",
       no_proxy: "",
       NODE_USE_ENV_PROXY: "1",
-      NODE_OPTIONS: spec.env.NODE_OPTIONS ? `${preload} ${spec.env.NODE_OPTIONS}` : preload,
     },
     mounts: [
       ["--ro-bind", egress.scriptsDir, `${EGRESS_DIR}/lib`],

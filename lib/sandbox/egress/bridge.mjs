@@ -3,14 +3,17 @@
  * namespace holds only its own loopback, so this listens there and hands each connection, byte for
  * byte, to the console's egress proxy over the Unix socket shown to the sandbox. It decides nothing:
  * what may be reached is the proxy's call. Then it runs the server as its child, on the sandbox's
- * own stdin, stdout and stderr, and ends as the server ends.
+ * own stdin, stdout and stderr, and ends as the server ends. The preload that makes Node's fetch
+ * use the proxy goes into the server's NODE_OPTIONS, not the bridge's own: the bridge has no use
+ * for it, and loading it twice would double its cost at every start.
  *
- * Usage: node bridge.mjs <socket> <port> <command> [args...]
+ * Usage: node bridge.mjs <socket> <port> <preload> <command> [args...]
  */
 import { spawn } from "node:child_process";
 import net from "node:net";
 
-const [socketPath, port, command, ...args] = process.argv.slice(2);
+const [socketPath, port, preload, command, ...args] = process.argv.slice(2);
+const nodeOptions = [`--import ${preload}`, process.env.NODE_OPTIONS].filter(Boolean).join(" ");
 
 const bridge = net.createServer((client) => {
   const proxy = net.connect(socketPath);
@@ -24,7 +27,7 @@ const bridge = net.createServer((client) => {
 });
 
 bridge.listen(Number(port), "127.0.0.1", () => {
-  const server = spawn(command, args, { stdio: "inherit" });
+  const server = spawn(command, args, { stdio: "inherit", env: { ...process.env, NODE_OPTIONS: nodeOptions } });
   server.on("error", (error) => {
     process.stderr.write(`Error: ${command} could not start: ${error.message}\n`);
     process.exit(127);

@@ -37,7 +37,7 @@ it("refuses a read-only folder that is not an absolute path inside the sandbox",
 it("with egress, starts the bridge first, points the proxy variables at it and shows only the proxy's socket folder", () => {
   const egress = { scriptsDir: "/srv/console/lib/sandbox/egress", undiciDir: "/srv/console/node_modules/undici", socketDir: "/tmp/mcp-egress-1", socketName: "proxy.sock" };
   const { args, env } = bwrapCommand(spec({ env: { API_KEY: "secret-value", NODE_OPTIONS: "--max-old-space-size=128" }, egress: [{ host: "api.example.com" }] }), egress);
-  expect(args.slice(args.indexOf("--"))).toEqual(["--", "node", "/egress/lib/bridge.mjs", "/egress/run/proxy.sock", "3128", "node", "server.js"]);
+  expect(args.slice(args.indexOf("--"))).toEqual(["--", "node", "/egress/lib/bridge.mjs", "/egress/run/proxy.sock", "3128", "/egress/lib/preload.mjs", "node", "server.js"]);
   expect(args.join(" ")).toContain("--ro-bind /tmp/mcp-egress-1 /egress/run");
   expect(args.join(" ")).toContain("--ro-bind /srv/console/node_modules/undici /egress/undici");
   expect(args).toContain("--unshare-all");
@@ -46,7 +46,7 @@ it("with egress, starts the bridge first, points the proxy variables at it and s
     https_proxy: "http://127.0.0.1:3128",
     HTTP_PROXY: "http://127.0.0.1:3128",
     NO_PROXY: "",
-    NODE_OPTIONS: "--import /egress/lib/preload.mjs --max-old-space-size=128",
+    NODE_OPTIONS: "--max-old-space-size=128",
   });
 });
 
