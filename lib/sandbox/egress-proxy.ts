@@ -101,7 +101,8 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
     });
   };
 
-  const server = http.createServer({ headersTimeout: CONNECT_TIMEOUT_MS, requestTimeout: 0 });
+  // The head's timeout is checked every connectionsCheckingInterval (30 s by default): checked often, it holds near its value.
+  const server = http.createServer({ headersTimeout: CONNECT_TIMEOUT_MS, requestTimeout: 0, connectionsCheckingInterval: 1000 });
   server.setTimeout(IDLE_MS);
   // Keep-alive sockets from the sandbox beside its open connections; beyond that, new ones are dropped.
   server.maxConnections = maxConnections * 2;
@@ -156,11 +157,14 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
       headers: passedHeaders(req.headers),
       lookup: guardedLookupFor(policy),
       agent: false,
-      timeout: IDLE_MS,
+      timeout: CONNECT_TIMEOUT_MS,
     });
     upstream.on("socket", (socket) => {
       track(socket);
-      socket.once("connect", () => stats.admitted++);
+      socket.once("connect", () => {
+        stats.admitted++;
+        upstream.setTimeout(IDLE_MS);
+      });
     });
     upstream.on("timeout", () => upstream.destroy(new OutboundError("timeout", `${url.host} did not answer in time.`)));
     upstream.on("response", (answer) => {
