@@ -106,7 +106,10 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
   server.setTimeout(IDLE_MS);
   // Keep-alive sockets from the sandbox beside its open connections; beyond that, new ones are dropped.
   server.maxConnections = maxConnections * 2;
-  server.on("clientError", (_error, socket) => writeStatus(socket, 400, "The proxy could not read the request."));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+    writeStatus(socket, 400, "The proxy could not read the request.");
+  });
 
   server.on("connect", (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
     client.on("error", () => client.destroy());
@@ -116,6 +119,8 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
     if (refusedNow) return writeStatus(client, 403, refusedNow);
     dial(target).then(
       (upstream) => {
+        // The sandbox may have given up while the host was being reached.
+        if (client.destroyed) return upstream.destroy();
         client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
         if (head.length > 0) upstream.write(head);
         const close = () => {
@@ -128,7 +133,7 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
       },
       (error: unknown) => {
         const described = failure(error, target);
-        writeStatus(client, statusOf(described), described.message);
+        if (!client.destroyed) writeStatus(client, statusOf(described), described.message);
       },
     );
   });
@@ -168,6 +173,7 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
     });
     upstream.on("timeout", () => upstream.destroy(new OutboundError("timeout", `${url.host} did not answer in time.`)));
     upstream.on("response", (answer) => {
+      answer.on("error", () => res.destroy());
       res.writeHead(answer.statusCode ?? 502, passedHeaders(answer.headers));
       answer.pipe(res);
     });
@@ -176,7 +182,9 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
       const described = failure(error, target);
       reply(statusOf(described), described.message);
     });
-    res.on("close", () => upstream.destroy());
+    // Either side going away ends the other: nothing is left open for the idle timeout to find.
+    req.on("error", () => upstream.destroy());
+    res.on("error", () => upstream.destroy()).on("close", () => upstream.destroy());
     req.pipe(upstream);
   });
 

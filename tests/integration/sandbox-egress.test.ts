@@ -84,7 +84,7 @@ async function inSandbox(body: string, egress?: EgressRule[], limits: Partial<Sa
   let stdout = "";
   sandbox.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
   const exit = await sandbox.exited;
-  expect(exit.kind).toBe("exited");
+  expect(exit).toMatchObject({ kind: "exited" });
   return { result: JSON.parse(stdout), stats: sandbox.egress };
 }
 
@@ -164,6 +164,24 @@ it("refuses a listed private address outside local mode, with the outbound polic
   } finally {
     Object.assign(e, saved);
   }
+});
+
+it("answers a hostile client and keeps serving: garbage, and connections dropped mid-tunnel and mid-request", async () => {
+  const { result, stats } = await inSandbox(
+    `const raw = (bytes, { drop = false } = {}) => new Promise((resolve) => {
+       const socket = net.connect(3128, "127.0.0.1", () => { socket.write(bytes); if (drop) setTimeout(() => { socket.destroy(); resolve("dropped"); }, 100); });
+       let seen = ""; socket.on("data", (c) => seen += c); socket.on("close", () => resolve(seen.split("\\r\\n")[0])); socket.on("error", () => undefined);
+     });
+     return {
+       garbage: await raw("NOT HTTP AT ALL\\r\\n\\r\\n"),
+       midTunnel: await raw("CONNECT 127.0.0.1:${PORT} HTTP/1.1\\r\\nHost: x\\r\\n\\r\\nGET /half", { drop: true }),
+       midRequest: await raw("POST http://127.0.0.1:${PORT}/upload HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 1000000\\r\\n\\r\\nten bytes.", { drop: true }),
+       after: await fetched("http://127.0.0.1:${PORT}/after"),
+     };`,
+    [{ host: "127.0.0.1", port: PORT }],
+  );
+  expect(result).toEqual({ garbage: "HTTP/1.1 400 Bad Request", midTunnel: "dropped", midRequest: "dropped", after: "site says hello to GET /after" });
+  expect(stats).toMatchObject({ refused: 0 });
 });
 
 it("holds a server to its cap of open connections", async () => {
