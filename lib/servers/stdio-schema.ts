@@ -47,7 +47,7 @@ export const egressRule = z.object({
     .max(253)
     .refine((host) => !host.includes("*"), "List each host: wildcards are not supported.")
     .refine((host) => normalizeHost(host) !== undefined, "Enter a host name or an IP address, without a scheme, port or path (e.g. api.example.com)."),
-  port: z.number().int().min(1).max(65535).optional().describe("The one port it may be reached on; 443 and 80 when absent."),
+  port: z.number().int("A port is a whole number from 1 to 65535.").min(1, "A port is a whole number from 1 to 65535.").max(65535, "A port is a whole number from 1 to 65535.").optional().describe("The one port it may be reached on; 443 and 80 when absent."),
 });
 
 export const stdioServerCreate = serverCreate.omit({ transport: true, url: true, headers: true }).extend({
