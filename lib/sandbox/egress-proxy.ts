@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { log } from "../log";
+import { alive } from "./cgroup";
 import { OutboundError } from "../net/errors";
 import { assertUrlAllowed, defaultOutboundPolicy, describeNetworkError, guardedLookupFor } from "../net/guarded-fetch";
 import { connectTarget, egressRefusal, forwardTarget, type EgressRule, type EgressTarget } from "./egress-admission";
@@ -15,6 +16,9 @@ const IDLE_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Headers about one hop of a connection, not for the host: never passed on (Proxy-Authorization least of all). */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authorization", "proxy-authenticate", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+
+/** A proxy's folder in the temporary folder: `mcp-egress-<console's pid>-<random>`, so a killed console's can be told. */
+const FOLDER = /^mcp-egress-(\d+)-/;
 
 /** The file name of the proxy's Unix socket in its folder: the folder is what the sandbox is shown. */
 export const EGRESS_SOCKET = "proxy.sock";
@@ -52,7 +56,7 @@ function passedHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHead
  * or a header. At most `maxConnections` are open at once, and each closes after a minute idle.
  */
 export async function openEgressProxy(sandbox: string, rules: readonly EgressRule[], maxConnections: number): Promise<EgressProxy> {
-  const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), "mcp-egress-"));
+  const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), `mcp-egress-${process.pid}-`));
   const stats: EgressStats = { admitted: 0, refused: 0, open: 0 };
   const upstreams = new Set<Duplex>();
 
@@ -203,4 +207,12 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
       await fs.rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Removes the proxy folders of console processes that are gone: one killed outright cannot remove its own. */
+export async function sweepStaleEgressFolders(): Promise<void> {
+  for (const name of await fs.readdir(os.tmpdir())) {
+    const owner = FOLDER.exec(name)?.[1];
+    if (owner && !alive(Number(owner))) await fs.rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
 }
