@@ -3,7 +3,7 @@ import { SANDBOX_FOLDER, SANDBOX_UID, type SandboxSpec } from "./spec";
 /** Where the egress proxy's pieces appear inside a sandbox with egress: its scripts, undici, and the folder of its socket. */
 const EGRESS_DIR = "/egress";
 /** The port of the sandbox's own loopback where the bridge listens: HTTP_PROXY points there. */
-export const EGRESS_PORT = 3128;
+const EGRESS_PORT = 3128;
 
 /** The host folders a sandbox with egress is shown (lib/sandbox/egress-proxy.ts). */
 export type EgressMounts = {

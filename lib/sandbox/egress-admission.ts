@@ -10,7 +10,7 @@ export type EgressRule = { host: string; port?: number };
 export type EgressTarget = { host: string; port: number };
 
 /** The ports a rule without one admits: HTTPS and HTTP. */
-export const DEFAULT_EGRESS_PORTS = [443, 80];
+const DEFAULT_EGRESS_PORTS = [443, 80];
 
 /**
  * A hostname as the URL parser normalises it (lower case, punycode, IPv4 forms as dotted quads,
