@@ -163,7 +163,8 @@ export async function openEgressProxy(sandbox: string, rules: readonly EgressRul
       port: target.port,
       method: req.method,
       path: `${url.pathname}${url.search}`,
-      headers: passedHeaders(req.headers),
+      // The Host is the admitted one: another name would reach another site served at the same address.
+      headers: { ...passedHeaders(req.headers), host: url.host },
       lookup: guardedLookupFor(policy),
       agent: false,
       timeout: CONNECT_TIMEOUT_MS,

@@ -22,7 +22,8 @@ import { leftoverCgroups, programSpec } from "../support/sandbox";
 const PORT = 4110;
 const OTHER_PORT = 4111;
 const TLS_PORT = 4113;
-const hello = (req: http.IncomingMessage, res: http.ServerResponse) => res.end(`site says hello to ${req.method} ${req.url}`);
+const hello = (req: http.IncomingMessage, res: http.ServerResponse) =>
+  res.end(req.url === "/host" ? `site was asked for ${req.headers.host}` : `site says hello to ${req.method} ${req.url}`);
 let site: http.Server;
 let tlsSite: https.Server;
 /** A folder holding only the TLS site's certificate, shown to the sandbox so its clients trust it. */
@@ -95,6 +96,7 @@ it("reaches a listed host with Node's fetch, a CONNECT tunnel and a plain HTTP r
       fetched: await fetched("http://127.0.0.1:${PORT}/by-fetch"),
       tunnelled: await tunnel("127.0.0.1:${PORT}"),
       plain: await plain("http://127.0.0.1:${PORT}/by-plain?q=1"),
+      otherVirtualHost: await plain("http://127.0.0.1:${PORT}/host", { host: "internal.example" }),
       otherPort: await tunnel("127.0.0.1:${OTHER_PORT}"),
       otherHost: await plain("http://localhost:${PORT}/?token=query-secret", { authorization: "Bearer header-secret" }),
       fetchedElsewhere: await fetched("http://127.0.0.1:${OTHER_PORT}/"),
@@ -106,6 +108,8 @@ it("reaches a listed host with Node's fetch, a CONNECT tunnel and a plain HTTP r
     fetched: "site says hello to GET /by-fetch",
     tunnelled: "site says hello to GET /tunnelled",
     plain: "200 site says hello to GET /by-plain?q=1",
+    // The request goes to the admitted host under its name, whatever Host the server wrote.
+    otherVirtualHost: `200 site was asked for 127.0.0.1:${PORT}`,
     otherPort: "127.0.0.1 is in this server's egress list, but not on port 4111.",
     otherHost: "403 localhost is not in this server's egress list.",
     // fetch sees only that the proxy would not tunnel (undici does not show the 403's body).
@@ -113,7 +117,7 @@ it("reaches a listed host with Node's fetch, a CONNECT tunnel and a plain HTTP r
     // The proxy is the only way out: a socket of the server's own still reaches nothing.
     direct: "ECONNREFUSED",
   });
-  expect(stats).toEqual({ admitted: 3, refused: 3, open: 0 });
+  expect(stats).toEqual({ admitted: 4, refused: 3, open: 0 });
   // Each refusal is logged with its target and reason, never the request's path, query or headers.
   expect(warned).toHaveBeenCalledWith("sandbox egress refused", {
     sandbox: expect.stringMatching(/^mcp-sandbox-/),
