@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { log } from "../log";
-import { alive } from "./cgroup";
 import { OutboundError } from "../net/errors";
 import { assertUrlAllowed, defaultOutboundPolicy, describeNetworkError, guardedLookupFor } from "../net/guarded-fetch";
+import { alive } from "./cgroup";
 import { connectTarget, egressRefusal, forwardTarget, type EgressRule, type EgressTarget } from "./egress-admission";
 
 /** A tunnel or forwarded request with no byte either way for this long is closed. */
