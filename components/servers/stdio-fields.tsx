@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { EnvRows } from "./env-rows";
-import { envRowErrors, splitTypedPackage, type StdioFormValues } from "./stdio-form-model";
+import { egressError, envRowErrors, splitTypedPackage, type StdioFormValues } from "./stdio-form-model";
 import type { ServerFormState } from "./use-server-form";
 
 /** The first error of any argument line: the API names them by index, the field is one. */
@@ -12,7 +12,7 @@ const argsError = (errors: Record<string, string>) => errors.args ?? Object.entr
 
 /**
  * "Command (stdio)": the npm package the console installs and runs in its sandbox, its exact
- * version, its arguments and its environment variables.
+ * version, its arguments, its environment variables and the hosts it may reach.
  */
 export function StdioFields({ form }: { form: ServerFormState }) {
   const { id, values, set, errors, saving } = form;
@@ -75,8 +75,29 @@ export function StdioFields({ form }: { form: ServerFormState }) {
         )}
       </Field>
       <EnvRows idPrefix={id("env")} rows={stdio.env} errors={envRowErrors(stdio.env, errors)} listError={errors.env} disabled={saving} onChange={(env) => change({ env })} />
+      <Field
+        id={id("egress")}
+        label="Hosts it may reach"
+        error={egressError(errors)}
+        hint="One per line: a host (ports 443 and 80) or host:port, reached through the console's proxy. Leave empty for no network."
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            value={stdio.egress}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="api.example.com"
+            className="font-mono"
+            disabled={saving}
+            onChange={(e) => change({ egress: e.target.value })}
+          />
+        )}
+      </Field>
       <p className="text-xs text-muted-foreground">
-        The console runs it in its sandbox: no network, no view of the console&apos;s files or secrets, capped memory, CPU time and processes.
+        The console runs it in its sandbox: no network but the hosts listed, no view of the console&apos;s files or secrets, capped memory, CPU time and
+        processes.
       </p>
     </>
   );

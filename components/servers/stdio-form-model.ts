@@ -4,8 +4,8 @@ import { stdioConnectionInput, type StdioConnectionInput } from "@/lib/servers/s
 
 /**
  * The add-server form's "Command (stdio)" fields and their translation to the API: an npm
- * package and its exact version, its arguments (one a line), and its environment variables
- * (secrets: typed here, sent once, never shown back). Pure, so validation is tested without rendering.
+ * package and its exact version, its arguments (one a line), its environment variables
+ * (secrets: typed here, sent once, never shown back) and the hosts it may reach (one a line). Pure, so validation is tested without rendering.
  */
 
 export interface EnvRow {
@@ -21,6 +21,8 @@ export interface StdioFormValues {
   /** One argument a line: an argument may hold spaces, a line break it cannot. */
   args: string;
   env: EnvRow[];
+  /** The hosts it may reach, one a line: `host` (ports 443 and 80) or `host:port`. */
+  egress: string;
 }
 
 let rowCounter = 0;
@@ -29,13 +31,36 @@ export function newEnvRow(name = "", value = ""): EnvRow {
   return { key: `env-${rowCounter}`, name, value };
 }
 
-export const emptyStdio = (): StdioFormValues => ({ identifier: "", version: "", args: "", env: [] });
+export const emptyStdio = (): StdioFormValues => ({ identifier: "", version: "", args: "", env: [], egress: "" });
 
 /** The package as typed, for progress messages: `name@version`. */
 export const stdioSpec = (values: StdioFormValues): string => `${values.identifier.trim()}@${values.version.trim()}`;
 
 /** The typed lines as arguments: blank lines are spacing, not empty arguments. */
 export const argsOf = (text: string): string[] => text.split(/\r?\n/).filter((line) => line.trim() !== "");
+
+/**
+ * The typed hosts as the API's egress rules: `host:port` when a line ends in a port (an IPv6
+ * address takes one only in brackets, `[2001:db8::1]:443`), the line as the host otherwise. The
+ * API's schema then says what is not a host.
+ */
+export function egressOf(text: string): { host: string; port?: number }[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .map((line) => {
+      const [, host, port] = /^(.+):(\d{1,5})$/.exec(line) ?? [];
+      return host && (!host.includes(":") || host.startsWith("[")) ? { host, port: Number(port) } : { host: line };
+    });
+}
+
+/** The first error of the hosts field, with its line when it is one line's: the API names them by index, the field is one. */
+export function egressError(errors: FieldErrors): string | undefined {
+  if (errors.egress) return errors.egress;
+  const found = Object.entries(errors).find(([key]) => key.startsWith("egress."));
+  return found ? `Line ${Number(found[0].split(".")[1]) + 1}: ${found[1]}` : undefined;
+}
 
 /** A package typed or pasted with its version (`name@1.2.3`) splits into the two fields; anything else is left as typed. */
 export function splitTypedPackage(values: StdioFormValues): StdioFormValues {
@@ -71,6 +96,7 @@ export function validateStdio(values: StdioFormValues): Validated<StdioConnectio
     package: { registryType: "npm", identifier: values.identifier.trim(), version: values.version.trim() },
     args: argsOf(values.args),
     env: Object.fromEntries(values.env.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value])),
+    egress: egressOf(values.egress),
   });
   const all = { ...(parsed.success ? {} : collectFieldErrors(parsed.error.issues)), ...errors };
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors: all };

@@ -11,7 +11,6 @@ const LIMITS: [string, string][] = [
   ["Processes", `${plural(DEFAULT_LIMITS.processes, "process", "processes")} and threads together`],
   ["Private folder", `${formatBytes(DEFAULT_LIMITS.folderBytes)}, emptied when the process ends`],
   ["Output", `${formatBytes(DEFAULT_LIMITS.outputBytes)} between two requests`],
-  ["Network", "None: it reaches no host, the console's included"],
   ["Files", "The system's programs and its own package, read-only; nothing of the console's"],
 ];
 
@@ -21,8 +20,16 @@ const LIMITS: [string, string][] = [
  * was checked is what runs), so this is shown, not edited; the server form
  * edits remote servers only.
  */
+/** What the server may reach: nothing, or its egress list through the console's proxy. */
+function networkOf(egress: StdioDto["egress"]): string {
+  if (egress.length === 0) return "None: it reaches no host, the console's included";
+  const hosts = egress.map((rule) => (rule.port ? `${rule.host}:${rule.port}` : `${rule.host} (ports 443 and 80)`));
+  return `Only ${hosts.join(", ")}, through the console's proxy and under its outbound address policy`;
+}
+
 export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
-  const { package: pkg, integrity, args, env } = stdio;
+  const { package: pkg, integrity, args, env, egress } = stdio;
+  const limits: [string, string][] = [...LIMITS, ["Network", networkOf(egress)]];
   return (
     <Card className="max-w-3xl">
       <CardHeader>
@@ -51,7 +58,7 @@ export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
         <h3 className="mt-6 text-sm font-medium">Sandbox limits</h3>
         <p className="mt-1 text-xs text-muted-foreground">A process that goes past one is stopped, and the call that was running fails with the reason.</p>
         <dl aria-label="Sandbox limits" className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-          {LIMITS.map(([name, value]) => (
+          {limits.map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="text-muted-foreground">{name}</dt>
               <dd>{value}</dd>

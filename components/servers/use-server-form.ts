@@ -10,7 +10,7 @@ import { firstErrorKey, suggestedTransport, validateConnection, type ServerFormV
 import type { TestState } from "./test-result";
 
 /** The fields in the order they appear: errors focus the first, and any other path becomes a banner. */
-const FIELD_ORDER = ["name", "transport", "url", "headers", "package", "args", "env", "description", "tags", "monitoring", "protocol"] as const;
+const FIELD_ORDER = ["name", "transport", "url", "headers", "package", "args", "env", "egress", "description", "tags", "monitoring", "protocol"] as const;
 
 /**
  * The server form's state: its values, where its errors show, and the

@@ -83,6 +83,9 @@ function guardedLookup(policy: OutboundPolicy, resolve: Resolver): LookupFunctio
   };
 }
 
+/** The guarded name resolution, for a socket opened outside fetch (the sandboxes' egress proxy): the policy holds on the address connected to. */
+export const guardedLookupFor = (policy: OutboundPolicy): LookupFunction => guardedLookup(policy, systemResolver);
+
 const agents = new Map<string, Agent>();
 
 function agentFor(policy: OutboundPolicy, resolver: Resolver | undefined, timeoutMs: number): Agent {
@@ -128,7 +131,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const CROSS_ORIGIN_SAFE = new Set(["accept", "accept-encoding", "accept-language", "content-type", "user-agent"]);
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-function describeNetworkError(err: unknown, url: URL): OutboundError {
+export function describeNetworkError(err: unknown, url: URL): OutboundError {
   const found = findOutboundError(err);
   if (found) return found;
   const code: string | undefined = causeCodes(err)[0];

@@ -36,7 +36,8 @@ async function ownFolders(): Promise<Record<Controller, string>> {
   return found as Record<Controller, string>;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this PID namespace is running (one of another user still counts). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
-import { bwrapCommand } from "./bwrap-args";
+import path from "node:path";
+import { bwrapCommand, type EgressMounts } from "./bwrap-args";
 import { createCgroup, type CgroupUsage, type SandboxCgroup } from "./cgroup";
+import { EGRESS_SOCKET, openEgressProxy, type EgressProxy, type EgressStats } from "./egress-proxy";
 import { describeExit, type SandboxExit } from "./exit";
 import type { SandboxLimits, SandboxSpec } from "./spec";
 import { StderrTail } from "./stderr-tail";
@@ -22,6 +24,8 @@ export type SandboxProcess = {
   write(bytes: string): boolean;
   stdin: Writable;
   exited: Promise<SandboxExit>;
+  /** What went through its egress proxy, when it has egress: connections let through, refused, open now. */
+  egress?: EgressStats;
   /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. */
   stop(reason?: string): Promise<SandboxExit>;
 };
@@ -35,6 +39,18 @@ const ENTER_CGROUPS = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shif
 
 let sequence = 0;
 
+/**
+ * The folders a sandbox with egress is shown beside its proxy's socket: loaded by path at run time,
+ * not bundled (the sandbox's own node runs them), found from the project folder as the worker
+ * pool's entry is.
+ */
+const egressMounts = (proxy: EgressProxy): EgressMounts => ({
+  scriptsDir: path.join(process.cwd(), "lib/sandbox/egress"),
+  undiciDir: path.join(process.cwd(), "node_modules/undici"),
+  socketDir: proxy.socketDir,
+  socketName: EGRESS_SOCKET,
+});
+
 /** The message for the first cap the cgroups say was reached, if any. */
 function capReached(usage: CgroupUsage, limits: SandboxLimits): string | undefined {
   if (usage.processCapHits > 0) return `The server tried to run more than ${limits.processes} processes and was stopped.`;
@@ -46,23 +62,27 @@ function capReached(usage: CgroupUsage, limits: SandboxLimits): string | undefin
 export async function spawnSandbox(spec: SandboxSpec): Promise<SandboxProcess> {
   const support = await sandboxSupport();
   if (!support.ok) throw new SandboxUnavailableError(support.reason);
-  const { args, env } = bwrapCommand(spec);
-  const cgroup = await createCgroup(`mcp-sandbox-${process.pid}-${++sequence}`, spec.limits);
+  const name = `mcp-sandbox-${process.pid}-${++sequence}`;
+  const cgroup = await createCgroup(name, spec.limits);
+  let egress: EgressProxy | undefined;
   let child: ChildProcessByStdio<Writable, Readable, Readable>;
   try {
+    if (spec.egress?.length) egress = await openEgressProxy(name, spec.egress, spec.limits.egressConnections);
+    const { args, env } = bwrapCommand(spec, egress && egressMounts(egress));
     child = spawn("/bin/sh", ["-c", ENTER_CGROUPS, "sh", ...cgroup.procsFiles, "--", support.bwrap, ...args], {
       env: env as NodeJS.ProcessEnv, // exactly these: none of the console's
       stdio: ["pipe", "pipe", "pipe"],
       cwd: "/",
     });
   } catch (error) {
+    await egress?.close();
     await cgroup.remove();
     throw error;
   }
-  return watch(child, cgroup, spec);
+  return watch(child, cgroup, spec, egress);
 }
 
-function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup: SandboxCgroup, spec: SandboxSpec): SandboxProcess {
+function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup: SandboxCgroup, spec: SandboxSpec, egress?: EgressProxy): SandboxProcess {
   const { limits } = spec;
   const stderr = new StderrTail();
   let stopped: Pick<SandboxExit, "kind" | "reason"> | undefined;
@@ -120,6 +140,7 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
       const final = cgroup.usage().then((usage) => capReached(usage, limits)).catch(() => undefined);
       void final.then(async (reached) => {
         await cgroup.remove().catch(() => undefined);
+        await egress?.close().catch(() => undefined);
         resolve(describeExit(code, signal, stopped, reached, stderr.toString()));
       });
     });
@@ -134,6 +155,7 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
       return child.stdin.write(bytes);
     },
     exited,
+    egress: egress?.stats,
     async stop(reason = "The console stopped the server.") {
       stopped ??= { kind: "stopped", reason };
       child.stdin.end();

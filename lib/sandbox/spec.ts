@@ -1,3 +1,5 @@
+import type { EgressRule } from "./egress-admission";
+
 /** What one sandboxed stdio server runs, and what it may see. */
 export type SandboxSpec = {
   /** The program, as the sandbox sees it (e.g. `/usr/bin/node` or `node`, found on the sandbox's PATH). */
@@ -10,6 +12,11 @@ export type SandboxSpec = {
   /** The working directory inside the sandbox; the private writable folder when absent. */
   cwd?: string;
   limits: SandboxLimits;
+  /**
+   * The hosts the server may reach, through the console's egress proxy and under its outbound
+   * policy. None (the default): no network at all beside its own loopback.
+   */
+  egress?: EgressRule[];
 };
 
 export type SandboxLimits = {
@@ -23,6 +30,8 @@ export type SandboxLimits = {
   folderBytes: number;
   /** Bytes the server may print on stdout and stderr together between two messages from the console (an answer, its notifications, its log). */
   outputBytes: number;
+  /** Connections open at once through the egress proxy, when the server has egress. */
+  egressConnections: number;
 };
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -31,6 +40,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   cpuSeconds: 600,
   folderBytes: 64 * 1024 * 1024,
   outputBytes: 32 * 1024 * 1024,
+  egressConnections: 32,
 };
 
 /** The private writable folder inside the sandbox: HOME, TMPDIR and (unless told otherwise) the working directory. */

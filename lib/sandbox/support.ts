@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { bwrapCommand } from "./bwrap-args";
 import { createCgroup, sweepStaleCgroups } from "./cgroup";
+import { sweepStaleEgressFolders } from "./egress-proxy";
 import { DEFAULT_LIMITS } from "./spec";
 
 export type SandboxSupport = { ok: true; bwrap: string } | { ok: false; reason: string };
@@ -55,6 +56,7 @@ export async function checkSandbox(searchPath: string): Promise<SandboxSupport> 
   } catch (error) {
     return { ok: false, reason: `Stdio servers need a sandbox and its limits cannot be set here (${(error as Error).message}). ${HOW_TO_GIVE_CGROUPS}` };
   }
+  await sweepStaleEgressFolders();
   return { ok: true, bwrap };
 }
 

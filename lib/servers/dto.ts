@@ -67,7 +67,7 @@ export function toServerDto(row: ServerRow, headers: HeaderHint[]): ServerDto {
     description: row.description,
     transport: row.transport,
     url: row.url,
-    ...(row.stdio ? { stdio: { package: row.stdio.package, integrity: row.stdio.integrity, args: row.stdio.args, env: row.envNames ?? [] } } : {}),
+    ...(row.stdio ? { stdio: { package: row.stdio.package, integrity: row.stdio.integrity, args: row.stdio.args, env: row.envNames ?? [], egress: row.stdio.egress ?? [] } } : {}),
     headers: headers.map((h) => ({ name: h.name, value: maskedFromHint(h.valueHint) })),
     auth: authOf(row),
     tags: row.tags,

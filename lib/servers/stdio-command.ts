@@ -11,6 +11,7 @@ export const commandFor = (config: StdioConfig, env: Record<string, string>): St
   args: config.args,
   env,
   registered: { package: config.package, integrity: config.integrity },
+  egress: config.egress ?? [],
 });
 
 /** What the sandbox runs for a stored stdio server: its env decrypted just before use. */

@@ -28,5 +28,5 @@ export async function prepareStdioServer(input: Omit<StdioConnectionInput, "tran
   } catch (err) {
     throw badRequest(`${label} cannot run: ${(err as Error).message}`, [{ path: "package", message: (err as Error).message }]);
   }
-  return { package: input.package, bin, args: input.args, integrity: installed.integrity };
+  return { package: input.package, bin, args: input.args, integrity: installed.integrity, egress: input.egress };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeHost } from "../sandbox/egress-admission";
 import { EXACT_VERSION, NPM_NAME_PATTERN, STDIO_REGISTRY_TYPES } from "../stdio/config";
 import { connectionInput, serverCreate } from "./schema";
 
@@ -9,6 +10,7 @@ import { connectionInput, serverCreate } from "./schema";
 
 export const MAX_ARGS = 50;
 export const MAX_ENV = 50;
+export const MAX_EGRESS = 20;
 
 /** The names the sandbox sets itself: a server's env cannot move its home or widen its PATH. */
 const RESERVED_ENV = ["PATH", "HOME", "TMPDIR"];
@@ -37,6 +39,17 @@ export const stdioPackage = z.object({
     .max(64),
 });
 
+/** A host the server may reach through the console's egress proxy: a name or an address, exactly (no wildcards), and a port or 443 and 80. */
+export const egressRule = z.object({
+  host: z
+    .string()
+    .trim()
+    .max(253)
+    .refine((host) => !host.includes("*"), "List each host: wildcards are not supported.")
+    .refine((host) => normalizeHost(host) !== undefined, "Enter a host name or an IP address, without a scheme, port or path (e.g. api.example.com)."),
+  port: z.number().int("A port is a whole number from 1 to 65535.").min(1, "A port is a whole number from 1 to 65535.").max(65535, "A port is a whole number from 1 to 65535.").optional().describe("The one port it may be reached on; 443 and 80 when absent."),
+});
+
 export const stdioServerCreate = serverCreate.omit({ transport: true, url: true, headers: true }).extend({
   transport: z.literal("stdio"),
   package: stdioPackage,
@@ -61,6 +74,11 @@ export const stdioServerCreate = serverCreate.omit({ transport: true, url: true,
     })
     .default({})
     .describe("The server's environment variables: secrets, stored encrypted and never returned (names only)."),
+  egress: z
+    .array(egressRule)
+    .max(MAX_EGRESS, `At most ${MAX_EGRESS} hosts.`)
+    .default([])
+    .describe("The hosts the server may reach, through the console's proxy and under its outbound policy (no private addresses outside local mode). None: no network at all."),
 });
 export type StdioServerCreate = z.infer<typeof stdioServerCreate>;
 
@@ -69,7 +87,7 @@ export const anyServerCreate = z.discriminatedUnion("transport", [serverCreate, 
 export type AnyServerCreate = z.infer<typeof anyServerCreate>;
 
 /** "Test connection" of a stdio server: the package (installed as registration would), its args and env; nothing is stored. */
-export const stdioConnectionInput = stdioServerCreate.pick({ transport: true, package: true, args: true, env: true });
+export const stdioConnectionInput = stdioServerCreate.pick({ transport: true, package: true, args: true, env: true, egress: true });
 export type StdioConnectionInput = z.infer<typeof stdioConnectionInput>;
 
 /** `POST /api/servers/test`: a remote connection or a stdio one, told apart by `transport`. */
@@ -81,5 +99,6 @@ export const stdioDto = z.object({
   integrity: z.string().nullable().describe("The installed tarball's integrity (sha512), as npm checked it at registration."),
   args: z.array(z.string()),
   env: z.array(z.string()).describe("The names of its environment variables; their values are never returned."),
+  egress: z.array(egressRule).describe("The hosts it may reach through the console's egress proxy; none: no network."),
 });
 export type StdioDto = z.infer<typeof stdioDto>;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { EgressRule } from "../sandbox/egress-admission";
 import { DEFAULT_LIMITS, type SandboxLimits, type SandboxSpec } from "../sandbox/spec";
 import type { StdioPackage } from "./config";
 
@@ -17,6 +18,8 @@ export interface StdioCommand {
   args: string[];
   /** The server's own configuration, in clear (decrypted just before use, never logged). */
   env: Record<string, string>;
+  /** The hosts it may reach through the console's egress proxy; none: no network. */
+  egress?: EgressRule[];
   /** The sandbox's defaults where absent. */
   limits?: Partial<SandboxLimits>;
   /**
@@ -37,5 +40,6 @@ export function sandboxSpecOf(command: StdioCommand): SandboxSpec {
     env: command.env,
     readOnly: [{ host: path.join(command.packageDir, "node_modules"), sandbox: `${SANDBOX_PACKAGE_DIR}/node_modules` }],
     limits: { ...DEFAULT_LIMITS, ...command.limits },
+    egress: command.egress,
   };
 }

@@ -1,3 +1,5 @@
+import type { EgressRule } from "../sandbox/egress-admission";
+
 /**
  * A stdio server's package and command as stored (servers.stdio) and returned: never its env
  * values, which are secrets (server_env, encrypted). Shared by the API and the forms.
@@ -28,6 +30,8 @@ export interface StdioConfig {
   args: string[];
   /** The installed tarball's integrity (npm's sha512), recorded at registration; null when npm recorded none. */
   integrity: string | null;
+  /** The hosts it may reach through the console's egress proxy; absent (servers saved before egress) or empty: no network. */
+  egress?: EgressRule[];
 }
 
 /** How a stdio server is shown where a URL would be (messages, activity, the list's search): `npm:<identifier>@<version>`. */

@@ -73,6 +73,14 @@ test("add a stdio server with the keyboard: checked fields, the package tested w
   await expect(varName).toHaveAccessibleDescription(/PATH, HOME and TMPDIR are set by the sandbox\./);
   await varName.fill("API_TOKEN");
 
+  // The hosts it may reach: a URL is not a host, said on its line.
+  const hosts = page.getByRole("textbox", { name: "Hosts it may reach" });
+  await hosts.fill("https://api.example.com/v1");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(hosts).toBeFocused();
+  await expect(hosts).toHaveAccessibleDescription(/Line 1: Enter a host name or an IP address, without a scheme, port or path/);
+  await hosts.fill("api.example.com");
+
   // The test installs the package and starts it: progress while it runs, then what answered.
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Installing ${SPEC} from npm` })).toBeVisible();
@@ -86,7 +94,10 @@ test("add a stdio server with the keyboard: checked fields, the package tested w
   await expect(page.getByRole("heading", { name: "Everything (stdio)" })).toBeVisible();
   // The secret went to the server once and never comes back.
   const server = await (await page.request.get(`/api/servers/${page.url().split("/").pop()}`)).json();
-  expect(server).toMatchObject({ transport: "stdio", stdio: { package: { identifier: BUNDLED.name, version: BUNDLED.version }, args: ["stdio"], env: ["API_TOKEN"] } });
+  expect(server).toMatchObject({
+    transport: "stdio",
+    stdio: { package: { identifier: BUNDLED.name, version: BUNDLED.version }, args: ["stdio"], env: ["API_TOKEN"], egress: [{ host: "api.example.com" }] },
+  });
   expect(JSON.stringify(server)).not.toContain(SECRET);
   expect(await page.content()).not.toContain(SECRET);
 });

@@ -52,3 +52,18 @@ it("removes the sandbox cgroups a killed console left, and only those", async ()
     for (const dir of [stale, live]) if (fs.existsSync(dir)) fs.rmdirSync(dir);
   }
 });
+
+it("removes the egress proxy folders a killed console left, and only those", async () => {
+  const gone = spawn("true");
+  await once(gone, "exit");
+  const stale = fs.mkdtempSync(path.join(os.tmpdir(), `mcp-egress-${gone.pid}-`));
+  const live = fs.mkdtempSync(path.join(os.tmpdir(), `mcp-egress-${process.pid}-`));
+  fs.writeFileSync(path.join(stale, "proxy.sock"), "");
+  try {
+    expect(await checkSandbox("/usr/bin")).toEqual({ ok: true, bwrap: "/usr/bin/bwrap" });
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
+  } finally {
+    for (const dir of [stale, live]) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -78,7 +78,7 @@ describeEachDatabase("servers API: stdio servers", () => {
     expect(stored.valueEnc).not.toContain(SECRET);
 
     const listed = await call(listGET, "/api/servers?q=Everything%20stdio", { headers: owner.headers });
-    expect(listed.json.servers).toEqual([expect.objectContaining({ transport: "stdio", stdio: { package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: ["API_TOKEN"] } })]);
+    expect(listed.json.servers).toEqual([expect.objectContaining({ transport: "stdio", stdio: { package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: ["API_TOKEN"], egress: [] } })]);
     expect(listed.text).not.toContain(SECRET);
 
     const exported = await call(exportGET, "/api/servers/export", { headers: owner.headers });
@@ -172,6 +172,25 @@ describeEachDatabase("servers API: stdio servers", () => {
     fs.rmSync(young, { recursive: true });
   });
 
+  it("runs a server with egress behind the console's proxy: its hosts returned, the proxy in its environment", async () => {
+    const egress = [{ host: "api.example.com" }, { host: "127.0.0.1", port: 4112 }];
+    const created = await create({ name: "Everything egress", transport: "stdio", package: PACKAGE, args: ["stdio"], egress });
+    expect(created.status).toBe(201);
+    expect(created.json.stdio).toEqual({ package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: [], egress });
+    const seen = await call(callPOST, `/api/servers/${created.json.id}/call`, {
+      body: { method: "tools/call", params: { name: "get-env", arguments: {} } },
+      params: { id: created.json.id },
+      headers: owner.headers,
+    });
+    expect(seen.status).toBe(200);
+    expect(JSON.parse(seen.json.result.content[0].text)).toMatchObject({
+      HTTPS_PROXY: "http://127.0.0.1:3128",
+      HTTP_PROXY: "http://127.0.0.1:3128",
+      NO_PROXY: "",
+      NODE_OPTIONS: "--import /egress/lib/preload.mjs",
+    });
+  });
+
   it("refuses other registries, version ranges and the sandbox's own variables, storing nothing", async () => {
     const pypi = await create({ name: "Pypi", transport: "stdio", package: { registryType: "pypi", identifier: "mcp-server-time", version: "1.0.0" } });
     expect(pypi.status).toBe(400);
@@ -187,6 +206,14 @@ describeEachDatabase("servers API: stdio servers", () => {
     expect(reserved.status).toBe(400);
     expect(reserved.json.details).toEqual([{ path: "env.PATH", message: "PATH, HOME and TMPDIR are set by the sandbox." }]);
 
+    const wildcard = await create({ name: "Wildcard", transport: "stdio", package: PACKAGE, egress: [{ host: "*.example.com" }, { host: "https://api.example.com/" }] });
+    expect(wildcard.status).toBe(400);
+    expect(wildcard.json.details).toEqual([
+      { path: "egress.0.host", message: "List each host: wildcards are not supported." },
+      { path: "egress.1.host", message: "Enter a host name or an IP address, without a scheme, port or path (e.g. api.example.com)." },
+    ]);
+
+    expect(await named("Wildcard")).toBe(0);
     expect(await named("Pypi")).toBe(0);
     expect(await named("Range")).toBe(0);
     expect(await named("Reserved")).toBe(0);

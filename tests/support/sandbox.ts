@@ -23,7 +23,7 @@ export function programSpec(command: string, args: string[], limits: Partial<San
     args,
     env,
     readOnly: [],
-    limits: { memoryBytes: 256 * 1024 * 1024, processes: 32, cpuSeconds: 30, folderBytes: 4 * 1024 * 1024, outputBytes: 1024 * 1024, ...limits },
+    limits: { ...DEFAULT_LIMITS, memoryBytes: 256 * 1024 * 1024, processes: 32, cpuSeconds: 30, folderBytes: 4 * 1024 * 1024, outputBytes: 1024 * 1024, ...limits },
   };
 }
 

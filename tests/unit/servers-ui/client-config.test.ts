@@ -20,7 +20,7 @@ describe("the client configuration of a server", () => {
   });
 
   it("runs a stdio server's pinned package with npx, its variables as placeholders", () => {
-    const stdio = { package: { registryType: "npm" as const, identifier: "@modelcontextprotocol/server-everything", version: "2026.1.14" }, integrity: null, args: ["stdio"], env: ["API_KEY"] };
+    const stdio = { package: { registryType: "npm" as const, identifier: "@modelcontextprotocol/server-everything", version: "2026.1.14" }, integrity: null, args: ["stdio"], env: ["API_KEY"], egress: [] };
     expect(JSON.parse(clientConfig({ name: "Local", transport: "stdio", url: "npm:@modelcontextprotocol/server-everything@2026.1.14", headers: [], stdio }))).toEqual({
       mcpServers: { local: { command: "npx", args: ["-y", "@modelcontextprotocol/server-everything@2026.1.14", "stdio"], env: { API_KEY: "${API_KEY}" } } },
     });

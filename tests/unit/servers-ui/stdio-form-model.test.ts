@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { emptyValues, validateConnection, validateCreate, type ServerFormValues } from "@/components/servers/server-form-model";
-import { envRowErrors, newEnvRow, splitTypedPackage, validateStdio, type StdioFormValues } from "@/components/servers/stdio-form-model";
+import { egressError, envRowErrors, newEnvRow, splitTypedPackage, validateStdio, type StdioFormValues } from "@/components/servers/stdio-form-model";
 import { readImportFile } from "@/lib/servers/mcp-config";
 
 const stdio = (patch: Partial<StdioFormValues> = {}): StdioFormValues => ({
@@ -8,6 +8,7 @@ const stdio = (patch: Partial<StdioFormValues> = {}): StdioFormValues => ({
   version: "2026.8.31",
   args: "stdio\n\n--verbose mode\n",
   env: [newEnvRow("API_KEY", "k-1")],
+  egress: "",
   ...patch,
 });
 
@@ -28,8 +29,23 @@ describe("the add-server form's Command (stdio) fields", () => {
     });
     expect(validateConnection(form())).toEqual({
       ok: true,
-      payload: { transport: "stdio", package: { registryType: "npm", identifier: "@modelcontextprotocol/server-everything", version: "2026.8.31" }, args: ["stdio", "--verbose mode"], env: { API_KEY: "k-1" } },
+      payload: { transport: "stdio", package: { registryType: "npm", identifier: "@modelcontextprotocol/server-everything", version: "2026.8.31" }, args: ["stdio", "--verbose mode"], env: { API_KEY: "k-1" }, egress: [] },
     });
+  });
+
+  it("sends the hosts it may reach, one a line, with their ports, and says which line is not a host", () => {
+    const result = validateStdio(stdio({ egress: "api.example.com\n\n  data.example.org:8443 \n[2001:db8::1]:443\n2001:db8::2\n" }));
+    expect(result.ok && result.payload.egress).toEqual([
+      { host: "api.example.com" },
+      { host: "data.example.org", port: 8443 },
+      { host: "[2001:db8::1]", port: 443 },
+      { host: "2001:db8::2" },
+    ]);
+    expect(validateStdio(stdio()).ok && (validateStdio(stdio()) as { payload: { egress: unknown } }).payload.egress).toEqual([]);
+    const refused = validateStdio(stdio({ egress: "api.example.com\nhttps://api.example.com/v1\n*.example.com" }));
+    expect(egressError(refused.ok ? {} : refused.errors)).toBe("Line 2: Enter a host name or an IP address, without a scheme, port or path (e.g. api.example.com).");
+    const badPort = validateStdio(stdio({ egress: "api.example.com:99999" }));
+    expect(egressError(badPort.ok ? {} : badPort.errors)).toBe("Line 1: A port is a whole number from 1 to 65535.");
   });
 
   it("says what is wrong next to each field: the name, an exact version, each variable's row", () => {

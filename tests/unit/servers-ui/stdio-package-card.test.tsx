@@ -10,6 +10,7 @@ describe("a stdio server's settings", () => {
           integrity: "sha512-abc",
           args: ["stdio"],
           env: ["API_KEY"],
+          egress: [{ host: "api.example.com" }, { host: "data.example.org", port: 8443 }],
         }}
       />,
     );
@@ -19,10 +20,13 @@ describe("a stdio server's settings", () => {
     expect(screen.getByText("stdio")).toBeVisible();
     expect(screen.getByText("API_KEY")).toBeVisible();
     expect(screen.getByText("Values are encrypted at rest and never shown again.")).toBeVisible();
+    expect(
+      screen.getByText("Only api.example.com (ports 443 and 80), data.example.org:8443, through the console's proxy and under its outbound address policy"),
+    ).toBeVisible();
   });
 
   it("show the sandbox's limits, the same for every stdio server", () => {
-    render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [] }} />);
+    render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [], egress: [] }} />);
     const limits = screen.getByRole("heading", { name: "Sandbox limits" });
     expect(limits).toBeVisible();
     expect(screen.getByText("512 MB, its private folder's files included")).toBeVisible();
@@ -32,7 +36,7 @@ describe("a stdio server's settings", () => {
   });
 
   it("say so when it takes no arguments or variables", () => {
-    render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [] }} />);
+    render(<StdioPackageCard stdio={{ package: { registryType: "npm", identifier: "pkg", version: "1.0.0" }, integrity: null, args: [], env: [], egress: [] }} />);
     expect(screen.getAllByText("None")).toHaveLength(2);
     expect(screen.getByText("Not recorded")).toBeVisible();
   });
