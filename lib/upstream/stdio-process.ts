@@ -1,0 +1,69 @@
+import "server-only";
+import { env } from "../env";
+import { McpFailure } from "../mcp/errors";
+import { planOf } from "../plans/holder";
+import { processSingleton } from "../process-singleton";
+import { onServerDeleted } from "../servers/deletion";
+import { findUser } from "../users/service";
+import { workbenchPool } from "./pool";
+import { ProcessTable, type ProcessCaps, type ProcessState } from "./process-table";
+import type { WorkbenchSession } from "./session";
+
+/**
+ * The life cycle of stored stdio servers' processes in this instance. A
+ * stdio server is one MCP session over one process, so each (owner, server)
+ * has at most one: the workbench pool's connection under the owner's key,
+ * which the workbench, checks, discovery, scans and every gateway client go
+ * through (lib/upstream/call.ts). It starts on first use, stops after the
+ * pool's idle time, counts against the owner's plan and the instance's cap,
+ * and after a failure waits out a backoff before the next use starts it.
+ */
+
+export function processTable(): ProcessTable {
+  return processSingleton("stdio-processes", () => {
+    const table = new ProcessTable();
+    onServerDeleted(async (uid, serverId) => table.forget(uid, serverId));
+    return table;
+  });
+}
+
+async function capsOf(uid: string): Promise<ProcessCaps> {
+  const user = await findUser(uid);
+  if (!user) throw new McpFailure("unreachable", "The server's owner is gone.");
+  const plan = planOf(user);
+  return { perUser: plan.maxStdioProcesses, planLabel: plan.label, perInstance: env().stdioMaxProcesses };
+}
+
+/** The pool's key for a server's process is `uid:serverId:` (lane keys carry more after it); the table's is `uid:serverId`. */
+function stopIdle(table: ProcessTable, uid?: string): string | undefined {
+  const closed = workbenchPool().closeIdle(
+    (key) => key.endsWith(":") && table.isLive(key.slice(0, -1)) && (uid === undefined || key.startsWith(`${uid}:`)),
+  );
+  return closed?.slice(0, -1);
+}
+
+/**
+ * Starts the process of (uid, serverId) with `open`, when the caps and the
+ * backoff allow it (else an McpFailure that says which and what to do), and
+ * follows it until it ends.
+ */
+export async function startProcess(uid: string, serverId: string, open: () => Promise<WorkbenchSession>): Promise<WorkbenchSession> {
+  const table = processTable();
+  const run = table.admit(uid, serverId, await capsOf(uid), (only) => stopIdle(table, only));
+  let session: WorkbenchSession;
+  try {
+    session = await open();
+  } catch (err) {
+    // A server that fails its start (exits at once, never answers) waits out the backoff too; an env that does not open is no fault of the server.
+    table.ended(run, err instanceof Error ? err.message : String(err), err instanceof McpFailure);
+    throw err;
+  }
+  table.started(run);
+  void session.connection.exited?.then((exit) => table.ended(run, exit.reason, exit.kind !== "stopped"));
+  return session;
+}
+
+/** What this instance knows of the server's process; null when it never ran here. */
+export function processStateOf(uid: string, serverId: string): ProcessState | null {
+  return processTable().stateOf(uid, serverId);
+}
