@@ -1,5 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { ProcessStateDto } from "@/lib/servers/responses";
 import type { StdioDto } from "@/lib/servers/stdio-schema";
+import { StdioProcessState } from "./stdio-process-state";
 import { DEFAULT_LIMITS } from "@/lib/sandbox/spec";
 import { formatBytes } from "@/lib/bytes";
 import { plural } from "@/lib/plural";
@@ -21,7 +23,7 @@ const LIMITS: [string, string][] = [
  * was checked is what runs), so this is shown, not edited; the server form
  * edits remote servers only.
  */
-export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
+export function StdioPackageCard({ stdio, process = null }: { stdio: StdioDto; process?: ProcessStateDto | null }) {
   const { package: pkg, integrity, args, env } = stdio;
   return (
     <Card className="max-w-3xl">
@@ -58,6 +60,7 @@ export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
             </div>
           ))}
         </dl>
+        <StdioProcessState process={process} />
       </CardContent>
     </Card>
   );

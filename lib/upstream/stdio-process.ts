@@ -2,11 +2,9 @@ import "server-only";
 import { env } from "../env";
 import { McpFailure } from "../mcp/errors";
 import { planOf } from "../plans/holder";
-import { processSingleton } from "../process-singleton";
-import { onServerDeleted } from "../servers/deletion";
 import { findUser } from "../users/service";
 import { workbenchPool } from "./pool";
-import { ProcessTable, type ProcessCaps, type ProcessState } from "./process-table";
+import { processTable, type ProcessCaps, type ProcessTable } from "../sandbox/process-table";
 import type { WorkbenchSession } from "./session";
 
 /**
@@ -18,14 +16,6 @@ import type { WorkbenchSession } from "./session";
  * pool's idle time, counts against the owner's plan and the instance's cap,
  * and after a failure waits out a backoff before the next use starts it.
  */
-
-export function processTable(): ProcessTable {
-  return processSingleton("stdio-processes", () => {
-    const table = new ProcessTable();
-    onServerDeleted(async (uid, serverId) => table.forget(uid, serverId));
-    return table;
-  });
-}
 
 async function capsOf(uid: string): Promise<ProcessCaps> {
   const user = await findUser(uid);
@@ -61,9 +51,4 @@ export async function startProcess(uid: string, serverId: string, open: () => Pr
   table.started(run);
   void session.connection.exited?.then((exit) => table.ended(run, exit.reason, exit.kind !== "stopped"));
   return session;
-}
-
-/** What this instance knows of the server's process; null when it never ran here. */
-export function processStateOf(uid: string, serverId: string): ProcessState | null {
-  return processTable().stateOf(uid, serverId);
 }

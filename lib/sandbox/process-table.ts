@@ -1,4 +1,5 @@
 import { McpFailure } from "../mcp/errors";
+import { processSingleton } from "../process-singleton";
 import { restartDelayMs, STABLE_RUN_MS } from "./restart-backoff";
 
 /**
@@ -7,7 +8,8 @@ import { restartDelayMs, STABLE_RUN_MS } from "./restart-backoff";
  * how often it was restarted after a failure, and when the next use may
  * start it again. It decides whether a process may start (the caps, the
  * backoff) and keeps no process itself: the workbench pool holds the
- * connection (lib/upstream/stdio-process.ts ties the two together).
+ * connection (lib/upstream/stdio-process.ts ties the two together). An
+ * entry is a few numbers, kept for as long as the instance runs.
  */
 
 export type ProcessStateName = "starting" | "running" | "stopped" | "failed";
@@ -142,11 +144,6 @@ export class ProcessTable {
     }
   }
 
-  /** The server is gone (deleted): nothing of it is kept. */
-  forget(uid: string, serverId?: string): void {
-    for (const [key, entry] of this.entries) if (entry.uid === uid && (serverId === undefined || key === processKey(uid, serverId))) this.entries.delete(key);
-  }
-
   stateOf(uid: string, serverId: string): ProcessState | null {
     const entry = this.entries.get(processKey(uid, serverId));
     if (!entry) return null;
@@ -178,4 +175,9 @@ export class ProcessTable {
     const entry = this.entries.get(run.key);
     return entry?.run === run.id ? entry : undefined;
   }
+}
+
+/** This instance's table (one per process, see processSingleton). */
+export function processTable(): ProcessTable {
+  return processSingleton("stdio-processes", () => new ProcessTable());
 }
