@@ -1,4 +1,3 @@
-import { McpFailure } from "../mcp/errors";
 import { processSingleton } from "../process-singleton";
 import { restartDelayMs, STABLE_RUN_MS } from "./restart-backoff";
 
@@ -55,6 +54,9 @@ interface Entry {
 const live = (entry: Entry) => entry.state === "starting" || entry.state === "running";
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** Why a process may not start now (its backoff, a cap): the message says which, and what to do. */
+export class ProcessRefusal extends Error {}
+
 export const processKey = (uid: string, serverId: string) => `${uid}:${serverId}`;
 
 export class ProcessTable {
@@ -64,7 +66,7 @@ export class ProcessTable {
   constructor(private readonly now: () => number = Date.now) {}
 
   /**
-   * Admits a start of the (uid, server) process, or throws an McpFailure that
+   * Admits a start of the (uid, server) process, or throws a ProcessRefusal that
    * says why not: it failed a moment ago and waits out its backoff, or a cap
    * is reached. At a cap, `evict` is asked to stop an idle process (of the
    * user, or of anyone for the instance's cap) and answers the key of the
@@ -76,14 +78,13 @@ export class ProcessTable {
     const now = this.now();
     if (entry?.state === "failed" && entry.retryAt !== null && now < entry.retryAt) {
       const wait = Math.ceil((entry.retryAt - now) / 1000);
-      throw new McpFailure("unreachable", `${entry.lastExit?.reason ?? "The server failed."} The console starts it again on the next use after ${plural(wait, "second")}.`);
+      throw new ProcessRefusal(`${entry.lastExit?.reason ?? "The server failed."} The console starts it again on the next use after ${plural(wait, "second")}.`);
     }
     const mine = () => [...this.entries.values()].filter((e) => e.uid === uid && live(e)).length;
     const all = () => [...this.entries.values()].filter(live).length;
     while (mine() >= caps.perUser) {
       if (!this.evicted(evict(uid))) {
-        throw new McpFailure(
-          "unreachable",
+        throw new ProcessRefusal(
           `You already run ${plural(mine(), "stdio server")} at once, the most the ${caps.planLabel} plan allows, and none of them is idle. ` +
             "Try again when a call on one of them has ended, or move to a plan that runs more.",
         );
@@ -91,8 +92,7 @@ export class ProcessTable {
     }
     while (all() >= caps.perInstance) {
       if (!this.evicted(evict())) {
-        throw new McpFailure(
-          "unreachable",
+        throw new ProcessRefusal(
           `This console instance already runs ${plural(all(), "stdio server")}, its limit (STDIO_MAX_PROCESSES), and none of them is idle. ` +
             "Try again in a moment; the operator can raise STDIO_MAX_PROCESSES.",
         );

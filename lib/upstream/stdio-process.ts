@@ -4,7 +4,7 @@ import { McpFailure } from "../mcp/errors";
 import { planOf } from "../plans/holder";
 import { findUser } from "../users/service";
 import { workbenchPool } from "./pool";
-import { processTable, type ProcessCaps, type ProcessTable } from "../sandbox/process-table";
+import { ProcessRefusal, processTable, type ProcessCaps, type ProcessTable, type Run } from "../sandbox/process-table";
 import type { WorkbenchSession } from "./session";
 
 /**
@@ -39,7 +39,14 @@ function stopIdle(table: ProcessTable, uid?: string): string | undefined {
  */
 export async function startProcess(uid: string, serverId: string, open: () => Promise<WorkbenchSession>): Promise<WorkbenchSession> {
   const table = processTable();
-  const run = table.admit(uid, serverId, await capsOf(uid), (only) => stopIdle(table, only));
+  const caps = await capsOf(uid);
+  let run: Run;
+  try {
+    run = table.admit(uid, serverId, caps, (only) => stopIdle(table, only));
+  } catch (err) {
+    // A refusal fails the use as a server that cannot be reached does: the workbench, a check and a gateway all say why.
+    throw err instanceof ProcessRefusal ? new McpFailure("unreachable", err.message) : err;
+  }
   let session: WorkbenchSession;
   try {
     session = await open();
