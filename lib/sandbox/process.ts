@@ -22,8 +22,8 @@ export type SandboxProcess = {
   write(bytes: string): boolean;
   stdin: Writable;
   exited: Promise<SandboxExit>;
-  /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. */
-  stop(reason?: string): Promise<SandboxExit>;
+  /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. `kind` says why (a plain stop by default). */
+  stop(reason?: string, kind?: SandboxExit["kind"]): Promise<SandboxExit>;
 };
 
 /**
@@ -134,8 +134,8 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
       return child.stdin.write(bytes);
     },
     exited,
-    async stop(reason = "The console stopped the server.") {
-      stopped ??= { kind: "stopped", reason };
+    async stop(reason = "The console stopped the server.", kind: SandboxExit["kind"] = "stopped") {
+      stopped ??= { kind, reason };
       child.stdin.end();
       const grace = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
       const exit = await exited;

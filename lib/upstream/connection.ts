@@ -130,6 +130,8 @@ export interface McpConnection {
   describe(err: unknown): McpFailure;
   /** Transport "stdio": resolves with why the server's process ended. */
   exited?: Promise<SandboxExit>;
+  /** Transport "stdio": stops a server that no longer answers, failing what waits on it with `reason`. */
+  halt?: (reason: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -269,7 +271,7 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
       signal: requestSignal(),
     }),
     describe,
-    ...(stdio?.transport.exited ? { exited: stdio.transport.exited } : {}),
+    ...(stdio?.transport.exited ? { exited: stdio.transport.exited, halt: (reason: string) => stdio.transport.halt(reason) } : {}),
     close,
   };
 }

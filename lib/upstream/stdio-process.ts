@@ -1,7 +1,9 @@
 import "server-only";
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { env } from "../env";
 import { McpFailure } from "../mcp/errors";
 import { planOf } from "../plans/holder";
+import { processSingleton } from "../process-singleton";
 import { findUser } from "../users/service";
 import { workbenchPool } from "./pool";
 import { ProcessRefusal, processTable, type ProcessCaps, type ProcessTable, type Run } from "../sandbox/process-table";
@@ -57,5 +59,41 @@ export async function startProcess(uid: string, serverId: string, open: () => Pr
   }
   table.started(run);
   void session.connection.exited?.then((exit) => table.ended(run, exit.reason, exit.kind !== "stopped"));
+  watch(session);
   return session;
+}
+
+/** How often a running process is asked whether it still answers, and how long it has to answer (tests shorten both). */
+export function watchdog(): { everyMs: number; timeoutMs: number } {
+  return processSingleton("stdio-watchdog", () => ({ everyMs: 30_000, timeoutMs: 10_000 }));
+}
+
+/**
+ * Asks the process, every so often, whether it still answers (a ping; the
+ * 2026-07-28 revision's server/discover), and stops one that does not. A
+ * server busy with a long tool call still answers a ping between its
+ * messages; one that does not is stuck (a loop, a deadlock, a stopped
+ * process), and every use of it would wait out its own timeout.
+ */
+function watch(session: WorkbenchSession): void {
+  const { connection } = session;
+  const { everyMs, timeoutMs } = watchdog();
+  let asking = false;
+  const timer = setInterval(() => {
+    if (asking) return;
+    asking = true;
+    const options = { timeout: timeoutMs };
+    const asked = connection.client.getProtocolEra() === "modern" ? connection.client.discover(options) : connection.client.ping(options);
+    asked.then(
+      () => (asking = false),
+      (err: unknown) => {
+        asking = false;
+        if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
+          void connection.halt?.(`The server stopped answering (no answer to a ping within ${timeoutMs / 1000} s) and was stopped.`);
+        }
+      },
+    );
+  }, everyMs);
+  timer.unref();
+  void connection.exited?.finally(() => clearInterval(timer));
 }

@@ -6,6 +6,7 @@ import { GET as serverGET } from "@/app/api/servers/[id]/route";
 import { POST as scanPOST } from "@/app/api/servers/[id]/scan/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { workbenchPool } from "@/lib/upstream/pool";
+import { watchdog } from "@/lib/upstream/stdio-process";
 import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
 import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
@@ -21,6 +22,8 @@ import { signedIn, type Session } from "../support/sign-in";
  */
 
 const PACKAGE = { registryType: "npm" as const, identifier: BUNDLED.name, version: BUNDLED.version };
+
+const WATCHDOG = { ...watchdog() };
 
 let registry: LocalRegistry;
 let endpoint: Endpoint;
@@ -44,11 +47,11 @@ async function eventually(ok: () => boolean | Promise<boolean>, withinMs = 10_00
   return ok();
 }
 
-/** Kills every process of the test's sandboxes, as a server that crashes would end. */
-function crashAll() {
+/** Sends `signal` to every process of the test's sandboxes: SIGKILL ends them as a crash would, SIGSTOP freezes them as a stuck server is. */
+function signalAll(signal: NodeJS.Signals) {
   for (const name of leftoverCgroups()) {
     const pids = fs.readFileSync(path.join(ownPidsCgroup(), name, "cgroup.procs"), "utf8").split("\n").filter(Boolean);
-    for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+    for (const pid of pids) process.kill(Number(pid), signal);
   }
 }
 
@@ -60,6 +63,7 @@ describeEachDatabase("stdio servers' processes", () => {
   afterEach(async () => {
     await workbenchPool().closeAll();
     workbenchPool().configure({ idleMs: 5 * 60_000 });
+    Object.assign(watchdog(), WATCHDOG);
     expect(await cgroupsLeftAfter()).toEqual([]);
   }, 30_000);
 
@@ -148,7 +152,7 @@ describeEachDatabase("stdio servers' processes", () => {
 
   it("after a crash, refuses with the reason until its backoff has passed, checks see it as down, then starts it again", async () => {
     const id = await create(owner, "Crashing everything");
-    crashAll();
+    signalAll("SIGKILL");
     expect(await eventually(async () => (await processOf(owner, id))?.state === "failed")).toBe(true);
     const failed = await processOf(owner, id);
     expect(failed).toMatchObject({ state: "failed", lastExit: { reason: expect.stringMatching(/^The server crashed \(/) }, restarts: 0 });
@@ -167,11 +171,27 @@ describeEachDatabase("stdio servers' processes", () => {
     expect(await processOf(owner, id)).toMatchObject({ state: "running", restarts: 1 });
 
     // A second crash in a row waits twice as long.
-    crashAll();
+    signalAll("SIGKILL");
     expect(await eventually(async () => (await processOf(owner, id))?.state === "failed")).toBe(true);
     const again = await echo(owner, id);
     expect(again.status).toBe(502);
     expect(again.json.message).toMatch(/^The server crashed \(SIGKILL\)\..* The console starts it again on the next use after 2 seconds\.$/);
     expect(leftoverCgroups()).toEqual([]);
+  }, 120_000);
+
+  it("stops a process that no longer answers, with that reason, and waits out the backoff before the next start", async () => {
+    Object.assign(watchdog(), { everyMs: 200, timeoutMs: 500 });
+    const id = await create(owner, "Stuck everything");
+    expect(await processOf(owner, id)).toMatchObject({ state: "running" });
+    // Frozen: it neither answers nor exits.
+    signalAll("SIGSTOP");
+    expect(await eventually(async () => (await processOf(owner, id))?.state === "failed")).toBe(true);
+    expect(await processOf(owner, id)).toMatchObject({ lastExit: { reason: "The server stopped answering (no answer to a ping within 0.5 s) and was stopped." } });
+    expect(await cgroupsLeftAfter()).toEqual([]);
+    const refused = await echo(owner, id);
+    expect(refused.status).toBe(502);
+    expect(refused.json.message).toBe(
+      "The server stopped answering (no answer to a ping within 0.5 s) and was stopped. The console starts it again on the next use after 1 second.",
+    );
   }, 120_000);
 });
