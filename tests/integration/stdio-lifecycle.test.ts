@@ -150,7 +150,7 @@ describeEachDatabase("stdio servers' processes", () => {
     expect(await processOf(free, ids[0])).toMatchObject({ state: "stopped", lastExit: { reason: "Stopped while idle to make room for another stdio server." } });
   }, 120_000);
 
-  it("after a crash, refuses with the reason until its backoff has passed, checks see it as down, then starts it again", async () => {
+  it("after a crash, refuses with the reason until its backoff has passed (a check fails with it), then starts it again", async () => {
     const id = await create(owner, "Crashing everything");
     signalAll("SIGKILL");
     expect(await eventually(async () => (await processOf(owner, id))?.state === "failed")).toBe(true);
