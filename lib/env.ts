@@ -88,6 +88,8 @@ const schema = z.object({
   MONITOR_LEASE_SEC: z.coerce.number().int().min(15).max(3600).default(60),
   // Under the 60 s after which MCP clients (the SDK's default) stop waiting themselves.
   GATEWAY_CALL_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(50),
+  // Each stdio server's process is a sandbox of up to 512 MiB by default: 20 of them fill a 10 GiB host.
+  STDIO_MAX_PROCESSES: z.coerce.number().int().min(0).max(10_000).default(20),
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
   ),
@@ -156,6 +158,8 @@ function finish(raw: z.infer<typeof schema>) {
     },
     /** How long a gateway call waits on a silent server (progress starts it again) before the client is told so. */
     gatewayCallTimeoutMs: raw.GATEWAY_CALL_TIMEOUT_SEC * 1000,
+    /** Stdio servers' processes this instance runs at once, of all users together (lib/upstream/stdio-process.ts). */
+    stdioMaxProcesses: raw.STDIO_MAX_PROCESSES,
     /** The bearer token Prometheus scrapes /api/metrics with; the endpoint answers 404 without one. */
     metricsToken: raw.METRICS_TOKEN,
     /** The name this instance records on the checks it runs (a pod's name); host and process when unset. */

@@ -8,7 +8,7 @@ import { assertOwnServer } from "./http/own-server";
 import { log } from "./log";
 import { startMonitoring } from "./monitoring/start";
 import { stopBeforeExit } from "./shutdown";
-import { startPackageSweep } from "./stdio/sweep";
+import { startPackageSweep } from "./servers/stdio-sweep";
 
 /**
  * A bad setting or an unreachable database stops the process at once, with a

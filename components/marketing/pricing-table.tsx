@@ -25,6 +25,7 @@ const ROWS: { label: string | ((p: Plan) => string); value: (p: Plan) => string 
   { label: "Workbench calls a day", value: (p) => nf.format(p.workbenchCallsPerDay) },
   { label: "Gateways", value: (p) => nf.format(p.maxGateways) },
   { label: "Gateway calls a day", value: (p) => nf.format(p.gatewayCallsPerDay) },
+  { label: "Stdio servers running at once", value: (p) => nf.format(p.maxStdioProcesses) },
   {
     label: (p) => `${p.maxAlertChannels === 1 ? "alert channel" : "alert channels"} besides email (signed webhook, Slack, Discord, Teams, PagerDuty, ntfy, Telegram)`,
     value: (p) => nf.format(p.maxAlertChannels),

@@ -16,7 +16,7 @@ export function SettingsTab({ server }: { server: ServerDto }) {
 
   return (
     <div className="flex flex-col gap-8">
-      {isRemote(server) ? <EditSection server={server} /> : server.stdio ? <StdioPackageCard stdio={server.stdio} /> : null}
+      {isRemote(server) ? <EditSection server={server} /> : server.stdio ? <StdioPackageCard stdio={server.stdio} process={server.process} /> : null}
 
       {canPause(server) ? (
         <Card className="max-w-3xl">

@@ -1,5 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { ProcessStateDto } from "@/lib/servers/responses";
 import type { StdioDto } from "@/lib/servers/stdio-schema";
+import { StdioProcessState } from "./stdio-process-state";
 import { DEFAULT_LIMITS } from "@/lib/sandbox/spec";
 import { formatBytes } from "@/lib/bytes";
 import { plural } from "@/lib/plural";
@@ -27,7 +29,7 @@ function networkOf(egress: StdioDto["egress"]): string {
   return `Only ${hosts.join(", ")}, through the console's proxy and under its outbound address policy`;
 }
 
-export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
+export function StdioPackageCard({ stdio, process = null }: { stdio: StdioDto; process?: ProcessStateDto | null }) {
   const { package: pkg, integrity, args, env, egress } = stdio;
   const limits: [string, string][] = [...LIMITS, ["Network", networkOf(egress)]];
   return (
@@ -65,6 +67,7 @@ export function StdioPackageCard({ stdio }: { stdio: StdioDto }) {
             </div>
           ))}
         </dl>
+        <StdioProcessState process={process} />
       </CardContent>
     </Card>
   );

@@ -8,7 +8,7 @@ import { scanAfterDiscovery } from "../scanner/auto-scan";
 import { authProviderFor } from "../oauth-client/target";
 import { announceServerChanged } from "../servers/changes";
 import { decryptedHeaders } from "../servers/headers";
-import { stdioCommandOf } from "../servers/stdio-command";
+import { sharedProcess } from "../upstream/call";
 import type { StdioConfig } from "../stdio/config";
 import { storeDiscovery, type InventoryDiff } from "../servers/inventory";
 import type { Origin } from "../servers/service";
@@ -68,7 +68,8 @@ export async function discoverAndSave(
     authProvider: authProviderFor(row),
     protocol: row.protocol,
     prior: row.protocolPrior,
-    command: await stdioCommandOf(row),
+    // A stdio server's one process, shared with its other users; a remote server needs none.
+    ...(row.transport === "stdio" ? { shared: sharedProcess(owner.uid, row.id) } : {}),
   };
   const found = await discover(target, limits);
   await saveAndRecord(owner, row, found, origin);

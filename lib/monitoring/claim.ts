@@ -56,7 +56,7 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
           for update skip locked)
     returning s.id, ${epochMs("s.next_check_at")} as due_ms, s.interval_sec, ${epochMs("s.last_check_at")} as last_check_ms,
               u.subscription_plan, ${epochMs("u.subscription_expires_at")} as expires_ms,
-              s.transport, s.url, s.auth_type, s.status, s.degraded_threshold_ms, s.consecutive_failures, s.tools_hash,
+              s.owner_uid, s.transport, s.url, s.auth_type, s.status, s.degraded_threshold_ms, s.consecutive_failures, s.tools_hash,
               s.protocol, s.protocol_prior,
               exists (select 1 from incidents i where i.server_id = s.id and i.closed_at is null) as has_open_incident,
               (select coalesce(json_agg(json_build_object('name', h.name, 'valueEnc', h.value_enc)), '[]'::json)
@@ -70,6 +70,7 @@ export async function claimDue(instance: string, limit: number, leaseSec: number
     subscriptionPlan: r.subscription_plan as PlanId,
     subscriptionExpiresAt: dateOf(r.expires_ms),
     server: {
+      ownerUid: String(r.owner_uid),
       transport: r.transport as ServerToCheck["transport"],
       url: String(r.url),
       authType: r.auth_type as ServerToCheck["authType"],

@@ -5,6 +5,7 @@ import { db } from "../db";
 import { servers } from "../db/schema";
 import { logger } from "../log";
 import type { McpLimits } from "../upstream/connection";
+import { sharedProcess } from "../upstream/call";
 import { openHeaders, type SealedHeader } from "../servers/headers";
 import { authProviderFor } from "../oauth-client/target";
 import { rememberVerdict, verdictChanged } from "../servers/protocol-verdict";
@@ -39,6 +40,7 @@ export interface RunCheckOptions {
 
 /** What a check needs of its server, and whether this due time was already checked. */
 export interface ServerToCheck extends ServerState {
+  ownerUid: string;
   transport: ServerTransport;
   url: string;
   authType: "headers" | "oauth";
@@ -67,6 +69,7 @@ const log = logger({ module: "monitoring" });
 async function loadServer(serverId: string, dueAt: Date): Promise<ServerToCheck | undefined> {
   const [server] = await (await db())
     .select({
+      ownerUid: servers.ownerUid,
       transport: servers.transport,
       url: servers.url,
       authType: servers.authType,
@@ -154,6 +157,8 @@ export async function runCheck(serverId: string, opts: RunCheckOptions): Promise
             protocol: server.protocol,
             prior: server.protocolPrior,
             command,
+            // A stdio server's one process, shared with its other users: a check starts it when none runs.
+            ...(server.transport === "stdio" ? { shared: sharedProcess(server.ownerUid, serverId) } : {}),
           },
           { thresholdMs: server.thresholdMs, timeoutMs: opts.timeoutMs, limits: opts.limits },
         );

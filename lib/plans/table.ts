@@ -64,6 +64,11 @@ export interface Plan {
    * every write a client causes stays bounded.
    */
   gatewayRequestsPerMinute: number;
+  /**
+   * Stdio servers whose processes run at once on one instance (lib/upstream/stdio-process.ts):
+   * each is a sandbox with up to 512 MiB of memory. An idle one gives way to a new one first.
+   */
+  maxStdioProcesses: number;
   features: Record<Feature, boolean>;
   allows: Record<Capability, boolean>;
 }
@@ -86,6 +91,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerDay: 1_000,
     gatewayCallsPerMinute: 120,
     gatewayRequestsPerMinute: 600,
+    maxStdioProcesses: 2,
     features: { fullMonitoring: false, fullScanner: false, dataExport: false },
     allows: EVERYTHING,
   },
@@ -103,6 +109,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerDay: 100_000,
     gatewayCallsPerMinute: 3_000,
     gatewayRequestsPerMinute: 15_000,
+    maxStdioProcesses: 10,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
     allows: EVERYTHING,
   },
@@ -120,6 +127,7 @@ export const PLANS: Record<PlanId, Plan> = {
     gatewayCallsPerDay: 1_000_000,
     gatewayCallsPerMinute: 60_000,
     gatewayRequestsPerMinute: 300_000,
+    maxStdioProcesses: 50,
     features: { fullMonitoring: true, fullScanner: true, dataExport: true },
     allows: EVERYTHING,
   },

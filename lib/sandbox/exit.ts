@@ -1,10 +1,11 @@
 /**
  * Why a sandboxed server is no longer running: `cap` when the sandbox stopped it for exceeding a
- * limit, `stopped` when the console closed it, `crashed` for a signal or a failing exit code,
- * `exited` for a clean exit (still an end the console did not ask for).
+ * limit, `unresponsive` when the console stopped it because it no longer answered, `stopped` when
+ * the console closed it, `crashed` for a signal or a failing exit code, `exited` for a clean exit
+ * (still an end the console did not ask for).
  */
 export type SandboxExit = {
-  kind: "cap" | "stopped" | "crashed" | "exited";
+  kind: "cap" | "unresponsive" | "stopped" | "crashed" | "exited";
   reason: string;
   code: number | null;
   signal: NodeJS.Signals | null;

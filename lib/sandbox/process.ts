@@ -26,8 +26,8 @@ export type SandboxProcess = {
   exited: Promise<SandboxExit>;
   /** What went through its egress proxy, when it has egress: connections let through, refused, open now. */
   egress?: EgressStats;
-  /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. */
-  stop(reason?: string): Promise<SandboxExit>;
+  /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. `kind` says why (a plain stop by default). */
+  stop(reason?: string, kind?: SandboxExit["kind"]): Promise<SandboxExit>;
 };
 
 /**
@@ -156,8 +156,8 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
     },
     exited,
     egress: egress?.stats,
-    async stop(reason = "The console stopped the server.") {
-      stopped ??= { kind: "stopped", reason };
+    async stop(reason = "The console stopped the server.", kind: SandboxExit["kind"] = "stopped") {
+      stopped ??= { kind, reason };
       child.stdin.end();
       const grace = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
       const exit = await exited;

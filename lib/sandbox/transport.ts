@@ -42,7 +42,7 @@ export class SandboxTransport implements Transport {
       try {
         this.readBuffer.append(chunk);
       } catch (error) {
-        void sandbox.stop(`The server sent a message larger than allowed: ${(error as Error).message}`);
+        void sandbox.stop(`The server sent a message larger than allowed: ${(error as Error).message}`, "cap");
         return;
       }
       for (;;) {
@@ -80,6 +80,11 @@ export class SandboxTransport implements Transport {
       if (sandbox.write(serializeMessage(message))) resolve();
       else sandbox.stdin.once("drain", resolve);
     });
+  }
+
+  /** Stops a server that no longer answers: what waits on it fails with `reason`, as at a cap. */
+  async halt(reason: string): Promise<void> {
+    await this.sandbox?.stop(reason, "unresponsive");
   }
 
   async close(): Promise<void> {

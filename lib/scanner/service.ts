@@ -19,7 +19,7 @@ import { featuresOf, requireFeature } from "./gates";
 import { definitionsOf } from "./input";
 import { isUuid } from "../guards";
 import { findOwnedServer } from "../servers/owned-server";
-import { stdioCommandOf } from "../servers/stdio-command";
+import { sharedProcess } from "../upstream/call";
 import { earlierScans, latestScan, pinnedBaseline, scanById } from "./queries";
 import { runScan } from "./run-scan";
 import type { PinResult, ScanDetail, ScanNowResult, ScanOverview } from "./schema";
@@ -74,7 +74,7 @@ export async function scanNow(user: PlanHolder, serverId: string, origin: Origin
         authProvider: authProviderFor(server),
         protocol: server.protocol,
         prior: server.protocolPrior,
-        command: await stdioCommandOf(server),
+        ...(server.transport === "stdio" ? { shared: sharedProcess(user.uid, server.id) } : {}),
       },
       limits,
     );

@@ -62,6 +62,21 @@ const serverPulse = z.object({
 });
 export type ServerPulse = z.infer<typeof serverPulse>;
 
+/** A stdio server's process on the instance that answered (each instance runs its own: docs/stdio.md). */
+export const processStateDto = z.object({
+  state: z
+    .enum(["starting", "running", "stopped", "failed"])
+    .describe("`failed`: it crashed, went past a sandbox cap or stopped answering; the next use after `restartAfter` starts it again."),
+  since: z.iso.datetime({ offset: true }).nullable().describe("When it started (running) or ended (stopped, failed); null while starting."),
+  lastExit: z
+    .object({ reason: z.string(), at: z.iso.datetime({ offset: true }) })
+    .nullable()
+    .describe("Why the last process ended (\"The server exited with code 1. Its last words: …\"); null when none has ended yet."),
+  restarts: z.number().int().describe("Starts after a failure since this instance began."),
+  restartAfter: z.iso.datetime({ offset: true }).nullable().describe("Failed: the earliest time the next use starts it again (the backoff doubles with each failure in a row, up to 5 minutes)."),
+});
+export type ProcessStateDto = z.infer<typeof processStateDto>;
+
 export const serverDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -70,6 +85,10 @@ export const serverDto = z.object({
   /** A remote server's URL; a stdio server's package as `npm:<identifier>@<version>`. */
   url: z.string(),
   stdio: stdioDto.optional().describe("Transport \"stdio\" only: the package the console runs in its sandbox, its arguments and the names of its environment variables (never their values)."),
+  process: processStateDto
+    .nullable()
+    .optional()
+    .describe("Transport \"stdio\", `GET /api/servers/{id}` only: its process on the instance that answered; null when none has run there since that instance started. It starts on first use and stops when idle."),
   headers: z.array(maskedHeader),
   auth: serverAuth.describe("How the server's requests are signed in; never a token."),
   tags: z.array(z.string()),

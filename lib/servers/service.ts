@@ -33,6 +33,8 @@ import type { ServerTransport } from "../mcp/types";
 import { packageLabel, type StdioConfig } from "../stdio/config";
 import { sealVariables, type SealedVariable } from "./env-vars";
 import type { StdioServerCreate } from "./stdio-schema";
+import type { ProcessStateDto } from "./responses";
+import { processTable, type ProcessState } from "../sandbox/process-table";
 import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate, type ServerUpdateResult } from "./schema";
 import { spendNameLookups } from "../rate-limit/name-lookups";
 import { headersForNewOrigin, sameOrigin } from "./secret-origin";
@@ -114,7 +116,21 @@ export async function listServers(uid: string, query: { q?: string; status?: Ser
 }
 
 export async function getServer(uid: string, id: string): Promise<ServerDto> {
-  return dtoOf(uid, await findOwned(uid, id));
+  const row = await findOwned(uid, id);
+  const dto = await dtoOf(uid, row);
+  return row.transport === "stdio" ? { ...dto, process: processDtoOf(processTable().stateOf(uid, id)) } : dto;
+}
+
+function processDtoOf(state: ProcessState | null): ProcessStateDto | null {
+  if (!state) return null;
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    state: state.state,
+    since: iso(state.since),
+    lastExit: state.lastExit ? { reason: state.lastExit.reason, at: state.lastExit.at.toISOString() } : null,
+    restarts: state.restarts,
+    restartAfter: iso(state.restartAfter),
+  };
 }
 
 /** Throws the 404 of `getServer` when the user has no such server; one query, for a page that only needs to know. */

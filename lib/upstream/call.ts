@@ -16,7 +16,9 @@ import { followSubscriptions } from "../workbench/subscriptions";
 import { DEFAULT_TIMEOUT_MS, type CallErrorCode, type CallExchange, type CallRequest, type Root } from "../workbench/schema";
 import { tooLargeFailure, WorkbenchSession, type CallTap, type LogMessage, type SessionEvent } from "./session";
 import type { ServerRequest } from "../workbench/server-requests";
-import type { CallTarget } from "../servers/call-target";
+import { findCallTarget, type CallTarget } from "../servers/call-target";
+import type { SharedConnection } from "./connection";
+import { startProcess } from "./stdio-process";
 import { rememberVerdict, verdictChanged } from "../servers/protocol-verdict";
 import { anySignal } from "../follow-signal";
 
@@ -173,8 +175,40 @@ async function openLaneSession(target: CallTarget, lane: Lane): Promise<Workbenc
 
 /** The user's pooled connection to `target`, held until released (a stream of the server's notifications holds it). */
 export function leaseSession(uid: string, target: CallTarget, lane?: Lane): Promise<Lease> {
+  if (target.transport === "stdio") return leaseProcess(uid, target, lane);
   if (lane) return workbenchPool().acquire(`${poolKey(uid, target.id)}${lane.id}`, target.version, () => openLaneSession(target, lane));
   return workbenchPool().acquire(poolKey(uid, target.id), target.version, () => openSession(uid, target));
+}
+
+/**
+ * A stdio server's one process (lib/upstream/stdio-process.ts): every lane
+ * shares the owner's connection, since a second connection would be a
+ * second process. A lane hears what the server says between calls while it
+ * holds the connection.
+ */
+async function leaseProcess(uid: string, target: CallTarget, lane?: Lane): Promise<Lease> {
+  const lease = await workbenchPool().acquire(poolKey(uid, target.id), target.version, () => startProcess(uid, target.id, () => openSession(uid, target)));
+  if (!lane?.watch) return lease;
+  const unwatch = lease.session.watch(lane.watch);
+  return {
+    session: lease.session,
+    release: () => {
+      unwatch();
+      lease.release();
+    },
+    discard: () => {
+      unwatch();
+      lease.discard();
+    },
+  };
+}
+
+/** For what connects through connectMcp (discovery, checks, scans): a stored stdio server's shared process (McpTarget.shared). */
+export function sharedProcess(uid: string, serverId: string): () => Promise<SharedConnection> {
+  return async () => {
+    const lease = await leaseSession(uid, await findCallTarget(uid, serverId));
+    return { connection: lease.session.connection, release: () => lease.release() };
+  };
 }
 
 /**

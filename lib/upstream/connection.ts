@@ -23,6 +23,7 @@ import { negotiationFor, verdictOf } from "./negotiation";
 import type { StdioCommand } from "../stdio/command";
 import { openStdioTransport, type StdioTransport } from "../stdio/transport";
 import type { ProtocolPrior, ServerInfo } from "../mcp/types";
+import type { SandboxExit } from "../sandbox/exit";
 
 /**
  * The one MCP client module: every conversation with an MCP server goes
@@ -46,6 +47,20 @@ export interface McpTarget {
   prior?: ProtocolPrior | null;
   /** Transport "stdio": what the sandbox runs (lib/stdio). */
   command?: StdioCommand;
+  /**
+   * A stored stdio server: its one running process, shared with the owner's
+   * workbench, checks, scans and gateways (lib/upstream/stdio-process.ts).
+   * connectMcp then starts no process of its own, and closing the connection
+   * hands the shared one back.
+   */
+  shared?: () => Promise<SharedConnection>;
+}
+
+/** A hold on a connection that others use too. */
+export interface SharedConnection {
+  connection: McpConnection;
+  /** Done with it: it stays open for the others. */
+  release(): void;
 }
 
 export interface McpLimits {
@@ -113,6 +128,10 @@ export interface McpConnection {
   requestOptions(): RequestOptions;
   /** Classifies an error of this connection (see describeMcpError). */
   describe(err: unknown): McpFailure;
+  /** Transport "stdio": resolves with why the server's process ended. */
+  exited?: Promise<SandboxExit>;
+  /** Transport "stdio": stops a server that no longer answers, failing what waits on it with `reason`. */
+  halt?: (reason: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -140,6 +159,7 @@ export interface ConnectOptions {
 /** Opens a connection and performs the initialize handshake. The caller must close it. */
 export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> = {}, options: ConnectOptions = {}): Promise<McpConnection> {
   const limits: McpLimits = { ...DEFAULT_LIMITS, ...partial };
+  if (target.shared) return onShared(await target.shared(), limits);
   const lifetime = new AbortController();
   let lastFetchError: OutboundError | undefined;
 
@@ -251,7 +271,24 @@ export async function connectMcp(target: McpTarget, partial: Partial<McpLimits> 
       signal: requestSignal(),
     }),
     describe,
+    ...(stdio?.transport.exited ? { exited: stdio.transport.exited, halt: (reason: string) => stdio.transport.halt(reason) } : {}),
     close,
+  };
+}
+
+/** A shared connection as one caller uses it: its requests bounded by the caller's limits, its close a release. */
+function onShared(shared: SharedConnection, limits: McpLimits): McpConnection {
+  const { connection } = shared;
+  let released = false;
+  return {
+    ...connection,
+    limits,
+    requestOptions: () => ({ ...connection.requestOptions(), timeout: limits.requestTimeoutMs, maxTotalTimeout: limits.requestTimeoutMs }),
+    close: async () => {
+      if (released) return;
+      released = true;
+      shared.release();
+    },
   };
 }
 

@@ -108,6 +108,17 @@ export class ConnectionPool {
     await Promise.all(matching.map(([key, entry]) => this.remove(key, entry)));
   }
 
+  /** Closes the least recently used idle connection whose key `matches`, and answers its key; undefined when none is idle. */
+  closeIdle(matches: (key: string) => boolean): string | undefined {
+    for (const [key, entry] of this.entries) {
+      if (entry.busy === 0 && matches(key)) {
+        void this.remove(key, entry);
+        return key;
+      }
+    }
+    return undefined;
+  }
+
   /** Closes every connection (shutdown, tests). */
   async closeAll(): Promise<void> {
     const all = [...this.entries.entries()];

@@ -100,6 +100,11 @@ test("add a stdio server with the keyboard: checked fields, the package tested w
   });
   expect(JSON.stringify(server)).not.toContain(SECRET);
   expect(await page.content()).not.toContain(SECRET);
+
+  // The settings show the package, the sandbox's limits and the process the registration's discovery started.
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await expect(page.getByLabel("Process")).toContainText("Running since");
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("a package npm cannot install is told on the package field, with npm's reason", async ({ page }) => {

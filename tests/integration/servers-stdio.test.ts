@@ -11,7 +11,7 @@ import { db } from "@/lib/db";
 import { serverEnv, servers } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { packageFolder } from "@/lib/stdio/cache";
-import { sweepPackages } from "@/lib/stdio/sweep";
+import { sweepPackages } from "@/lib/servers/stdio-sweep";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";

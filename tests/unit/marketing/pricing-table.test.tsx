@@ -13,6 +13,7 @@ describe("PricingTable", () => {
       expect(row("Workbench calls a day")).toHaveTextContent(plan.workbenchCallsPerDay.toLocaleString("en-US"));
       expect(row("Gateways")).toHaveTextContent(plan.maxGateways.toLocaleString("en-US"));
       expect(row("Gateway calls a day")).toHaveTextContent(plan.gatewayCallsPerDay.toLocaleString("en-US"));
+      expect(row("stdio servers running at once")).toHaveTextContent(plan.maxStdioProcesses.toLocaleString("en-US"));
       expect(within(card).getByText(/CSV and JSON export/)).toHaveTextContent(plan.features.dataExport ? "CSV and JSON export" : "CSV and JSON export (not included)");
       // Every plan alerts by email and at least one other channel, and has a public status page.
       expect(row("besides email")).toHaveTextContent(`${plan.maxAlertChannels.toLocaleString("en-US")} alert channel`);

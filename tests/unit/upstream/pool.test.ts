@@ -90,4 +90,26 @@ describe("the connection pool", () => {
     expect(opened).toHaveLength(1);
     await pool.closeAll();
   });
+
+  it("closes the least recently used idle connection that matches when asked to make room, never a busy one", async () => {
+    const pool = new ConnectionPool({ idleMs: 60_000, maxConnections: 10 });
+    const { opened, open } = fakeSessions();
+    (await pool.acquire("u:a:", "v", open("a"))).release();
+    const busy = await pool.acquire("u:b:", "v", open("b"));
+    (await pool.acquire("u:c:", "v", open("c"))).release();
+    (await pool.acquire("v:d:", "v", open("d"))).release();
+    expect(pool.closeIdle((key) => key.startsWith("u:"))).toBe("u:a:");
+    expect(pool.closeIdle((key) => key.startsWith("u:"))).toBe("u:c:");
+    // Only the busy one is left of u's: nothing to close.
+    expect(pool.closeIdle((key) => key.startsWith("u:"))).toBeUndefined();
+    await tick();
+    expect(opened.map((s) => [s.name, s.closed])).toEqual([
+      ["a", true],
+      ["b", false],
+      ["c", true],
+      ["d", false],
+    ]);
+    busy.release();
+    await pool.closeAll();
+  });
 });

@@ -7,7 +7,7 @@ import { servers } from "../db/schema";
 import { env } from "../env";
 import { log } from "../log";
 import { startPeriodic, type Periodic } from "../periodic";
-import { packageFolder } from "./cache";
+import { packageFolder } from "../stdio/cache";
 
 /**
  * Uninstalling: this instance's package cache keeps the packages its stdio
