@@ -52,6 +52,18 @@ interface Lease {
   room: number;
 }
 
+/**
+ * The counters' rows (`v`, in its window), locked in the order of `v.ord`: the order in which a
+ * call's statement counts them (limits.ts: the request's gateway and credential, then the
+ * gateway's minute and the account's day). A statement that took them in another order could
+ * wait on a call's statement while it waits on this one.
+ */
+const lockedInOrder = sql`locked as (
+  select r.key from rate_limits r join v on r.key = v.key and r.window_start = v.window_start
+   order by v.ord
+     for update of r
+)`;
+
 const leases = () => processSingleton("gateway-call-leases", () => new Map<string, Lease>());
 const groupKey = (counters: Counter[]) => counters.map((c) => c.key).join("\n");
 const sameWindows = (a: Counter[], b: Counter[]) => a.every((c, i) => c.windowStart.getTime() === b[i].windowStart.getTime());
@@ -115,12 +127,14 @@ function reserve(lease: Lease, counters: Counter[], busy: number): void {
   lease.reserving = true;
   void (async () => {
     try {
-      const rows = JSON.stringify(counters.map((c) => ({ key: c.key, window_start: c.windowStart.toISOString(), limit: c.limit })));
+      const rows = JSON.stringify(counters.map((c, ord) => ({ ord, key: c.key, window_start: c.windowStart.toISOString(), limit: c.limit })));
       // Each counter grows only where the block fits under its limit, in its window: a block that fits some but not all is given back at once.
       const result = await (await db()).execute(sql`
+        with v as (select * from jsonb_to_recordset(${rows}::jsonb) as v(ord integer, key text, window_start timestamptz, "limit" integer)),
+        ${lockedInOrder}
         update rate_limits r set count = r.count + ${block}
-          from jsonb_to_recordset(${rows}::jsonb) as v(key text, window_start timestamptz, "limit" integer)
-         where r.key = v.key and r.window_start = v.window_start and r.count + ${block} <= v."limit"
+          from v
+         where r.key = v.key and r.key in (select key from locked) and r.count + ${block} <= v."limit"
         returning r.key, r.count, v."limit"`);
       const grown = (result as unknown as { rows: { key: string; count: number; limit: number }[] }).rows;
       if (grown.length < counters.length) {
@@ -150,12 +164,13 @@ function reserve(lease: Lease, counters: Counter[], busy: number): void {
 function giveBack(lease: Pick<Lease, "counters">, unused: number, current: Counter[]): void {
   const rows = lease.counters.filter((c) => current.some((n) => n.key === c.key && n.windowStart.getTime() === c.windowStart.getTime()));
   if (rows.length === 0 || unused === 0) return;
-  const values = JSON.stringify(rows.map((c) => ({ key: c.key, window_start: c.windowStart.toISOString() })));
+  const values = JSON.stringify(rows.map((c, ord) => ({ ord, key: c.key, window_start: c.windowStart.toISOString() })));
   void (async () => {
     await (await db()).execute(sql`
+      with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(ord integer, key text, window_start timestamptz)),
+      ${lockedInOrder}
       update rate_limits r set count = greatest(r.count - ${unused}, 0)
-        from jsonb_to_recordset(${values}::jsonb) as v(key text, window_start timestamptz)
-       where r.key = v.key and r.window_start = v.window_start`);
+       where r.key in (select key from locked)`);
   })().catch((err) => log.warn("reserved gateway calls not given back", { err }));
 }
 

@@ -67,12 +67,13 @@ export async function beginGatewayCall(
   const dayStart = windowStart(now, DAY_SEC);
   const row = activityRow(event);
   const requests = requestOf && requestCounters(owner.uid, gatewayId, requestOf);
+  // In the order the statement below counts them, which a reservation locks them in too (call-leases.ts).
   const counters: Counter[] = [
-    { key: minuteKey, windowStart: minuteStart, limit: plan.gatewayCallsPerMinute },
-    { key: dayKey, windowStart: dayStart, limit: plan.gatewayCallsPerDay },
     ...(requests
       ? [requests.gatewayKey, requests.credentialKey].map((key) => ({ key, windowStart: minuteStart, limit: plan.gatewayRequestsPerMinute }))
       : []),
+    { key: minuteKey, windowStart: minuteStart, limit: plan.gatewayCallsPerMinute },
+    { key: dayKey, windowStart: dayStart, limit: plan.gatewayCallsPerDay },
   ];
   // Under sustained traffic the call may already be counted, in a block this instance reserved: no round trip.
   if (takeReserved(counters, now.getTime())) {
