@@ -22,6 +22,9 @@
 // gateways with the guard off and on, and the throughput of 50 clients
 // through each (bench/result-guard.mjs; `npm run bench:guard` runs that part
 // alone).
+// Then a stdio server's warm call and cold start, sandboxed by the console,
+// against the SDK's own stdio client with no sandbox (bench/stdio.mjs; the
+// console installs the package from a registry on 127.0.0.1).
 // Then the scanner's figures (bench/scanner.mjs) and the console pages' time
 // to data in Chromium (bench/pages.mjs), which are printed, not judged.
 //
@@ -45,7 +48,9 @@ import { benchResultGuard } from "../bench/result-guard.mjs";
 import { benchPages, consolePages } from "../bench/pages.mjs";
 import { postgresBackends, serverEverythingPids, treeOf } from "../bench/proc.mjs";
 import { benchScanner } from "../bench/scanner.mjs";
+import { benchStdio } from "../bench/stdio.mjs";
 import { ms, percentile } from "../bench/stats.mjs";
+import { startLocalRegistry } from "./lib/npm-registry.mjs";
 
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -54,6 +59,9 @@ const CALLS_ONLY = process.env.BENCH_CALLS_ONLY === "1";
 /** Calls/s that 50 modern clients through one gateway aim at on 2 cores. */
 const MODERN_LOAD_GOAL = 400;
 
+// The console installs the stdio server's package from a registry on 127.0.0.1 (bench/stdio.mjs).
+const registry = await startLocalRegistry();
+process.env.npm_config_registry = registry.url;
 const { app, everything, postgres, headers, server, stop } = await startConsoleWithServer(root, { plan: "enterprise" });
 const { id } = server;
 const modern = await startModernServer({ port: await freePort() });
@@ -178,13 +186,14 @@ try {
   ];
   if (loads.some((l) => l.failed > 0)) process.exitCode = 1;
   await benchResultGuard({ appUrl: app.url, headers, token, serverId: id, load: { ...load, upstreamPids: everythingPids } });
+  await benchStdio({ appUrl: app.url, headers, root });
   if (!CALLS_ONLY) {
     await benchScanner({ appUrl: app.url, headers });
     await benchPages({ appUrl: app.url, cookie: headers.cookie, pages: consolePages(id, server.name) });
   }
 } finally {
   modern.stop();
-  await stop();
+  await Promise.all([stop(), registry.stop()]);
 }
 console.log(`\nbars: ratios ≤ ${BAR}, no error under load; exit code ${process.exitCode ?? 0}`);
 process.exit(process.exitCode ?? 0);
