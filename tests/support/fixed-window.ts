@@ -1,10 +1,12 @@
 /**
- * Rate limits count in fixed one-minute windows aligned on the epoch. A test
- * that spends a limit and expects the next request refused calls this first:
- * late in a window it waits for the next one, so that its requests cannot
- * straddle two windows.
+ * Rate limits count in fixed windows aligned on the epoch (a minute, an hour). A test that spends a
+ * limit and expects the next request refused calls one of these first: late in a window it waits
+ * for the next one, so that its requests cannot straddle two windows.
  */
-export async function startEarlyInMinute(latestMs = 45_000): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > latestMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+export async function startEarlyInWindow(windowSec: number, latestMs: number): Promise<void> {
+  const windowMs = windowSec * 1000;
+  const intoWindow = Date.now() % windowMs;
+  if (intoWindow > latestMs) await new Promise((resolve) => setTimeout(resolve, windowMs - intoWindow + 50));
 }
+
+export const startEarlyInMinute = (latestMs = 45_000): Promise<void> => startEarlyInWindow(60, latestMs);
