@@ -24,7 +24,7 @@ process.env.E2E_SMTP_PORT ??= String(PORT + 8);
 process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-e2e-mail-"));
 // The demo accounts' MCP server, which scripts/server.mjs runs (tests/e2e/demo.spec.ts).
 process.env.E2E_DEMO_MCP_PORT ??= String(PORT + 7);
-// The npm registry the stdio tests start (tests/support/npm-registry.ts), where the server installs packages from.
+// The npm registry of the run (tests/e2e/global-setup.ts), where the server installs packages and asks their versions.
 process.env.E2E_NPM_REGISTRY_PORT ??= String(PORT + 9);
 
 export default defineConfig({

@@ -13,7 +13,9 @@ const VIEW_TIMEOUT_MS = 30_000;
  */
 export async function newestVersion(identifier: string, range: string, opts: { dataDir?: string } = {}): Promise<string> {
   const spec = `${identifier}@${range || "latest"}`;
-  const out = (await runNpm(["view", spec, "version", "--json"], opts.dataDir ?? env().dataDir, VIEW_TIMEOUT_MS)).trim();
+  // One quick retry at most: the preview waits for this, and a registry that does not answer should say so soon.
+  const args = ["view", spec, "version", "--json", "--fetch-retries=1", "--fetch-retry-mintimeout=500", "--fetch-retry-maxtimeout=2000"];
+  const out = (await runNpm(args, opts.dataDir ?? env().dataDir, VIEW_TIMEOUT_MS)).trim();
   // One version is a JSON string; a range that several match is a list, oldest first; none is no output.
   let found: unknown;
   try {

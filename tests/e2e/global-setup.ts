@@ -1,7 +1,15 @@
+import { startLocalRegistry } from "../support/npm-registry";
 import { startMailbox } from "./mailbox";
 
-/** What the whole run shares, started once before the first worker: the mail receiver. Returns its teardown. */
+/**
+ * What the whole run shares, started once before the first worker: the mail receiver, and the npm
+ * registry the server installs packages and asks versions from (one package bundling
+ * server-everything, on the port playwright.config.ts gave the server). Returns their teardown.
+ */
 export default async function globalSetup() {
   const mailbox = await startMailbox();
-  return () => mailbox.stop();
+  const registry = await startLocalRegistry(Number(process.env.E2E_NPM_REGISTRY_PORT));
+  return async () => {
+    await Promise.all([mailbox.stop(), registry.stop()]);
+  };
 }

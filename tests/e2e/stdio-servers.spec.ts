@@ -1,27 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
+import { BUNDLED } from "../support/npm-registry";
 import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
  * Adding a server that runs as a command, as a person does: the add-server form's "Command (stdio)"
- * choice and the mcpServers import. The console installs from the npm registry these tests start
- * (one package bundling server-everything) on the port playwright.config.ts gave the server, and
- * runs it in its sandbox.
+ * choice and the mcpServers import. The console installs from the npm registry of the run
+ * (global-setup.ts: one package bundling server-everything), and runs it in its sandbox.
  */
 
 const SPEC = `${BUNDLED.name}@${BUNDLED.version}`;
 const SECRET = "e2e-stdio-secret-4321";
 // A first install in a sandbox on a busy machine: slower than a remote server's answer.
 const INSTALL = { timeout: 90_000 };
-
-let registry: LocalRegistry;
-test.beforeAll(async () => {
-  registry = await startLocalRegistry(Number(process.env.E2E_NPM_REGISTRY_PORT));
-});
-test.afterAll(async () => {
-  await registry?.stop();
-});
 
 test.beforeEach(async ({ page }) => {
   await answerCookieBanner(page);
