@@ -105,7 +105,8 @@ async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     process.env.APP_URL = origin;
-    const env = { DATABASE_URL: created.url, MONITOR_SCHEDULER: "false", APP_URL: origin };
+    // The test's own data folder, whose secrets the pair shares with this process, not the checkout's.
+    const env = { DATABASE_URL: created.url, MONITOR_SCHEDULER: "false", APP_URL: origin, DATA_DIR: process.env.DATA_DIR! };
     instances.push(...(await Promise.all([startApiInstance(env), startApiInstance(env)])));
     nginx = await startNginx(binary, port, instances.map((i) => i.port));
   });
