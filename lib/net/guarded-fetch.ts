@@ -169,7 +169,11 @@ function limitBody(res: Response, maxBytes: number, url: URL): Response {
   // A declared length of a body sent as it is (not compressed: fetch inflates that) is the
   // body's length, since the HTTP framing ends it there: nothing to count.
   const encoding = res.headers.get("content-encoding");
-  if (Number.isFinite(declared) && (!encoding || encoding === "identity")) return res;
+  // Handed over in the platform's own Response, not undici's: the SDK's OAuth code reads an error's
+  // body and status only from an `instanceof Response` (it read a refused refresh as "[object Response]").
+  if (Number.isFinite(declared) && (!encoding || encoding === "identity")) {
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
   // Counted as it is read. A stream that pulls from the body's reader costs a
   // fraction of pipeThrough(TransformStream), which matters at hundreds of
   // health checks a second.

@@ -174,6 +174,14 @@ describe("guarded fetch: limits", () => {
     expect(await res.text()).toBe("small");
   });
 
+  it("answers every kind of body in the platform's Response, as the SDK's OAuth code tells one", async () => {
+    for (const path of ["/small-declared", "/big-streamed", "/big-gzipped", "/to-hello"]) {
+      const res = await guardedFetch(`${target.origin}${path}`, { redirect: "manual" }, { policy: LOOPBACK, maxResponseBytes: 4 * 1024 * 1024 });
+      expect(res).toBeInstanceOf(Response);
+      await res.body?.cancel();
+    }
+  });
+
   it("gives up on a server that accepts the connection and never answers", async () => {
     const silent = await startSilentServer();
     try {
