@@ -7,7 +7,7 @@ import { McpFailure } from "../mcp/errors";
 import { SITE } from "../site";
 import { currentTokens, markReauthorization, saveTokens } from "./refresh";
 import { issuerProblem } from "./issuer";
-import { clientOf, readOAuth, seal, verifierOf, writeOAuth, writeOAuthFor } from "./store";
+import { clientOf, readOAuth, seal, tokensOf, verifierOf, writeOAuth, writeOAuthFor } from "./store";
 
 /**
  * The SDK's OAuth client (`@modelcontextprotocol/sdk/client/auth`) asks this
@@ -20,6 +20,12 @@ import { clientOf, readOAuth, seal, verifierOf, writeOAuth, writeOAuthFor } from
  * kept for the answer. Otherwise nobody is there to sign in: a flow that
  * needs a person marks the server "Reauthorization required" and fails the
  * connection with that reason.
+ *
+ * A flow with nobody there (a check, a scan, a gateway's call) may run while
+ * the owner signs in in their browser. It must not undo that sign-in: it
+ * keeps no code verifier (it would replace the one the browser's sign-in
+ * needs for its code), and it gives up tokens, or marks the server, only
+ * while the stored tokens are still the ones it was refused.
  */
 
 export const callbackUrl = () => `${env().appUrl}/api/oauth/callback`;
@@ -48,6 +54,8 @@ const movedAway = () => new McpFailure("auth", "The server's URL moved to anothe
 export class ServerOAuthProvider implements OAuthClientProvider {
   /** Where the person's browser goes, once the SDK has made it. */
   authorizationUrl: URL | undefined;
+  /** The access token this provider last handed out or stored (none: undefined). */
+  private held: string | undefined;
 
   /** `serverUrl`: the address this provider signs in to; what it obtains is stored only while the server is on that origin. */
   constructor(
@@ -86,11 +94,20 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return currentTokens(this.serverId, this.serverUrl);
+    const tokens = await currentTokens(this.serverId, this.serverUrl);
+    this.held = tokens?.access_token;
+    return tokens;
   }
 
   async saveTokens(tokens: OAuthTokens) {
     if (!(await saveTokens(this.serverId, this.serverUrl, tokens))) throw movedAway();
+    this.held = tokens.access_token;
+  }
+
+  /** Whether the stored tokens are still the ones this flow held: false once someone signed in, or refreshed, meanwhile. */
+  private async stillHeld(): Promise<boolean> {
+    if (this.flow) return true;
+    return tokensOf(await readOAuth(this.serverId))?.access_token === this.held;
   }
 
   async redirectToAuthorization(url: URL) {
@@ -98,6 +115,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
       this.authorizationUrl = url;
       return;
     }
+    if (!(await this.stillHeld())) throw new McpFailure("auth", "The server was signed in to again during this request: try again.");
     const row = await readOAuth(this.serverId);
     const reason = row?.reason ?? (row?.status === "authorized" ? "The server refused its access token and it could not be refreshed." : "Nobody has signed in to this server yet.");
     await markReauthorization(this.serverId, reason);
@@ -105,6 +123,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(verifier: string) {
+    if (!this.flow) return;
     await this.store({ verifierEnc: seal(this.serverId, "verifier", verifier) });
   }
 
@@ -126,6 +145,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    if (!this.flow && (scope === "verifier" || !(await this.stillHeld()))) return;
     const all = scope === "all";
     await writeOAuth(this.serverId, {
       ...(all || scope === "client" ? { clientEnc: null } : {}),

@@ -13,6 +13,7 @@ import { PATCH as settingsPATCH } from "@/app/api/user/settings/route";
 import { runAlertStep } from "@/lib/alerts/dispatcher";
 import { db } from "@/lib/db";
 import { FAILURES_TO_DOWN } from "@/lib/monitoring/status-machine";
+import { ServerOAuthProvider } from "@/lib/oauth-client/provider";
 import { currentTokens, saveTokens } from "@/lib/oauth-client/refresh";
 import { readOAuth, seal, tokensOf, writeOAuth } from "@/lib/oauth-client/store";
 import { activityEvents, serverOauth, servers } from "@/lib/db/schema";
@@ -133,11 +134,31 @@ describeEachDatabase("servers behind OAuth", () => {
     }
 
     const again = await authorize();
+    // A check that falls due while the owner signs in, with nobody there to sign in for it, fails as
+    // before and leaves the owner's sign-in as it was.
+    const meanwhile = await call(checkPOST, `/api/servers/${serverId}/check`, { ...as(owner), method: "POST", params: { id: serverId } });
+    expect(meanwhile.json.check.reason).toMatch(/Reauthorization required/);
     const back = await signInAt(again.json.authorizationUrl, "ada");
     expect((await callback(owner, back)).status).toBe(303);
     expect((await whoami()).text).toContain("signed in as ada");
     const events = await (await db()).select({ action: activityEvents.action }).from(activityEvents).where(eq(activityEvents.userUid, owner.uid));
     expect(events.filter((e) => e.action === "oauth.authorized").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("keeps a sign-in that lands while a call with nobody there is being refused: the call gives up only the tokens it held", async () => {
+    const before = tokensOf(await readOAuth(serverId))!;
+    const background = new ServerOAuthProvider(serverId, `${peer.origin}/mcp`);
+    expect((await background.tokens())?.access_token).toBe(before.access_token);
+    // The grant is revoked, the owner signs in again meanwhile, and then the server refuses what the call held.
+    await fetch(`${peer.origin}/test/revoke-all`, { method: "POST" });
+    const again = await authorize();
+    expect((await callback(owner, await signInAt(again.json.authorizationUrl, "ada"))).status).toBe(303);
+    await background.invalidateCredentials("tokens");
+    await expect(background.redirectToAuthorization(new URL(peer.origin))).rejects.toThrow("The server was signed in to again during this request: try again.");
+    const row = await readOAuth(serverId);
+    expect(row?.status).toBe("authorized");
+    expect(tokensOf(row)?.access_token).not.toBe(before.access_token);
+    expect((await whoami()).text).toContain("signed in as ada");
   });
 
   it("imports an entry of an mcpServers file that asks to sign in as waiting for the owner's sign-in", async () => {
