@@ -439,6 +439,33 @@ async function attemptOn(attempt: Attempt, timeoutMs: number): Promise<{ result:
 }
 
 /**
+ * The user's connection for a call, waited for no longer than the call may
+ * wait for its answer, and not past the call's cancellation: a server that
+ * never answers its handshake fails a 2 s call in 2 s, not in the connection's
+ * own 10 s. A connection that opens later goes to the pool for the next call.
+ */
+async function leaseWithin(uid: string, target: CallTarget, lane: Lane | undefined, timeoutMs: number, signal: AbortSignal): Promise<Lease> {
+  const leasing = leaseSession(uid, target, lane);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const givenUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new McpFailure("timeout", `The server at ${displayUrl(target.url)} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)), timeoutMs);
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([leasing, givenUp]);
+  } catch (err) {
+    leasing.then((late) => late.release(), () => {});
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort!);
+  }
+}
+
+/**
  * Runs `request` against `target` for user `uid`. `signal` is the caller's
  * (the browser's request): aborting it cancels the call on the server.
  * `meta` goes to the server in the request's `_meta`. Throws only a
@@ -465,8 +492,9 @@ export async function executeCall(
       if (control.signal.reason instanceof Cancelled) return { ok: false, failure: failure("cancelled", "The call was cancelled."), durationMs: elapsed() };
       let lease;
       try {
-        lease = await leaseSession(uid, target, lane);
+        lease = await leaseWithin(uid, target, lane, timeoutMs, control.signal);
       } catch (err) {
+        if (control.signal.reason instanceof Cancelled) return { ok: false, failure: failure("cancelled", "The call was cancelled."), durationMs: elapsed() };
         // The server's headers do not open: nothing was sent, and no retry can help.
         if (err instanceof DecryptionError) return { ok: false, failure: failure("encryption_key_mismatch", encryptionKeyMismatch(err.message).message), durationMs: elapsed() };
         const f = err instanceof McpFailure ? err : new McpFailure("protocol", String(err));

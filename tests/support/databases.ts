@@ -107,3 +107,23 @@ export function describeEachDatabase(title: string, suite: (ctx: { handle: () =>
     suite({ handle: () => handle });
   });
 }
+
+/**
+ * Runs `suite` on the embedded database only: for suites whose subject is
+ * not the database (how the upstream engine meets a hostile server), where a
+ * second run would only repeat the same waits.
+ */
+export function describeOnOneDatabase(title: string, suite: (ctx: { handle: () => Database }) => void) {
+  let handle: Database;
+  describe(title, () => {
+    beforeAll(async () => {
+      handle = await TEST_DATABASES[0].open();
+      useDatabase(handle);
+    });
+    afterAll(async () => {
+      useDatabase(undefined);
+      await handle?.close();
+    });
+    suite({ handle: () => handle });
+  });
+}
