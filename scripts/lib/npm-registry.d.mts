@@ -1,13 +1,23 @@
-export const BUNDLED: { name: string; version: string };
+/** A package of the local registry: `name`@`version` runs the MCP server `server` of the project's node_modules. */
+export interface Bundle {
+  name: string;
+  version: string;
+  server: string;
+}
+
+export const BUNDLES: { everything: Bundle; filesystem: Bundle };
+export const BUNDLED: Bundle;
 export const EVERYTHING: string;
 
 export interface LocalRegistry {
   url: string;
-  /** The registry's integrity for the tarball, as npm records it. */
-  integrity: string;
+  /** The registry's integrity of each package's tarball, as npm records it, by package name. */
+  integrity: Record<string, string>;
+  /** Where a package's tarball is served (a request's path). */
+  tarballPath(name: string): string | undefined;
   /** Paths asked for, in order. */
   requests: string[];
   stop(): Promise<void>;
 }
 
-export function startLocalRegistry(port?: number): Promise<LocalRegistry>;
+export function startLocalRegistry(options?: { port?: number; bundles?: Bundle[] }): Promise<LocalRegistry>;

@@ -6,54 +6,107 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * An npm registry of one package, on 127.0.0.1, so that installing a stdio server needs no
- * internet: `mcp-bundled-everything`, which runs server-everything in its stdio mode, with
- * server-everything and its dependencies (copied from the project's node_modules) bundled in its
- * tarball (`bundleDependencies`), so npm fetches nothing else. The tests and the benchmark serve
- * it; run from the project's folder.
+ * An npm registry on 127.0.0.1, so that installing a stdio server needs no internet. Each package
+ * it serves runs one MCP server of the project's node_modules, with that server and its
+ * dependencies (copied from the project's node_modules) bundled in its tarball
+ * (`bundleDependencies`), so npm fetches the package document and the tarball and nothing else.
+ * The tests and the benchmark serve it; run from the project's folder.
+ *
+ * The packages have names of their own, not the servers': the import tests rely on the registry
+ * not knowing `@modelcontextprotocol/server-filesystem` (a 404, as for any unknown package).
  */
 
-export const BUNDLED = { name: "mcp-bundled-everything", version: "1.0.0" };
-export const EVERYTHING = "@modelcontextprotocol/server-everything";
+export const BUNDLES = {
+  /** server-everything; its stdio mode takes the argument `stdio`. */
+  everything: { name: "mcp-bundled-everything", version: "1.0.0", server: "@modelcontextprotocol/server-everything" },
+  /** The official filesystem server; its arguments are the folders it may reach. */
+  filesystem: { name: "mcp-bundled-filesystem", version: "1.0.0", server: "@modelcontextprotocol/server-filesystem" },
+};
+/** The package most tests install. */
+export const BUNDLED = BUNDLES.everything;
+export const EVERYTHING = BUNDLES.everything.server;
 
-/** The package's dependency closure in the project's (hoisted) node_modules. */
-function closureOf(name, seen = new Set()) {
-  if (seen.has(name)) return seen;
-  seen.add(name);
-  const manifest = JSON.parse(fs.readFileSync(path.join("node_modules", name, "package.json"), "utf8"));
+/** The folder `name` resolves to from the package in `from`, as Node resolves it (nested node_modules first). */
+function resolveFrom(from, name) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules", name);
+    if (fs.existsSync(path.join(candidate, "package.json"))) return candidate;
+    if (dir === ".") return undefined;
+  }
+}
+
+/** The folders of the package at `folder` and of everything it needs, in the project's node_modules. */
+function closureOf(folder, seen = new Set()) {
+  if (seen.has(folder)) return seen;
+  seen.add(folder);
+  const manifest = JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8"));
   for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
-    if (fs.existsSync(path.join("node_modules", dep, "package.json"))) closureOf(dep, seen);
+    const found = resolveFrom(folder, dep);
+    if (found) closureOf(found, seen);
   }
   return seen;
 }
 
-/** Builds the tarball (npm pack) in a folder of its own; the caller removes it. */
-function packBundled(dir) {
-  const folder = path.join(dir, "package");
-  const version = JSON.parse(fs.readFileSync(path.join("node_modules", EVERYTHING, "package.json"), "utf8")).version;
-  for (const name of closureOf(EVERYTHING)) fs.cpSync(path.join("node_modules", name), path.join(folder, "node_modules", name), { recursive: true });
-  const manifest = { ...BUNDLED, bin: { [BUNDLED.name]: "index.js" }, dependencies: { [EVERYTHING]: version }, bundleDependencies: [EVERYTHING] };
-  fs.writeFileSync(path.join(folder, "package.json"), JSON.stringify(manifest));
-  fs.writeFileSync(path.join(folder, "index.js"), `import(${JSON.stringify(`${EVERYTHING}/dist/index.js`)});\n`);
-  const file = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: folder, encoding: "utf8" }).trim();
-  return { tarball: fs.readFileSync(path.join(dir, file)), manifest };
+/**
+ * The bundle's tarball (npm pack), made once per machine and kept in the temporary folder under a
+ * name made of what it holds (each bundled package's manifest), like the tests' PGlite template:
+ * packing takes seconds, and every suite that serves the registry would pay them. Made beside and
+ * moved in whole, so that two suites starting together each find a complete one.
+ */
+function tarballOf(bundle) {
+  const top = path.join("node_modules", bundle.server);
+  const folders = [...closureOf(top)].sort();
+  const server = JSON.parse(fs.readFileSync(path.join(top, "package.json"), "utf8"));
+  const manifest = { name: bundle.name, version: bundle.version, bin: { [bundle.name]: "index.js" }, dependencies: { [bundle.server]: server.version }, bundleDependencies: [bundle.server] };
+  // The server's own program (its one bin), run in this process, with the arguments given to the bundle.
+  const program = typeof server.bin === "string" ? server.bin : Object.values(server.bin)[0];
+  const main = `import(${JSON.stringify(path.posix.join(bundle.server, program))});\n`;
+  const hash = crypto.createHash("sha256").update(JSON.stringify(manifest)).update(main);
+  for (const folder of folders) hash.update(folder).update(fs.readFileSync(path.join(folder, "package.json")));
+  const cached = path.join(os.tmpdir(), `mcp-console-npm-${bundle.name}-${hash.digest("hex").slice(0, 16)}.tgz`);
+  if (!fs.existsSync(cached)) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-npm-registry-"));
+    try {
+      const root = path.join(dir, "package");
+      // A nested folder (node_modules/a/node_modules/b) comes with the folder it is in.
+      for (const folder of folders.filter((f) => !path.relative("node_modules", f).includes("node_modules"))) {
+        fs.cpSync(folder, path.join(root, folder), { recursive: true });
+      }
+      fs.writeFileSync(path.join(root, "package.json"), JSON.stringify(manifest));
+      fs.writeFileSync(path.join(root, "index.js"), main);
+      const file = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: root, encoding: "utf8" }).trim();
+      fs.renameSync(path.join(dir, file), cached);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { tarball: fs.readFileSync(cached), manifest };
 }
 
-/** `port`: a fixed one, for a console started before the registry (the end-to-end tests' server); any free one by default. */
-export async function startLocalRegistry(port = 0) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-console-npm-registry-"));
-  const { tarball, manifest } = packBundled(dir);
-  fs.rmSync(dir, { recursive: true, force: true });
-  const integrity = `sha512-${crypto.createHash("sha512").update(tarball).digest("base64")}`;
+/**
+ * `port`: a fixed one, for a console started before the registry (the end-to-end tests' server);
+ * any free one by default. `bundles`: the packages it serves (of BUNDLES); any other is a 404.
+ */
+export async function startLocalRegistry({ port = 0, bundles = [BUNDLED] } = {}) {
+  const served = new Map(
+    bundles.map((bundle) => {
+      const { tarball, manifest } = tarballOf(bundle);
+      const integrity = `sha512-${crypto.createHash("sha512").update(tarball).digest("base64")}`;
+      return [bundle.name, { tarball, manifest, integrity, path: `/${bundle.name}/-/${bundle.name}-${bundle.version}.tgz` }];
+    }),
+  );
   const requests = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? "");
     const base = `http://127.0.0.1:${server.address().port}`;
-    if (req.url === `/${BUNDLED.name}`) {
+    const asked = served.get((req.url ?? "").slice(1));
+    const tarball = [...served.values()].find((one) => one.path === req.url);
+    if (asked) {
+      const { manifest, integrity, path: file } = asked;
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ name: BUNDLED.name, "dist-tags": { latest: BUNDLED.version }, versions: { [BUNDLED.version]: { ...manifest, dist: { tarball: `${base}/tarball.tgz`, integrity } } } }));
-    } else if (req.url === "/tarball.tgz") {
-      res.end(tarball);
+      res.end(JSON.stringify({ name: manifest.name, "dist-tags": { latest: manifest.version }, versions: { [manifest.version]: { ...manifest, dist: { tarball: `${base}${file}`, integrity } } } }));
+    } else if (tarball) {
+      res.end(tarball.tarball);
     } else {
       res.statusCode = 404;
       res.setHeader("content-type", "application/json");
@@ -63,7 +116,8 @@ export async function startLocalRegistry(port = 0) {
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
-    integrity,
+    integrity: Object.fromEntries([...served].map(([name, one]) => [name, one.integrity])),
+    tarballPath: (name) => served.get(name)?.path,
     requests,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

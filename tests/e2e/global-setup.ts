@@ -8,7 +8,7 @@ import { startMailbox } from "./mailbox";
  */
 export default async function globalSetup() {
   const mailbox = await startMailbox();
-  const registry = await startLocalRegistry(Number(process.env.E2E_NPM_REGISTRY_PORT));
+  const registry = await startLocalRegistry({ port: Number(process.env.E2E_NPM_REGISTRY_PORT) });
   return async () => {
     await Promise.all([mailbox.stop(), registry.stop()]);
   };

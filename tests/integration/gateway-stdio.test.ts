@@ -1,11 +1,9 @@
 import { POST as serversPOST } from "@/app/api/servers/route";
-import { workbenchPool } from "@/lib/upstream/pool";
-import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
+import { BUNDLED } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
-import { connectClient, createGateway, gatewayToken, recordedCalls, serveGateways, type Endpoint } from "../support/gateway";
+import { connectClient, createGateway, gatewayToken, recordedCalls } from "../support/gateway";
 import { call } from "../support/http";
-import { cgroupsLeftAfter } from "../support/sandbox";
-import { signedIn, type Session } from "../support/sign-in";
+import { ownerSignedIn, stdioSuite } from "../support/stdio-suite";
 
 /**
  * A gateway serving a stdio server: server-everything installed from a registry on 127.0.0.1 and
@@ -15,26 +13,10 @@ import { signedIn, type Session } from "../support/sign-in";
 
 const SECRET = "gateway-stdio-secret-2468";
 
-let registry: LocalRegistry;
-let endpoint: Endpoint;
-
-beforeAll(async () => {
-  [registry, endpoint] = await Promise.all([startLocalRegistry(), serveGateways()]);
-  process.env.npm_config_registry = registry.url;
-}, 120_000);
-
-afterAll(async () => {
-  await workbenchPool().closeAll();
-  delete process.env.npm_config_registry;
-  await Promise.all([registry?.stop(), endpoint?.stop()]);
-  expect(await cgroupsLeftAfter()).toEqual([]);
-}, 30_000);
+const stdio = stdioSuite({ gateway: true });
 
 describeEachDatabase("a gateway in front of a stdio server", () => {
-  let owner: Session;
-  beforeAll(async () => {
-    owner = await signedIn("pro");
-  });
+  const owner = ownerSignedIn();
 
   it("lists the sandboxed server's tools under its prefix and calls one, audited, the server's secret kept from the client", async () => {
     const created = await call(serversPOST, "/api/servers", {
@@ -45,7 +27,7 @@ describeEachDatabase("a gateway in front of a stdio server", () => {
     // Reached at registration (degraded only when its cold start is slow on a busy machine).
     expect(created.json).toMatchObject({ transport: "stdio", status: expect.stringMatching(/^(up|degraded)$/) });
     const gateway = await createGateway(owner, { name: "Sandboxed", servers: [{ serverId: created.json.id, prefix: "ev", tools: { allow: ["echo", "get-sum"] } }] });
-    const client = await connectClient(endpoint.url(gateway.slug), await gatewayToken(owner));
+    const client = await connectClient(stdio.endpoint.url(gateway.slug), await gatewayToken(owner));
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(["ev__echo", "ev__get-sum"]);

@@ -6,12 +6,10 @@ import { GET as exportGET } from "@/app/api/servers/export/route";
 import { POST as testPOST } from "@/app/api/servers/test/route";
 import { db } from "@/lib/db";
 import { activityEvents, servers } from "@/lib/db/schema";
-import { workbenchPool } from "@/lib/upstream/pool";
-import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
+import { BUNDLED } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
-import { leftoverCgroups } from "../support/sandbox";
-import { signedIn, type Session } from "../support/sign-in";
+import { ownerSignedIn, stdioSuite } from "../support/stdio-suite";
 
 /**
  * Stdio servers added as a person adds them: "Test connection" of a package before saving it, and
@@ -24,25 +22,10 @@ const PACKAGE = { registryType: "npm" as const, identifier: BUNDLED.name, versio
 const SPEC = `${BUNDLED.name}@${BUNDLED.version}`;
 const SECRET = "import-secret-value-5678";
 
-let registry: LocalRegistry;
-
-beforeAll(async () => {
-  registry = await startLocalRegistry();
-  process.env.npm_config_registry = registry.url;
-}, 60_000);
-
-afterAll(async () => {
-  await workbenchPool().closeAll();
-  delete process.env.npm_config_registry;
-  await registry?.stop();
-  expect(leftoverCgroups()).toEqual([]);
-});
+stdioSuite();
 
 describeEachDatabase("adding stdio servers: the connection test and the mcpServers import", () => {
-  let owner: Session;
-  beforeAll(async () => {
-    owner = await signedIn("pro");
-  });
+  const owner = ownerSignedIn();
 
   const send = (handler: typeof importPOST, path: string, doc: unknown) => call(handler, path, { headers: owner.headers, body: { text: JSON.stringify(doc) } });
   const stored = async (uid: string) => (await db()).select({ name: servers.name }).from(servers).where(eq(servers.ownerUid, uid));

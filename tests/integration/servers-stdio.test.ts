@@ -13,11 +13,10 @@ import { env } from "@/lib/env";
 import { packageFolder } from "@/lib/stdio/cache";
 import { sweepPackages } from "@/lib/servers/stdio-sweep";
 import { workbenchPool } from "@/lib/upstream/pool";
-import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
+import { BUNDLED } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
 import { call } from "../support/http";
-import { leftoverCgroups } from "../support/sandbox";
-import { signedIn, type Session } from "../support/sign-in";
+import { ownerSignedIn, stdioSuite } from "../support/stdio-suite";
 
 /**
  * `POST /api/servers` with transport "stdio": an npm package installed at registration (from a
@@ -28,41 +27,25 @@ import { signedIn, type Session } from "../support/sign-in";
 const PACKAGE = { registryType: "npm" as const, identifier: BUNDLED.name, version: BUNDLED.version };
 const SECRET = "stdio-secret-value-1234";
 
-let registry: LocalRegistry;
-
-beforeAll(async () => {
-  registry = await startLocalRegistry();
-  process.env.npm_config_registry = registry.url;
-}, 60_000);
-
-afterAll(async () => {
-  // The workbench keeps its connection (so its sandbox) open between calls.
-  await workbenchPool().closeAll();
-  delete process.env.npm_config_registry;
-  await registry?.stop();
-  expect(leftoverCgroups()).toEqual([]);
-});
+const stdio = stdioSuite();
 
 describeEachDatabase("servers API: stdio servers", () => {
-  let owner: Session;
-
-  beforeAll(async () => {
-    owner = await signedIn("pro");
-  });
+  const owner = ownerSignedIn();
+  const integrity = () => stdio.registry.integrity[BUNDLED.name];
 
   const create = (body: Record<string, unknown>) => call(createPOST, "/api/servers", { body, headers: owner.headers });
   let serverId: string;
   const named = async (name: string) => (await (await db()).select({ id: servers.id }).from(servers).where(eq(servers.name, name))).length;
 
   it("installs the pinned package at registration and runs it: discovered in the sandbox, its env kept secret", async () => {
-    const asked = registry.requests.length;
+    const asked = stdio.registry.requests.length;
     const created = await create({ name: "Everything stdio", transport: "stdio", package: PACKAGE, args: ["stdio"], env: { API_TOKEN: SECRET } });
     expect(created.status).toBe(201);
     serverId = created.json.id;
     expect(created.json).toMatchObject({
       transport: "stdio",
       url: `npm:${BUNDLED.name}@${BUNDLED.version}`,
-      stdio: { package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: ["API_TOKEN"] },
+      stdio: { package: PACKAGE, integrity: integrity(), args: ["stdio"], env: ["API_TOKEN"] },
       headers: [],
       status: "up",
       lastCheck: { trigger: "discovery", result: "up" },
@@ -72,13 +55,13 @@ describeEachDatabase("servers API: stdio servers", () => {
     expect(created.text).not.toContain(SECRET);
     // Installed once, in a folder of its own, with nothing fetched but the package itself.
     expect(fs.existsSync(path.join(packageFolder(PACKAGE), "node_modules", BUNDLED.name, "index.js"))).toBe(true);
-    expect(registry.requests.slice(asked).filter((request) => request !== `/${BUNDLED.name}` && request !== "/tarball.tgz")).toEqual([]);
+    expect(stdio.registry.requests.slice(asked).filter((request) => request !== `/${BUNDLED.name}` && request !== stdio.registry.tarballPath(BUNDLED.name))).toEqual([]);
 
     const [stored] = await (await db()).select({ valueEnc: serverEnv.valueEnc }).from(serverEnv).where(eq(serverEnv.serverId, created.json.id));
     expect(stored.valueEnc).not.toContain(SECRET);
 
     const listed = await call(listGET, "/api/servers?q=Everything%20stdio", { headers: owner.headers });
-    expect(listed.json.servers).toEqual([expect.objectContaining({ transport: "stdio", stdio: { package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: ["API_TOKEN"], egress: [] } })]);
+    expect(listed.json.servers).toEqual([expect.objectContaining({ transport: "stdio", stdio: { package: PACKAGE, integrity: integrity(), args: ["stdio"], env: ["API_TOKEN"], egress: [] } })]);
     expect(listed.text).not.toContain(SECRET);
 
     const exported = await call(exportGET, "/api/servers/export", { headers: owner.headers });
@@ -146,7 +129,7 @@ describeEachDatabase("servers API: stdio servers", () => {
       expect(check.status).toBe(200);
       expect(check.json.check).toMatchObject({ result: "failed", failureKind: "unreachable" });
       expect(check.json.check.reason).toBe(
-        `npm:${BUNDLED.name}@${BUNDLED.version} is not what was registered: npm's integrity of its tarball is sha512-c29tZXRoaW5nIGVsc2U=, and was ${registry.integrity} at registration. The console runs only the package it installed and checked; add the server again to accept what the registry serves now.`,
+        `npm:${BUNDLED.name}@${BUNDLED.version} is not what was registered: npm's integrity of its tarball is sha512-c29tZXRoaW5nIGVsc2U=, and was ${integrity()} at registration. The console runs only the package it installed and checked; add the server again to accept what the registry serves now.`,
       );
     } finally {
       fs.writeFileSync(marker, kept);
@@ -184,7 +167,7 @@ describeEachDatabase("servers API: stdio servers", () => {
     const egress = [{ host: "api.example.com" }, { host: "127.0.0.1", port: 4112 }];
     const created = await create({ name: "Everything egress", transport: "stdio", package: PACKAGE, args: ["stdio"], egress });
     expect(created.status).toBe(201);
-    expect(created.json.stdio).toEqual({ package: PACKAGE, integrity: registry.integrity, args: ["stdio"], env: [], egress });
+    expect(created.json.stdio).toEqual({ package: PACKAGE, integrity: integrity(), args: ["stdio"], env: [], egress });
     const seen = await call(callPOST, `/api/servers/${created.json.id}/call`, {
       body: { method: "tools/call", params: { name: "get-env", arguments: {} } },
       params: { id: created.json.id },

@@ -7,12 +7,13 @@ import { POST as scanPOST } from "@/app/api/servers/[id]/scan/route";
 import { POST as serversPOST } from "@/app/api/servers/route";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { watchdog } from "@/lib/upstream/stdio-process";
-import { BUNDLED, startLocalRegistry, type LocalRegistry } from "../support/npm-registry";
+import { BUNDLED } from "../support/npm-registry";
 import { describeEachDatabase } from "../support/databases";
-import { connectClient, createGateway, gatewayToken, serveGateways, type Endpoint } from "../support/gateway";
+import { connectClient, createGateway, gatewayToken } from "../support/gateway";
 import { call } from "../support/http";
 import { cgroupsLeftAfter, leftoverCgroups, ownPidsCgroup } from "../support/sandbox";
 import { signedIn, type Session } from "../support/sign-in";
+import { ownerSignedIn, stdioSuite } from "../support/stdio-suite";
 
 /**
  * The life cycle of stdio servers' processes: one per (owner, server), shared by the workbench,
@@ -25,20 +26,7 @@ const PACKAGE = { registryType: "npm" as const, identifier: BUNDLED.name, versio
 
 const WATCHDOG = { ...watchdog() };
 
-let registry: LocalRegistry;
-let endpoint: Endpoint;
-
-beforeAll(async () => {
-  [registry, endpoint] = await Promise.all([startLocalRegistry(), serveGateways()]);
-  process.env.npm_config_registry = registry.url;
-}, 120_000);
-
-afterAll(async () => {
-  await workbenchPool().closeAll();
-  delete process.env.npm_config_registry;
-  await Promise.all([registry?.stop(), endpoint?.stop()]);
-  expect(await cgroupsLeftAfter()).toEqual([]);
-}, 30_000);
+const stdio = stdioSuite({ gateway: true });
 
 /** Waits until `ok()` holds, or `withinMs` passed; answers whether it held. */
 async function eventually(ok: () => boolean | Promise<boolean>, withinMs = 10_000): Promise<boolean> {
@@ -56,10 +44,7 @@ function signalAll(signal: NodeJS.Signals) {
 }
 
 describeEachDatabase("stdio servers' processes", () => {
-  let owner: Session;
-  beforeAll(async () => {
-    owner = await signedIn("pro");
-  });
+  const owner = ownerSignedIn();
   afterEach(async () => {
     await workbenchPool().closeAll();
     workbenchPool().configure({ idleMs: 5 * 60_000 });
@@ -92,7 +77,7 @@ describeEachDatabase("stdio servers' processes", () => {
 
     const gateway = await createGateway(owner, { name: "Shared", servers: [{ serverId: id, prefix: "ev", tools: { allow: ["echo"] } }] });
     const token = await gatewayToken(owner);
-    const clients = await Promise.all([connectClient(endpoint.url(gateway.slug), token), connectClient(endpoint.url(gateway.slug), token)]);
+    const clients = await Promise.all([connectClient(stdio.endpoint.url(gateway.slug), token), connectClient(stdio.endpoint.url(gateway.slug), token)]);
     try {
       // Two clients at once, beside a workbench call: requests of all three on the one process.
       const answers = await Promise.all([

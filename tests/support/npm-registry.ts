@@ -1,2 +1,2 @@
-/** The registry of one package that the stdio tests install from (scripts/lib/npm-registry.mjs, which the benchmark serves too). */
-export { BUNDLED, startLocalRegistry, type LocalRegistry } from "../../scripts/lib/npm-registry.mjs";
+/** The registry of bundled MCP servers that the stdio tests install from (scripts/lib/npm-registry.mjs, which the benchmark serves too). */
+export { BUNDLED, BUNDLES, startLocalRegistry, type Bundle, type LocalRegistry } from "../../scripts/lib/npm-registry.mjs";
