@@ -6,6 +6,7 @@ import { servers } from "../db/schema";
 import type { Logger } from "../log";
 import type { McpLimits, McpTarget } from "../upstream/connection";
 import { testConnection } from "../upstream/inventory";
+import { underStdioCaps } from "../upstream/stdio-process";
 import { displayUrl, McpFailure, toHttpError } from "../mcp/errors";
 import { awaitSignIn } from "../oauth-client/flow";
 import { spendConnection, tryConnection } from "../rate-limit/connection-budget";
@@ -59,7 +60,7 @@ export async function testServerConnection(
 ): Promise<ConnectionTestResult> {
   const { target, where } = await testTarget(actor, input);
   try {
-    const found = await testConnection(target, limits);
+    const found = await (target.transport === "stdio" ? underStdioCaps(actor.uid, () => testConnection(target, limits)) : testConnection(target, limits));
     await record({
       userUid: actor.uid,
       action: "server.tested",

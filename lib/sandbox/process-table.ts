@@ -157,6 +157,11 @@ export class ProcessTable {
     };
   }
 
+  /** Forgets a start that belongs to no stored server (a "Test connection"), once it ended: nothing asks after it. */
+  forget(run: Run): void {
+    if (this.current(run)) this.entries.delete(run.key);
+  }
+
   /** Whether a process runs (or starts) for this key. */
   isLive(key: string): boolean {
     const entry = this.entries.get(key);

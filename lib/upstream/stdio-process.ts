@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { env } from "../env";
 import { McpFailure } from "../mcp/errors";
@@ -61,6 +62,29 @@ export async function startProcess(uid: string, serverId: string, open: () => Pr
   void session.connection.exited?.then((exit) => table.ended(run, exit.reason, exit.kind !== "stopped"));
   watch(session);
   return session;
+}
+
+/**
+ * Runs `work` (a "Test connection" of a package: a process of its own, for
+ * a moment) under the same caps as stored servers' processes, so that
+ * testing cannot start more sandboxes than the owner's plan and the
+ * instance allow.
+ */
+export async function underStdioCaps<T>(uid: string, work: () => Promise<T>): Promise<T> {
+  const table = processTable();
+  const caps = await capsOf(uid);
+  let run: Run;
+  try {
+    run = table.admit(uid, `test-connection-${randomUUID()}`, caps, (only) => stopIdle(table, only));
+  } catch (err) {
+    throw err instanceof ProcessRefusal ? new McpFailure("unreachable", err.message) : err;
+  }
+  try {
+    return await work();
+  } finally {
+    table.ended(run, "The test ended.", false);
+    table.forget(run);
+  }
 }
 
 /** How often a running process is asked whether it still answers, and how long it has to answer (tests shorten both). */
