@@ -121,3 +121,14 @@ it("ignores the end of a process that a later start replaced", () => {
   t.ended(old, "late news", true);
   expect(t.stateOf("u", "s")).toMatchObject({ state: "running", lastExit: { reason: "The console stopped the server." } });
 });
+
+it("counts a test's process against the caps while it runs, and keeps nothing of it once forgotten", () => {
+  const { t } = table();
+  t.admit("u", "a", CAPS, none);
+  const test = t.admit("u", "test-connection-1", CAPS, none);
+  expect(refusal(() => t.admit("u", "b", CAPS, none))).toMatch(/^You already run 2 stdio servers at once, the most the Free plan allows/);
+  t.ended(test, "The test ended.", false);
+  t.forget(test);
+  expect(t.stateOf("u", "test-connection-1")).toBeNull();
+  expect(() => t.admit("u", "b", CAPS, none)).not.toThrow();
+});
