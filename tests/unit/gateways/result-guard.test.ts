@@ -1,3 +1,4 @@
+import { CANARY_RULES, CANARY_SKIPPED } from "@/lib/gateways/results/canary-rules";
 import { GITLEAKS_RULES, GITLEAKS_SKIPPED } from "@/lib/gateways/results/gitleaks-rules";
 import { guardResult } from "@/lib/gateways/results/guard";
 import { readExpression } from "@/lib/gateways/results/published-expression";
@@ -61,6 +62,26 @@ describe("the result guard's secrets", () => {
     // secretlint's lookarounds, checked beside RE2: a letter before it, or a run longer than the format's, is a longer word.
     expect(secretSpans(`x${vercel}`)).toEqual([]);
     expect(secretSpans(`vcp_${randomOf(alnum, 61)}`)).toEqual([]);
+  });
+
+  it("reads sensitive-canary's ruleset from its package, its secrets only, with each left-out rule's reason", () => {
+    expect(CANARY_RULES.length).toBeGreaterThan(30);
+    expect(Object.fromEntries(CANARY_SKIPPED.map((r) => [r.id, r.why]))).toMatchObject({
+      "generic-secret": expect.stringContaining("names no issuer"),
+      "env-assignment": expect.stringContaining("names no issuer"),
+      "connection-string": expect.stringContaining("url-password"),
+      "private-key": expect.stringContaining("PEM header"),
+    });
+    expect(CANARY_RULES.map((r) => r.id).filter((id) => id.includes("pii"))).toEqual([]);
+  });
+
+  it("finds a key that only sensitive-canary's ruleset knows", () => {
+    const key = `${randomOf(`${alnum}+/`, 43)}=`;
+    const text = `Endpoint=sb://acme-orders.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=${key}`;
+    const [found, ...more] = secretSpans(text);
+    expect(more).toEqual([]);
+    expect(found.ruleId).toBe("secret.canary-azure-sas-key");
+    expect(text.slice(found.end - key.length, found.end)).toBe(key);
   });
 
   it("reports a key both rulesets know once, by gitleaks' rule", () => {
