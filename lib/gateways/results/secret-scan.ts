@@ -1,4 +1,5 @@
 import RE2 from "re2";
+import { CANARY_RULES } from "./canary-rules";
 import { GITLEAKS_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules";
 import { isPlaceholder, OWN_SECRET_RULES, type SecretAllowlist, type SecretRule } from "./secret-rules";
 import { SECRETLINT_RULES } from "./secretlint-rules";
@@ -7,8 +8,9 @@ import { SECRETLINT_RULES } from "./secretlint-rules";
  * Secrets in one text: gitleaks' ruleset and the project's own rules
  * (secret-rules.ts), read as gitleaks reads its configuration
  * (gitleaks-rules.ts), then secretlint's recommended ruleset
- * (secretlint-rules.ts), whose findings count only where the first two
- * found nothing (the same key is reported once). Each rule's keywords are
+ * (secretlint-rules.ts) and sensitive-canary's (canary-rules.ts), whose
+ * findings count only where the rules before them found nothing (the same
+ * key is reported once). Each rule's keywords are
  * looked for first, all in one pass (an RE2 set over the lowercased text);
  * only the rules with a keyword found, and those with none, run their
  * expression.
@@ -21,9 +23,9 @@ export interface SecretSpan {
   end: number;
 }
 
-export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...OWN_SECRET_RULES, ...SECRETLINT_RULES];
-/** The second ruleset's rules: a span of theirs that overlaps one already found is the same key. */
-const SECOND = new Set<SecretRule>(SECRETLINT_RULES);
+export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...OWN_SECRET_RULES, ...SECRETLINT_RULES, ...CANARY_RULES];
+/** The later rulesets' rules: a span of theirs that overlaps one already found is the same key. */
+const LATER = new Set<SecretRule>([...SECRETLINT_RULES, ...CANARY_RULES]);
 
 const KEYWORDS = [...new Set(SECRET_RULES.flatMap((r) => r.keywords ?? []))];
 const escape = (word: string) => word.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
@@ -103,7 +105,7 @@ export function secretSpans(text: string): SecretSpan[] {
       const candidate: Candidate = { secret, match: m[0], line: () => lineAround(text, m.index, m.index + m[0].length) };
       const lists = GITLEAKS_ALLOWLIST ? [GITLEAKS_ALLOWLIST, ...(rule.allowlists ?? [])] : (rule.allowlists ?? []);
       if (lists.some((list) => allowed(list, candidate))) continue;
-      if (SECOND.has(rule) && spans.some((s) => s.start < end && start < s.end)) continue;
+      if (LATER.has(rule) && spans.some((s) => s.start < end && start < s.end)) continue;
       spans.push({ ruleId: rule.id, what: rule.what, start, end });
     }
   }

@@ -1,6 +1,6 @@
 import { rules as presetRules } from "@secretlint/secretlint-rule-preset-recommend";
-import RE2 from "re2";
 import type { SkippedRule } from "./gitleaks-rules";
+import { readExpression } from "./published-expression";
 import type { SecretRule } from "./secret-rules";
 
 /**
@@ -11,22 +11,13 @@ import type { SecretRule } from "./secret-rules";
  * secretlint rule is code that runs `source.content.matchAll(expression)`;
  * each is run once here on a stand-in source that records the expressions
  * it is given and matches nothing, so no expression is written in the
- * project and updating the package updates them. Each is then compiled on
- * RE2 (time linear in the text), as gitleaks' are (docs/gateways.md, "The
- * secrets ruleset"):
- *
- * - secretlint bounds a token by lookarounds, which RE2 has not: a leading
- *   `(?<!X)` and a trailing `(?!X)` are taken off the expression and checked
- *   on the character before and after the match (for a run of one class
- *   bounded by the same class, as each of them is, that is what the lookaround
- *   says); any other lookaround makes the expression one RE2 cannot compile,
- *   and the rule is left out with that reason;
- * - the secret is the whole match, as secretlint reports it;
- * - the literal text every match starts with (`figd_`, `tskey-`) is the
- *   rule's keyword for the prefilter, taken from the expression; an
- *   expression that starts with no literal runs on every text;
- * - a key that gitleaks' rules or the project's own already report is
- *   reported once (secret-scan.ts keeps the first span).
+ * project and updating the package updates them. Each is then read for RE2
+ * (time linear in the text) as published-expression.ts says: its bounding
+ * lookarounds checked on a character, its literal start the prefilter's
+ * keyword; one RE2 cannot compile is left out with that reason. The secret
+ * is the whole match, as secretlint reports it; a key that gitleaks' rules
+ * or the project's own already report is reported once (secret-scan.ts
+ * keeps the first span).
  *
  * Left out, each with its reason in `SECRETLINT_SKIPPED`: what is not a
  * secret (secretlint's comment directives), and the rules whose precision is
@@ -68,90 +59,12 @@ function expressionsOf(rule: PresetRule): RegExp[] {
   return seen;
 }
 
-const LEADING = /^\(\?<!((?:\\.|\[(?:\\.|[^\]\\])*\]|[^()\\[])+)\)/;
-const TRAILING = /\(\?!((?:\\.|\[(?:\\.|[^\]\\])*\]|[^()\\[])+)\)$/;
-
-/** A regex source's top-level alternatives (`a|b`), split outside groups and classes. */
-function alternatives(source: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let from = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (inClass) inClass = c !== "]";
-    else if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) {
-      parts.push(source.slice(from, i));
-      from = i + 1;
-    }
-  }
-  return [...parts, source.slice(from)];
-}
-
-const META = new Set([..."\\^$.|?*+()[]{}"]);
-const QUANTIFIER = new Set([..."?*+{"]);
-
-/**
- * The literal texts one alternative starts with: its literal characters up
- * to the first class or group, a group of literal alternatives (`(?<p>sk|rk)`)
- * multiplying them; a literal under a quantifier ends the prefix before it.
- */
-function prefixesOf(alt: string): string[] {
-  let prefixes = [""];
-  let i = 0;
-  while (i < alt.length) {
-    let next: string[] | null = null;
-    let end = i + 1;
-    const c = alt[i];
-    if (c === "\\" && /[^A-Za-z0-9]/.test(alt[i + 1] ?? "")) {
-      next = [alt[i + 1]];
-      end = i + 2;
-    } else if (c === "\\" && alt[i + 1] === "b") {
-      i += 2;
-      continue;
-    } else if (c === "(") {
-      const close = alt.indexOf(")", i);
-      const inner = close === -1 ? "" : alt.slice(i + 1, close).replace(/^\?(?::|<[A-Za-z_][A-Za-z0-9_]*>)/, "");
-      if (!inner || [...inner].some((ch) => ch !== "|" && META.has(ch))) break;
-      next = inner.split("|");
-      end = close + 1;
-    } else if (!META.has(c)) next = [c];
-    const literals = next;
-    if (!literals || QUANTIFIER.has(alt[end] ?? "")) break;
-    prefixes = prefixes.flatMap((p) => literals.map((n) => p + n));
-    i = end;
-  }
-  return prefixes;
-}
-
-/** The rule's keywords: every alternative's literal start, lowercased; none when one of them has fewer than 3 characters. */
-function keywordsOf(source: string): string[] | undefined {
-  const words = alternatives(source).flatMap(prefixesOf).map((w) => w.toLowerCase());
-  return words.every((w) => w.length >= 3) ? [...new Set(words)] : undefined;
-}
-
-/** One character's class, as a lookaround held it. */
-const oneChar = (atom: string, flags: string) => new RE2(`^(?:${atom})`, flags.includes("i") ? "iu" : "u");
-
 function ruleOf(id: string, index: number, re: RegExp): SecretRule {
-  let body = re.source;
-  const before = LEADING.exec(body);
-  if (before) body = body.slice(before[0].length);
-  const after = TRAILING.exec(body);
-  if (after) body = body.slice(0, -after[0].length);
-  const flags = `g${re.flags.includes("i") ? "i" : ""}${re.flags.includes("m") ? "m" : ""}ud`;
   return {
     id: `secret.secretlint-${id}${index ? `-${index + 1}` : ""}`,
     what: id,
-    regex: new RE2(body, flags),
     secretGroup: 0,
-    keywords: keywordsOf(body),
-    notBefore: before ? oneChar(before[1], re.flags) : undefined,
-    notAfter: after ? oneChar(after[1], re.flags) : undefined,
+    ...readExpression(re.source, re.flags),
   };
 }
 

@@ -1,5 +1,7 @@
+import { CANARY_RULES, CANARY_SKIPPED } from "@/lib/gateways/results/canary-rules";
 import { GITLEAKS_RULES, GITLEAKS_SKIPPED } from "@/lib/gateways/results/gitleaks-rules";
 import { guardResult } from "@/lib/gateways/results/guard";
+import { readExpression } from "@/lib/gateways/results/published-expression";
 import { secretSpans } from "@/lib/gateways/results/secret-scan";
 import { SECRETLINT_RULES, SECRETLINT_SKIPPED } from "@/lib/gateways/results/secretlint-rules";
 import { verdict } from "@/lib/gateways/results/verdict";
@@ -9,6 +11,7 @@ const REDACT = { secrets: "redact", instructions: "off" } as const;
 
 describe("the result guard's secrets", () => {
   const s = fakeSecrets();
+  const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
   it.each([
     ["secret.github-pat", `token: ${s.github}`],
@@ -51,7 +54,6 @@ describe("the result guard's secrets", () => {
   });
 
   it("finds a key that only secretlint's ruleset knows, and only where it stands alone", () => {
-    const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     const vercel = `vcp_${randomOf(alnum, 24)}`;
     const text = `VERCEL_TOKEN=${vercel}\n`;
     const [found] = secretSpans(text);
@@ -60,6 +62,26 @@ describe("the result guard's secrets", () => {
     // secretlint's lookarounds, checked beside RE2: a letter before it, or a run longer than the format's, is a longer word.
     expect(secretSpans(`x${vercel}`)).toEqual([]);
     expect(secretSpans(`vcp_${randomOf(alnum, 61)}`)).toEqual([]);
+  });
+
+  it("reads sensitive-canary's ruleset from its package, its secrets only, with each left-out rule's reason", () => {
+    expect(CANARY_RULES.length).toBeGreaterThan(30);
+    expect(Object.fromEntries(CANARY_SKIPPED.map((r) => [r.id, r.why]))).toMatchObject({
+      "generic-secret": expect.stringContaining("names no issuer"),
+      "env-assignment": expect.stringContaining("names no issuer"),
+      "connection-string": expect.stringContaining("url-password"),
+      "private-key": expect.stringContaining("PEM header"),
+    });
+    expect(CANARY_RULES.map((r) => r.id).filter((id) => id.includes("pii"))).toEqual([]);
+  });
+
+  it("finds a key that only sensitive-canary's ruleset knows", () => {
+    const key = `${randomOf(`${alnum}+/`, 43)}=`;
+    const text = `Endpoint=sb://acme-orders.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=${key}`;
+    const [found, ...more] = secretSpans(text);
+    expect(more).toEqual([]);
+    expect(found.ruleId).toBe("secret.canary-azure-sas-key");
+    expect(text.slice(found.end - key.length, found.end)).toBe(key);
   });
 
   it("reports a key both rulesets know once, by gitleaks' rule", () => {
@@ -126,6 +148,28 @@ describe("the result guard's secrets", () => {
     let deep: unknown = { text: s.github };
     for (let i = 0; i < 20_000; i++) deep = { a: deep };
     expect(guardResult({ result: deep, policy: REDACT }).findings).toHaveLength(1);
+  });
+});
+
+describe("a published ruleset's expression, read for RE2", () => {
+  it.each([
+    ["a literal start", "figd_[A-Za-z0-9_-]{40}", ["figd_"]],
+    ["a small class, read as its characters", "gh[pousr]_[A-Za-z0-9]{36}", ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]],
+    ["a group's alternatives, each as far as it is literal", "(?:xox[bp]|xapp)-[0-9A-Za-z-]{10,72}", ["xoxb-", "xoxp-", "xapp-"]],
+    ["top-level alternatives and a word boundary", "\\b(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})", ["ntn_", "secret_"]],
+    ["a start that is too short to look for", "(?:AC|SK)[0-9a-fA-F]{32}", undefined],
+    ["a literal every match holds further on", "\\b[0-9]{6,12}:AA[0-9A-Za-z_-]{30,128}\\b", [":aa"]],
+    ["what follows an optional atom, not the atom", "(?:sk|rk)?_live_[0-9a-zA-Z]{24}", ["_live_"]],
+  ])("takes its keywords from %s", (_, source, keywords) => {
+    expect(readExpression(source, "g").keywords).toEqual(keywords);
+  });
+
+  it("checks a bounding lookaround on the character beside the match, and refuses any other", () => {
+    const read = readExpression("(?<![A-Za-z0-9])sq0csp-[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])", "g");
+    expect(read.notBefore?.test("x")).toBe(true);
+    expect(read.notAfter?.test("-")).toBe(true);
+    expect(read.notBefore?.test(" ")).toBe(false);
+    expect(() => readExpression("sk-(?!proj-)[A-Za-z0-9]{48}", "g")).toThrow();
   });
 });
 
