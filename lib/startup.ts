@@ -9,6 +9,7 @@ import { log } from "./log";
 import { startMonitoring } from "./monitoring/start";
 import { stopBeforeExit } from "./shutdown";
 import { startPackageSweep } from "./servers/stdio-sweep";
+import { warmWorkers } from "./worker-pool/pool";
 
 /**
  * A bad setting or an unreachable database stops the process at once, with a
@@ -29,6 +30,8 @@ export async function startup() {
       (warnings) => warnings.forEach((warning) => log.warn("stored secrets do not open", { warning })),
       (err: unknown) => log.error("stored secrets not checked", { err }),
     );
+    // In the background: the worker threads' modules and rules load while the service starts answering.
+    void warmWorkers().catch((err: unknown) => log.error("worker threads did not start", { err }));
     const scheduler = startMonitoring();
     const background = [startAlertDispatcher(), startHousekeeping(), startPackageSweep()];
     stopBeforeExit(() => Promise.all([scheduler?.stop(), ...background.map((job) => job.stop())]));

@@ -11,6 +11,8 @@ import { definitionSides } from "./gateways/definition-sides";
  * callers name a task and run the same function inline when the input is small.
  */
 export const TASKS: Record<string, (input: never) => unknown> = {
+  /** Nothing: answered once the worker has loaded this table, and with it every task's modules and rules. */
+  ready: () => true,
   /** The scan's rules, stopping between rules once `budgetMs` has passed. */
   scan: (input: { scan: Parameters<typeof runRules>[0]; tier: Parameters<typeof runRules>[1]; budgetMs: number }) =>
     runRules(input.scan, input.tier, { deadline: performance.now() + input.budgetMs }),

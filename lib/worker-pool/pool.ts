@@ -27,9 +27,11 @@ const pool = () =>
     () =>
       new Piscina({
         filename: ENTRY,
-        minThreads: 0,
+        // One worker stays, loaded: a result's time budget is for reading it, and a cold worker's
+        // loading of the scanner's modules and the secrets rulesets took most of 2 s on a loaded machine.
+        minThreads: 1,
         maxThreads: THREADS,
-        // Idle workers go after a minute: a scan now and then should not keep their memory.
+        // Idle workers past the first go after a minute: a scan now and then should not keep their memory.
         idleTimeout: 60_000,
         // Bounded so that one hostile list cannot take the machine's memory: past it the worker ends, and the
         // task fails as it would past its time.
@@ -44,12 +46,30 @@ export class TaskTimeout extends Error {
   }
 }
 
+let ready: Promise<unknown> | undefined;
+
+/**
+ * Starts the pool's first worker and waits until it has loaded: the
+ * service's start-up calls it, so that the first large result is not read
+ * by a worker still loading. Once is enough (the pool keeps one worker).
+ */
+export function warmWorkers(): Promise<unknown> {
+  ready ??= pool()
+    .run({ task: "ready", input: null })
+    .catch((err: unknown) => {
+      ready = undefined;
+      throw err;
+    });
+  return ready;
+}
+
 /**
  * Runs the task named `task` of lib/worker-tasks.ts on a worker thread.
- * `timeoutMs` bounds its run: past it the worker is ended and TaskTimeout
- * thrown.
+ * `timeoutMs` bounds its run, not the first worker's loading: past it the
+ * worker is ended and TaskTimeout thrown.
  */
 export async function offload<R>(task: string, input: unknown, options: { timeoutMs?: number } = {}): Promise<R> {
+  await warmWorkers();
   const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   try {
     return (await pool().run({ task, input }, { signal })) as R;
