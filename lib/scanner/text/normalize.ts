@@ -171,23 +171,23 @@ function collapsed(text: string): string {
  */
 const cleanOnly = (text: string) => collapsed(text.replace(NOT_PLAIN, foldOne).toLowerCase());
 
-/** Where `squashedOf` gathers its characters, grown when a text needs more: one buffer for every text, as reading is synchronous. */
-let scratch = new Uint8Array(8 * 1024);
-const LATIN1 = new TextDecoder("latin1");
-
 /**
- * The letters and digits of the clean form, gathered byte by byte (they are
- * ASCII): a regular expression that removes every separator allocates for
+ * The letters and digits of the clean form, its runs of them joined: a
+ * regular expression that removes every separator makes a replacement for
  * each one, and a text has one between every two words.
  */
 function squashedOf(clean: string): string {
-  if (scratch.length < clean.length) scratch = new Uint8Array(clean.length);
-  let k = 0;
+  let out = "";
+  let from = -1;
   for (let i = 0; i < clean.length; i++) {
-    const c = clean.charCodeAt(i);
-    if (isAlnum(c)) scratch[k++] = c;
+    if (isAlnum(clean.charCodeAt(i))) {
+      if (from < 0) from = i;
+    } else if (from >= 0) {
+      out += clean.slice(from, i);
+      from = -1;
+    }
   }
-  return LATIN1.decode(scratch.subarray(0, k));
+  return from >= 0 ? out + clean.slice(from) : out;
 }
 
 export function normalizeText(text: string): NormalizedText {
