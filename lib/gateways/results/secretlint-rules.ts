@@ -95,9 +95,28 @@ function alternatives(source: string): string[] {
 const META = new Set([..."\\^$.|?*+()[]{}"]);
 const QUANTIFIER = new Set([..."?*+{"]);
 
+/** Where the atom that starts at `i` ends (a character, an escape, a class or a group without groups inside), or -1. */
+function atomEnd(alt: string, i: number): number {
+  if (alt[i] === "\\") return i + 2;
+  if (alt[i] === "[") {
+    for (let j = i + 1; j < alt.length; j++) {
+      if (alt[j] === "\\") j++;
+      else if (alt[j] === "]" && j > i + 1) return j + 1;
+    }
+    return -1;
+  }
+  if (alt[i] === "(") {
+    const close = alt.indexOf(")", i);
+    return close === -1 || alt.slice(i + 1, close).includes("(") ? -1 : close + 1;
+  }
+  return i + 1;
+}
+
 /**
- * The literal texts one alternative starts with: its literal characters up
- * to the first class or group, a group of literal alternatives (`(?<p>sk|rk)`)
+ * The literal texts one alternative starts with, once its leading optional
+ * atoms are passed over (`["']?(?:AWS|aws)?_?(?:SECRET|secret)`: every match
+ * holds "secret", wherever it starts): its literal characters up to the
+ * first class or group, a group of literal alternatives (`(?<p>sk|rk)`)
  * multiplying them; a literal under a quantifier ends the prefix before it.
  */
 function prefixesOf(alt: string): string[] {
@@ -107,6 +126,11 @@ function prefixesOf(alt: string): string[] {
     let next: string[] | null = null;
     let end = i + 1;
     const c = alt[i];
+    const atom = atomEnd(alt, i);
+    if (prefixes[0] === "" && atom !== -1 && (alt[atom] === "?" || alt[atom] === "*")) {
+      i = alt[atom + 1] === "?" ? atom + 2 : atom + 1;
+      continue;
+    }
     if (c === "\\" && /[^A-Za-z0-9]/.test(alt[i + 1] ?? "")) {
       next = [alt[i + 1]];
       end = i + 2;
