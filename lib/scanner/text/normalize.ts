@@ -150,12 +150,12 @@ function foldOne(ch: string): string {
 }
 
 /**
- * A run of whitespace that collapsing changes: one with a tab or a line's
- * end, or two spaces or more. A lone space, most of a text's whitespace, is
- * left where it is: replacing each of them by itself cost a third of the
+ * A run of whitespace that collapsing changes: two characters or more, or a
+ * lone tab or line's end. A lone space, most of a text's whitespace, is left
+ * where it is: replacing each of them by itself cost a third of the
  * normaliser's time (docs/gateways.md, "The result guard's cost").
  */
-const WHITESPACE_RUN = /[\t\n\r ]*[\t\n\r][\t\n\r ]*| {2,}/g;
+const WHITESPACE_RUN = /[\t\n\r ]{2,}|[\t\n\r]/g;
 
 /** Whitespace runs as one space, and none at either end (the text holds no other whitespace by now). */
 function collapsed(text: string): string {
