@@ -81,7 +81,9 @@ export function startNext(root, port, env) {
   // The production server of scripts/server.mjs: `next start`, plus the connection's address and the workbench call served ahead of the router.
   // BENCH_CONSOLE_LOG names a file for the console's log (JSON lines): what went wrong when a call under load failed.
   const log = process.env.BENCH_CONSOLE_LOG ? fs.openSync(process.env.BENCH_CONSOLE_LOG, "a") : "ignore";
-  return startChild(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
+  // BENCH_CONSOLE_INSPECT opens the console's inspector on that loopback port: a CPU profile of a load (scripts/profile-guard.mjs).
+  const inspect = process.env.BENCH_CONSOLE_INSPECT ? [`--inspect=127.0.0.1:${process.env.BENCH_CONSOLE_INSPECT}`] : [];
+  return startChild(process.execPath, [...inspect, path.join(root, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     stdio: ["ignore", log, log],
     env: { ...process.env, NODE_ENV: "production", APP_URL: `http://127.0.0.1:${port}`, ...env },

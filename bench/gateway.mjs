@@ -141,7 +141,7 @@ export async function benchGatewayLists({ appUrl, headers, token }) {
  * `databasePids()`: the database's, when it runs apart), the upstream
  * (`upstreamPids`) and this process (the clients), and whether the
  * throughput reached `goal` calls/s when there is one. Returns the error
- * count (the bar is none), the throughput and the console's CPU per call
+ * count (the bar is none), the calls made, the throughput and the console's CPU per call
  * (ms).
  */
 export async function benchGatewayLoad({ label, connect, toolName, servicePids, databasePids = () => [], upstreamPids = [], goal, messageOf = (i) => `client ${i}`, durationSec = LOAD_SEC }) {
@@ -188,5 +188,5 @@ export async function benchGatewayLoad({ label, connect, toolName, servicePids, 
       (upstreamPids.length > 0 ? `, the upstream server ${perCall(spent.upstream)}` : "") +
       `, the ${CLIENTS} clients (this process) ${perCall((clientCpu.user + clientCpu.system) / 1e6)}`,
   );
-  return { failed, rate, serviceMs: calls > 0 ? (spent.service / calls) * 1000 : NaN };
+  return { failed, calls, rate, serviceMs: calls > 0 ? (spent.service / calls) * 1000 : NaN };
 }

@@ -11,10 +11,11 @@ import { guardResult, type GuardOutput } from "./guard";
  */
 
 /**
- * Text above which the guard reads on a worker: 16 KiB. Measured inline, a
- * 4 KB result costs about 0.1 ms for secrets and 0.5–1 ms with instructions
- * (the scanner's rules; docs/gateways.md), so the request thread is held at
- * most a few ms.
+ * Text above which the guard reads on a worker: 16 KiB. Measured inline in
+ * one process, a 4 KB result costs about 0.03 ms for secrets and 0.11 ms for
+ * instructions (the scanner's rules), two to three times that in a console
+ * under load (docs/gateways.md, "The result guard's cost"), so the request
+ * thread is held at most a few ms.
  */
 export const INLINE_CHARS = 16 * 1024;
 /** Strings and containers above which the guard reads on a worker, however short each is. */

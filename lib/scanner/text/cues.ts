@@ -45,19 +45,19 @@ export interface Sentence {
 const SPACE = 0x20;
 
 /**
+ * The characters that may end a sentence (`endsAt` says whether one does
+ * where it stands): found by one expression, which skips the characters
+ * between them faster than a loop testing each one.
+ */
+const MAY_END = /[\u3002\uff01\uff1f\uff1b\n.!?;\-\u2022*]/g;
+
+/**
  * Whether the character at `i` ends a sentence: a CJK stop or a line's end
  * anywhere, ". ! ? ;" before a space or the end, a list mark ("-", "•", "*")
- * between spaces. Read by code unit: the loop runs over every character of
- * every text the scanner and the result guard read.
+ * between spaces.
  */
 function endsAt(clean: string, i: number): boolean {
   switch (clean.charCodeAt(i)) {
-    case 0x3002: // 。
-    case 0xff01: // ！
-    case 0xff1f: // ？
-    case 0xff1b: // ；
-    case 0x0a:
-      return true;
     case 0x2e: // .
     case 0x21: // !
     case 0x3f: // ?
@@ -67,8 +67,8 @@ function endsAt(clean: string, i: number): boolean {
     case 0x2022: // •
     case 0x2a: // *
       return clean.charCodeAt(i - 1) === SPACE && clean.charCodeAt(i + 1) === SPACE;
-    default:
-      return false;
+    default: // 。！？； and a line's end
+      return true;
   }
 }
 
@@ -77,11 +77,12 @@ export function sentences(norm: NormalizedText): Sentence[] {
   const clean = norm.clean.length > MAX_CUE_TEXT ? norm.clean.slice(0, MAX_CUE_TEXT) : norm.clean;
   const out: Sentence[] = [];
   let start = 0;
-  for (let i = 0; i < clean.length; i++) {
-    if (endsAt(clean, i)) {
-      if (i + 1 - start > 1) out.push({ start, end: i + 1, text: clean.slice(start, i + 1) });
-      start = i + 1;
-    }
+  MAY_END.lastIndex = 0;
+  for (let m = MAY_END.exec(clean); m; m = MAY_END.exec(clean)) {
+    const i = m.index;
+    if (!endsAt(clean, i)) continue;
+    if (i + 1 - start > 1) out.push({ start, end: i + 1, text: clean.slice(start, i + 1) });
+    start = i + 1;
   }
   if (clean.length - start > 1) out.push({ start, end: clean.length, text: clean.slice(start) });
   return out;

@@ -150,22 +150,55 @@ function foldOne(ch: string): string {
 }
 
 /**
+ * A run of whitespace that collapsing changes: two characters or more, or a
+ * lone tab or line's end. A lone space, most of a text's whitespace, is left
+ * where it is: replacing each of them by itself cost a third of the
+ * normaliser's time (docs/gateways.md, "The result guard's cost").
+ */
+const WHITESPACE_RUN = /[\t\n\r ]{2,}|[\t\n\r]/g;
+
+/** Whitespace runs as one space, and none at either end (the text holds no other whitespace by now). */
+function collapsed(text: string): string {
+  const one = text.replace(WHITESPACE_RUN, " ");
+  return one.slice(one.charCodeAt(0) === 0x20 ? 1 : 0, one.length > 1 && one.charCodeAt(one.length - 1) === 0x20 ? -1 : one.length);
+}
+
+/**
  * `clean` without its position map, as `normalizeFully` makes it: the
  * characters to drop or fold replaced in one pass, then case and whitespace
  * as for plain ASCII. A text with an ANSI escape is not read here (its
  * sequences are dropped whole).
  */
-const cleanOnly = (text: string) => text.replace(NOT_PLAIN, foldOne).toLowerCase().replace(/[\t\n\r ]+/g, " ").replace(/^ | $/g, "");
+const cleanOnly = (text: string) => collapsed(text.replace(NOT_PLAIN, foldOne).toLowerCase());
+
+/**
+ * The letters and digits of the clean form, its runs of them joined: a
+ * regular expression that removes every separator makes a replacement for
+ * each one, and a text has one between every two words.
+ */
+function squashedOf(clean: string): string {
+  let out = "";
+  let from = -1;
+  for (let i = 0; i < clean.length; i++) {
+    if (isAlnum(clean.charCodeAt(i))) {
+      if (from < 0) from = i;
+    } else if (from >= 0) {
+      out += clean.slice(from, i);
+      from = -1;
+    }
+  }
+  return from >= 0 ? out + clean.slice(from) : out;
+}
 
 export function normalizeText(text: string): NormalizedText {
   const plain = PLAIN_ASCII.test(text);
   if (!plain && text.includes("\x1b")) return normalizeFully(text);
   // Most texts: the two strings cheaply, the position maps only if a rule quotes a match.
-  const clean = plain ? text.toLowerCase().replace(/[\t\n\r ]+/g, " ").trim() : cleanOnly(text);
+  const clean = plain ? collapsed(text.toLowerCase()) : cleanOnly(text);
   let full: ReturnType<typeof normalizeFully> | undefined;
   return {
     clean,
-    squashed: clean.replace(/[^a-z0-9]+/g, ""),
+    squashed: squashedOf(clean),
     get cleanAt() {
       full ??= normalizeFully(text);
       return full.cleanAt;

@@ -15,30 +15,36 @@ export interface ReadSentence extends Sentence {
 
 const readings = new WeakMap<NormalizedText, ReadSentence[]>();
 
-function read(sentence: Sentence): ReadSentence {
-  // Made on the first question: most sentences of a long text are never asked one.
-  let answers: Map<RE2, boolean> | undefined;
-  return {
-    start: sentence.start,
-    end: sentence.end,
-    text: sentence.text,
-    has(cue) {
-      answers ??= new Map();
-      let answer = answers.get(cue);
-      if (answer === undefined) {
-        answer = cue.test(sentence.text);
-        answers.set(cue, answer);
-      }
-      return answer;
-    },
-  };
+/** A sentence with its answers; a class, not a closure each: a text has dozens of sentences and most are never asked. */
+class Reading implements ReadSentence {
+  start: number;
+  end: number;
+  text: string;
+  /** Made on the first question. */
+  private answers: Map<RE2, boolean> | undefined;
+
+  constructor(sentence: Sentence) {
+    this.start = sentence.start;
+    this.end = sentence.end;
+    this.text = sentence.text;
+  }
+
+  has(cue: RE2): boolean {
+    this.answers ??= new Map();
+    let answer = this.answers.get(cue);
+    if (answer === undefined) {
+      answer = cue.test(this.text);
+      this.answers.set(cue, answer);
+    }
+    return answer;
+  }
 }
 
 /** The sentences of a normalized text (at most MAX_CUE_TEXT characters of it), read once. */
 export function readSentences(norm: NormalizedText): readonly ReadSentence[] {
   let out = readings.get(norm);
   if (!out) {
-    out = sentences(norm).map(read);
+    out = sentences(norm).map((sentence) => new Reading(sentence));
     readings.set(norm, out);
   }
   return out;
