@@ -144,6 +144,19 @@ export class ProcessTable {
     }
   }
 
+  /**
+   * The server's settings changed (its process was stopped for them): a failure of the old
+   * settings is no reason to make the new ones wait, so a backoff ends now, and the next failure
+   * counts from one.
+   */
+  clearBackoff(uid: string, serverId: string): void {
+    const entry = this.entries.get(processKey(uid, serverId));
+    if (!entry || live(entry)) return;
+    entry.failures = 0;
+    entry.retryAt = null;
+    if (entry.state === "failed") entry.state = "stopped";
+  }
+
   stateOf(uid: string, serverId: string): ProcessState | null {
     const entry = this.entries.get(processKey(uid, serverId));
     if (!entry) return null;

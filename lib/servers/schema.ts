@@ -93,12 +93,18 @@ export const headerUpdate = z.object({ name: headerName, value: headerValue.opti
  * of an update, `null` keeps a header's stored value.
  */
 function headerList<T extends z.ZodType<{ name: string }>>(row: T) {
-  const fromObject = (input: unknown) =>
-    input !== null && typeof input === "object" && !Array.isArray(input)
-      ? Object.entries(input).map(([name, value]) => ({ name, value: value ?? undefined }))
-      : input;
-  return z.preprocess(fromObject, z.array(row).max(MAX_HEADERS, `At most ${MAX_HEADERS} headers.`).superRefine(uniqueNames));
+  return z.preprocess(namedValuesFromObject, z.array(row).max(MAX_HEADERS, `At most ${MAX_HEADERS} headers.`).superRefine(uniqueNames));
 }
+
+/**
+ * A name → value object as the list `[{name, value}]`, `null` becoming a value left out (kept, in
+ * an update); anything else as it came. Shared by a remote server's headers and a stdio server's
+ * env, which are updated the same way.
+ */
+export const namedValuesFromObject = (input: unknown) =>
+  input !== null && typeof input === "object" && !Array.isArray(input)
+    ? Object.entries(input).map(([name, value]) => ({ name, value: value ?? undefined }))
+    : input;
 
 const tags = z
   .array(z.string().trim().min(1, "Tags cannot be empty.").max(32, "Tags are at most 32 characters."))

@@ -31,11 +31,13 @@ import { pulseColumn, toPulse } from "./pulse";
 import { applyHeaderUpdate, headerHints, sealHeader, type SealedHeader } from "./headers";
 import type { ServerTransport } from "../mcp/types";
 import { packageLabel, type StdioConfig } from "../stdio/config";
-import { sealVariables, type SealedVariable } from "./env-vars";
-import type { StdioServerCreate } from "./stdio-schema";
+import { applyVariableUpdate, sealVariables, type SealedVariable, type VariableChanges } from "./env-vars";
+import type { AnyServerUpdate, StdioServerCreate } from "./stdio-schema";
+import { announceStdioReconfigured } from "./stdio-reconfigured";
+import { STDIO_FIELDS, updatedStdioConfig, type StdioConfigUpdate } from "./stdio-update";
 import type { ProcessStateDto } from "./responses";
 import { processTable, type ProcessState } from "../sandbox/process-table";
-import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdate, type ServerUpdateResult } from "./schema";
+import { DEFAULT_THRESHOLD_MS, type ServerCreate, type ServerDto, type ServerUpdateResult } from "./schema";
 import { spendNameLookups } from "../rate-limit/name-lookups";
 import { headersForNewOrigin, sameOrigin } from "./secret-origin";
 import { dropSignIn, type DroppedSignIn } from "./sign-in-origin";
@@ -258,17 +260,23 @@ export async function createStdioServer(actor: Actor, input: StdioServerCreate, 
 /**
  * Changes a server. `droppedSignIn` is its OAuth state as it was before a
  * move to another origin dropped it: its tokens are the caller's to revoke
- * at the old authorization server (lib/oauth-client/revoke.ts).
+ * at the old authorization server (lib/oauth-client/revoke.ts). A stdio
+ * server's package version, arguments, env and egress change here too: a new
+ * version is installed first, and the process this instance runs is stopped
+ * so that the next use starts the new one.
  */
 export async function updateServer(
   actor: Actor,
   id: string,
-  patch: ServerUpdate,
+  patch: AnyServerUpdate,
   origin: Origin = {},
 ): Promise<{ server: ServerUpdateResult; droppedSignIn: DroppedSignIn | null }> {
   const current = await findOwned(actor.uid, id);
   if (current.transport === "stdio" && (patch.transport !== undefined || patch.url !== undefined || patch.headers !== undefined)) {
-    throw badRequest("A stdio server's transport, package and command cannot be changed: add the server again to run another package.");
+    throw badRequest("A stdio server has no URL or headers, and its transport cannot be changed: change its package version, args, env or egress instead, or add a remote server.");
+  }
+  if (current.transport !== "stdio" && STDIO_FIELDS.some((field) => patch[field] !== undefined)) {
+    throw badRequest("A remote server has no package, args, env or egress: those are a stdio server's. Change its URL and headers instead.");
   }
   if (patch.monitoring) assertInterval(planOf(actor), patch.monitoring.intervalSec);
   if (patch.url !== undefined && patch.url !== current.url) await assertUrlAllowed(actor, patch.url);
@@ -280,6 +288,16 @@ export async function updateServer(
 
   const changed: string[] = [];
   const set: Partial<typeof servers.$inferInsert> = {};
+  // Checked, and a new version installed, before anything is stored: a refusal changes nothing.
+  let stdioUpdate: StdioConfigUpdate | undefined;
+  if (current.stdio && (patch.package || patch.args || patch.egress)) {
+    stdioUpdate = await updatedStdioConfig(current.stdio, patch);
+    if (stdioUpdate.changed.length) {
+      set.stdio = stdioUpdate.config;
+      set.url = packageLabel(stdioUpdate.config.package);
+      changed.push(...stdioUpdate.changed);
+    }
+  }
   for (const field of ["name", "description", "transport", "url", "tags", "protocol"] as const) {
     const next = patch[field];
     if (next !== undefined && JSON.stringify(next) !== JSON.stringify(current[field])) {
@@ -321,6 +339,7 @@ export async function updateServer(
   }
 
   let headerChanges: ReturnType<typeof applyHeaderUpdate> | undefined;
+  let variableChanges: VariableChanges | undefined;
   try {
     await (await db()).transaction(async (tx) => {
       if (set.name !== undefined) {
@@ -350,9 +369,22 @@ export async function updateServer(
         }
         if (edited) changed.push("headers");
       }
+      if (patch.env && current.stdio) {
+        const stored: SealedVariable[] = await tx.select({ name: serverEnv.name, valueEnc: serverEnv.valueEnc }).from(serverEnv).where(eq(serverEnv.serverId, id));
+        variableChanges = applyVariableUpdate(id, stored, patch.env);
+        const edited = variableChanges.added.length || variableChanges.rotated.length || variableChanges.removed.length;
+        // A kept value sealed anew under the current key is stored, but is no change of the user's.
+        const resealed = variableChanges.rows.some((v) => !stored.some((s) => s.valueEnc === v.valueEnc));
+        if (edited || resealed) {
+          await tx.delete(serverEnv).where(eq(serverEnv.serverId, id));
+          if (variableChanges.rows.length) await tx.insert(serverEnv).values(variableChanges.rows.map((v) => ({ serverId: id, ...v })));
+        }
+        if (edited) changed.push("env");
+      }
       // A status measured on another endpoint, with other credentials or in another protocol revision says nothing about this one;
       // nor does the last negotiation's verdict: the next connection negotiates afresh.
-      const reconnect = changed.some((f) => f === "url" || f === "transport" || f === "headers" || f === "protocol");
+      // So does a stdio server's with another package version, arguments, env or egress.
+      const reconnect = changed.some((f) => ["url", "transport", "headers", "protocol", ...STDIO_FIELDS].includes(f));
       if (reconnect) set.protocolPrior = null;
       if (reconnect && (set.status ?? current.status) !== "paused") set.status = "unknown";
       // Failures counted before a pause or against the old endpoint do not count towards "down" now.
@@ -365,6 +397,7 @@ export async function updateServer(
       }
     });
     await forgetCallTarget(actor.uid, id);
+    if (changed.some((f) => (STDIO_FIELDS as readonly string[]).includes(f))) await announceStdioReconfigured(actor.uid, id);
     await announceServerChanged(id);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
@@ -385,6 +418,15 @@ export async function updateServer(
         ...(droppedSignIn ? { signInDropped: true } : {}),
         ...(headerChanges
           ? { headerNames: { added: headerChanges.added, rotated: headerChanges.rotated, removed: headerChanges.removed } }
+          : {}),
+        // A stdio server's: the versions, how many arguments (they may hold secrets), the variables' names only, the hosts.
+        ...(set.stdio && current.stdio && stdioUpdate?.changed.includes("package")
+          ? { package: { version: set.stdio.package.version, previousVersion: current.stdio.package.version, integrity: set.stdio.integrity } }
+          : {}),
+        ...(set.stdio && stdioUpdate?.changed.includes("args") ? { args: set.stdio.args.length } : {}),
+        ...(set.stdio && stdioUpdate?.changed.includes("egress") ? { egress: (set.stdio.egress ?? []).map((r) => (r.port ? `${r.host}:${r.port}` : r.host)) } : {}),
+        ...(variableChanges && changed.includes("env")
+          ? { envNames: { added: variableChanges.added, rotated: variableChanges.rotated, removed: variableChanges.removed } }
           : {}),
       },
       req: origin.req,

@@ -11,7 +11,11 @@ import type { StdioConnectionInput } from "./stdio-schema";
  * enable it: the console never runs one unsandboxed), and its package installed in its own folder
  * of the package cache with a program to run (else 400 saying why). Nothing is stored on a refusal.
  */
-export async function prepareStdioServer(input: Omit<StdioConnectionInput, "transport" | "env">): Promise<StdioConfig> {
+export async function prepareStdioServer(
+  input: Omit<StdioConnectionInput, "transport" | "env">,
+  // Where a refusal lands: the package, or its version when only the version was changed (an update).
+  { field = "package" }: { field?: "package" | "package.version" } = {},
+): Promise<StdioConfig> {
   const support = await sandboxSupport();
   if (!support.ok) throw unavailable(support.reason);
   const label = packageLabel(input.package);
@@ -20,13 +24,13 @@ export async function prepareStdioServer(input: Omit<StdioConnectionInput, "tran
     installed = await installPackage(input.package);
   } catch (err) {
     if (!(err instanceof InstallError)) throw err;
-    throw badRequest(`${label} cannot be installed: ${err.message}`, [{ path: "package", message: err.message }]);
+    throw badRequest(`${label} cannot be installed: ${err.message}`, [{ path: field, message: err.message }]);
   }
   let bin: string;
   try {
     bin = await packageBin(installed.folder, input.package.identifier);
   } catch (err) {
-    throw badRequest(`${label} cannot run: ${(err as Error).message}`, [{ path: "package", message: (err as Error).message }]);
+    throw badRequest(`${label} cannot run: ${(err as Error).message}`, [{ path: field, message: (err as Error).message }]);
   }
   return { package: input.package, bin, args: input.args, integrity: installed.integrity, egress: input.egress };
 }

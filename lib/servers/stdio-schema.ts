@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeHost } from "../sandbox/egress-admission";
 import { EXACT_VERSION, NPM_NAME_PATTERN, STDIO_REGISTRY_TYPES } from "../stdio/config";
-import { connectionInput, serverCreate } from "./schema";
+import { connectionInput, namedValuesFromObject, serverCreate, serverUpdate } from "./schema";
 
 /**
  * A stdio server's shapes: `POST /api/servers` with `transport: "stdio"`, and what its answer
@@ -50,18 +50,24 @@ export const egressRule = z.object({
   port: z.number().int("A port is a whole number from 1 to 65535.").min(1, "A port is a whole number from 1 to 65535.").max(65535, "A port is a whole number from 1 to 65535.").optional().describe("The one port it may be reached on; 443 and 80 when absent."),
 });
 
+const stdioArgs = z
+  .array(
+    z
+      .string()
+      .max(1000, "Arguments are at most 1000 characters.")
+      .refine((v) => !v.includes("\0"), "Arguments cannot contain a NUL character."),
+  )
+  .max(MAX_ARGS, `At most ${MAX_ARGS} arguments.`);
+
+const egressList = z
+  .array(egressRule)
+  .max(MAX_EGRESS, `At most ${MAX_EGRESS} hosts.`)
+  .describe("The hosts the server may reach, through the console's proxy and under its outbound policy (no private addresses outside local mode). None: no network at all.");
+
 export const stdioServerCreate = serverCreate.omit({ transport: true, url: true, headers: true }).extend({
   transport: z.literal("stdio"),
   package: stdioPackage,
-  args: z
-    .array(
-      z
-        .string()
-        .max(1000, "Arguments are at most 1000 characters.")
-        .refine((v) => !v.includes("\0"), "Arguments cannot contain a NUL character."),
-    )
-    .max(MAX_ARGS, `At most ${MAX_ARGS} arguments.`)
-    .default([]),
+  args: stdioArgs.default([]),
   env: z
     .record(z.string(), envValue)
     .superRefine((env, ctx) => {
@@ -74,17 +80,66 @@ export const stdioServerCreate = serverCreate.omit({ transport: true, url: true,
     })
     .default({})
     .describe("The server's environment variables: secrets, stored encrypted and never returned (names only)."),
-  egress: z
-    .array(egressRule)
-    .max(MAX_EGRESS, `At most ${MAX_EGRESS} hosts.`)
-    .default([])
-    .describe("The hosts the server may reach, through the console's proxy and under its outbound policy (no private addresses outside local mode). None: no network at all."),
+  egress: egressList.default([]),
 });
 export type StdioServerCreate = z.infer<typeof stdioServerCreate>;
 
 /** `POST /api/servers`: a remote server (by URL) or a stdio one (a package), told apart by `transport`. */
 export const anyServerCreate = z.discriminatedUnion("transport", [serverCreate, stdioServerCreate]);
 export type AnyServerCreate = z.infer<typeof anyServerCreate>;
+
+/**
+ * A variable of a stdio server's env in an update: with a value, set to it (added or rotated);
+ * without one, its stored value is kept. As a remote server's headers are updated
+ * (`headerUpdate` in ./schema.ts).
+ */
+const envUpdateRow = z.object({
+  name: z.string().superRefine((name, ctx) => {
+    const problem = envNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  value: envValue.optional(),
+});
+
+/**
+ * An update's env: the list `[{name, value?}]` or the object `{NAME: value}` where `null` keeps a
+ * stored value; a variable not listed is removed, so `{}` removes them all.
+ */
+const envUpdate = z
+  .preprocess(
+    namedValuesFromObject,
+    z
+      .array(envUpdateRow)
+      .max(MAX_ENV, `At most ${MAX_ENV} variables.`)
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, i) => {
+          if (seen.has(row.name)) ctx.addIssue({ code: "custom", path: [i, "name"], message: "This variable is already listed." });
+          seen.add(row.name);
+        });
+      }),
+  )
+  .describe("The server's environment variables, all of them: a value sets one, a variable without a value (null in the object form) keeps its stored value, and one not listed is removed. Values are never returned.");
+
+/** An update's package: its version; the registry and name, when given, must be the server's own (another package is another server). */
+const stdioPackageUpdate = z.object({
+  registryType: z.string().max(32).optional(),
+  identifier: z.string().max(214).optional(),
+  version: stdioPackage.shape.version,
+});
+
+/**
+ * `PATCH /api/servers/{id}`: a remote server's fields, or a stdio server's package version,
+ * arguments, env and egress; which apply is the stored server's transport (the service refuses
+ * the others).
+ */
+export const anyServerUpdate = serverUpdate.extend({
+  package: stdioPackageUpdate.describe("A stdio server's package: a new exact version is installed first, as at registration.").optional(),
+  args: stdioArgs.optional(),
+  env: envUpdate.optional(),
+  egress: egressList.optional(),
+});
+export type AnyServerUpdate = z.infer<typeof anyServerUpdate>;
 
 /** "Test connection" of a stdio server: the package (installed as registration would), its args and env; nothing is stored. */
 export const stdioConnectionInput = stdioServerCreate.pick({ transport: true, package: true, args: true, env: true, egress: true });

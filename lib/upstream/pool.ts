@@ -1,6 +1,8 @@
 import "server-only";
 import { processSingleton } from "../process-singleton";
 import { onServerDeleted } from "../servers/deletion";
+import { onStdioReconfigured } from "../servers/stdio-reconfigured";
+import { processTable } from "../sandbox/process-table";
 import type { WorkbenchSession } from "./session";
 
 /**
@@ -163,6 +165,12 @@ export function workbenchPool(): ConnectionPool {
     const pool = new ConnectionPool();
     // A deleted server's connections must not stay reachable.
     onServerDeleted((uid, serverId) => closePooledConnections(uid, serverId));
+    // Nor may a stdio server's process run on with the package, arguments, env or egress it was started with;
+    // and the new ones start without waiting out the old ones' backoff.
+    onStdioReconfigured(async (uid, serverId) => {
+      await closePooledConnections(uid, serverId);
+      processTable().clearBackoff(uid, serverId);
+    });
     return pool;
   });
 }

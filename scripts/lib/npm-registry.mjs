@@ -21,6 +21,12 @@ export const BUNDLES = {
   everything: { name: "mcp-bundled-everything", version: "1.0.0", server: "@modelcontextprotocol/server-everything" },
   /** The official filesystem server; its arguments are the folders it may reach. */
   filesystem: { name: "mcp-bundled-filesystem", version: "1.0.0", server: "@modelcontextprotocol/server-filesystem" },
+  /**
+   * A second version of `everything` (served beside it, not the `latest` tag), which sets
+   * MCP_BUNDLED_VERSION in its environment before it starts the server: server-everything's
+   * get-env then shows, from inside the sandbox, that an upgrade runs the new version.
+   */
+  everythingNext: { name: "mcp-bundled-everything", version: "1.1.0", server: "@modelcontextprotocol/server-everything", marksVersion: true },
 };
 /** The package most tests install. */
 export const BUNDLED = BUNDLES.everything;
@@ -60,7 +66,8 @@ function tarballOf(bundle) {
   const manifest = { name: bundle.name, version: bundle.version, bin: { [bundle.name]: "index.js" }, dependencies: { [bundle.server]: server.version }, bundleDependencies: [bundle.server] };
   // The server's own program (its one bin), run in this process, with the arguments given to the bundle.
   const program = typeof server.bin === "string" ? server.bin : Object.values(server.bin)[0];
-  const main = `import(${JSON.stringify(path.posix.join(bundle.server, program))});\n`;
+  const marker = bundle.marksVersion ? `process.env.MCP_BUNDLED_VERSION = ${JSON.stringify(bundle.version)};\n` : "";
+  const main = `${marker}import(${JSON.stringify(path.posix.join(bundle.server, program))});\n`;
   const hash = crypto.createHash("sha256").update(JSON.stringify(manifest)).update(main);
   for (const folder of folders) hash.update(folder).update(fs.readFileSync(path.join(folder, "package.json")));
   const cached = path.join(os.tmpdir(), `mcp-console-npm-${bundle.name}-${hash.digest("hex").slice(0, 16)}.tgz`);
@@ -85,26 +92,28 @@ function tarballOf(bundle) {
 
 /**
  * `port`: a fixed one, for a console started before the registry (the end-to-end tests' server);
- * any free one by default. `bundles`: the packages it serves (of BUNDLES); any other is a 404.
+ * any free one by default. `bundles`: the packages it serves (of BUNDLES); any other is a 404. Two
+ * versions of one package are one document; the first given is its `latest`.
  */
 export async function startLocalRegistry({ port = 0, bundles = [BUNDLED] } = {}) {
-  const served = new Map(
-    bundles.map((bundle) => {
-      const { tarball, manifest } = tarballOf(bundle);
-      const integrity = `sha512-${crypto.createHash("sha512").update(tarball).digest("base64")}`;
-      return [bundle.name, { tarball, manifest, integrity, path: `/${bundle.name}/-/${bundle.name}-${bundle.version}.tgz` }];
-    }),
-  );
+  const versions = bundles.map((bundle) => {
+    const { tarball, manifest } = tarballOf(bundle);
+    const integrity = `sha512-${crypto.createHash("sha512").update(tarball).digest("base64")}`;
+    return { tarball, manifest, integrity, path: `/${bundle.name}/-/${bundle.name}-${bundle.version}.tgz` };
+  });
+  // Each package's versions, its latest first.
+  const served = new Map();
+  for (const one of versions) served.set(one.manifest.name, [...(served.get(one.manifest.name) ?? []), one]);
   const requests = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? "");
     const base = `http://127.0.0.1:${server.address().port}`;
     const asked = served.get((req.url ?? "").slice(1));
-    const tarball = [...served.values()].find((one) => one.path === req.url);
+    const tarball = versions.find((one) => one.path === req.url);
     if (asked) {
-      const { manifest, integrity, path: file } = asked;
+      const documented = Object.fromEntries(asked.map(({ manifest, integrity, path: file }) => [manifest.version, { ...manifest, dist: { tarball: `${base}${file}`, integrity } }]));
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ name: manifest.name, "dist-tags": { latest: manifest.version }, versions: { [manifest.version]: { ...manifest, dist: { tarball: `${base}${file}`, integrity } } } }));
+      res.end(JSON.stringify({ name: asked[0].manifest.name, "dist-tags": { latest: asked[0].manifest.version }, versions: documented }));
     } else if (tarball) {
       res.end(tarball.tarball);
     } else {
@@ -116,8 +125,12 @@ export async function startLocalRegistry({ port = 0, bundles = [BUNDLED] } = {})
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
-    integrity: Object.fromEntries([...served].map(([name, one]) => [name, one.integrity])),
-    tarballPath: (name) => served.get(name)?.path,
+    // By name (its latest version's), and by name@version.
+    integrity: Object.fromEntries([
+      ...[...served].map(([name, [latest]]) => [name, latest.integrity]),
+      ...versions.map((one) => [`${one.manifest.name}@${one.manifest.version}`, one.integrity]),
+    ]),
+    tarballPath: (name) => served.get(name)?.[0].path,
     requests,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

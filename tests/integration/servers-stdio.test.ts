@@ -94,7 +94,7 @@ describeEachDatabase("servers API: stdio servers", () => {
 
     const moved = await call(serverPATCH, `/api/servers/${serverId}`, { params: { id: serverId }, method: "PATCH", body: { transport: "sse", url: "https://example.com/sse" }, headers: owner.headers });
     expect(moved.status).toBe(400);
-    expect(moved.json.message).toBe("A stdio server's transport, package and command cannot be changed: add the server again to run another package.");
+    expect(moved.json.message).toBe("A stdio server has no URL or headers, and its transport cannot be changed: change its package version, args, env or egress instead, or add a remote server.");
     const renamed = await call(serverPATCH, `/api/servers/${serverId}`, { params: { id: serverId }, method: "PATCH", body: { description: "runs in the sandbox" }, headers: owner.headers });
     expect(renamed.status).toBe(200);
     expect(renamed.json).toMatchObject({ transport: "stdio", description: "runs in the sandbox", stdio: { env: ["API_TOKEN"] } });

@@ -132,3 +132,26 @@ it("counts a test's process against the caps while it runs, and keeps nothing of
   expect(t.stateOf("u", "test-connection-1")).toBeNull();
   expect(() => t.admit("u", "b", CAPS, none)).not.toThrow();
 });
+
+it("ends a backoff when the server's settings change, so the new ones start at once, and counts the next failure from one", () => {
+  const { t, later } = table();
+  const first = t.admit("u", "s", CAPS, none);
+  t.ended(first, "The server exited with code 1. Its last words: Unknown transport: bogus", true);
+  later(1_000);
+  const second = t.admit("u", "s", CAPS, none);
+  t.ended(second, "The server exited with code 1. Its last words: Unknown transport: bogus", true);
+  expect(refusal(() => t.admit("u", "s", CAPS, none))).toMatch(/after 2 seconds\.$/);
+  t.clearBackoff("u", "s");
+  expect(t.stateOf("u", "s")).toMatchObject({ state: "stopped", restartAfter: null, lastExit: { reason: "The server exited with code 1. Its last words: Unknown transport: bogus" } });
+  const fresh = t.admit("u", "s", CAPS, none);
+  t.ended(fresh, "The server crashed (SIGKILL).", true);
+  expect(refusal(() => t.admit("u", "s", CAPS, none))).toBe("The server crashed (SIGKILL). The console starts it again on the next use after 1 second.");
+});
+
+it("leaves a running process's state alone when the settings change (its stop ends it)", () => {
+  const { t } = table();
+  const run = t.admit("u", "s", CAPS, none);
+  t.started(run);
+  t.clearBackoff("u", "s");
+  expect(t.stateOf("u", "s")).toMatchObject({ state: "running" });
+});

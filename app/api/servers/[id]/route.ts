@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/route/handler";
-import { serverUpdate } from "@/lib/servers/schema";
+import { anyServerUpdate } from "@/lib/servers/stdio-schema";
 import { deleteServer, getServer, updateServer } from "@/lib/servers/service";
 import { serverDto, serverUpdateResult } from "@/lib/servers/responses";
 import { findOwnedServer } from "@/lib/servers/owned-server";
@@ -11,7 +11,7 @@ const params = z.object({ id: z.string() });
 export const GET = route({ auth: "user", doc: { summary: "One server", response: serverDto }, params }, ({ user, params }) => getServer(user.uid, params.id));
 
 export const PATCH = route(
-  { auth: "user", doc: { summary: "Change a server (a move to another origin drops its stored header values and OAuth sign-in)", response: serverUpdateResult }, params, body: serverUpdate },
+  { auth: "user", doc: { summary: "Change a server (a move to another origin drops its stored header values and OAuth sign-in; a stdio server's new version is installed first, and its process restarted)", response: serverUpdateResult }, params, body: anyServerUpdate },
   async ({ user, params, body, req, ip, log }) => {
     const { server, droppedSignIn } = await updateServer(user, params.id, body, { req, ip, log });
     // Revoked at the old authorization server without holding the answer: the move is made, and answered, whatever that server does.
