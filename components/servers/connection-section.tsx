@@ -16,11 +16,13 @@ import type { ServerFormState } from "./use-server-form";
 
 /**
  * Where the console reaches the server: its name, transport, URL and headers, or (`allowStdio`,
- * when adding one) the package it runs as a command; and a test of them.
+ * when adding one) the package it runs as a command; and a test of them. A saved stdio server
+ * keeps its transport and package; its version, arguments, variables and hosts are edited here.
  */
 export function ConnectionSection({ form, allowStdio }: { form: ServerFormState; allowStdio: boolean }) {
   const { id, values, set, errors, saving } = form;
   const stdio = values.transport === "stdio";
+  const editingStdio = stdio && !allowStdio;
   return (
     <CardSection
       title="Connection"
@@ -35,20 +37,23 @@ export function ConnectionSection({ form, allowStdio }: { form: ServerFormState;
           <Input {...control} value={values.name} maxLength={80} autoComplete="off" disabled={saving} onChange={(e) => set({ name: e.target.value })} />
         )}
       </Field>
-      <Field id={id("transport")} label="Transport" error={errors.transport} hint={TRANSPORT_INFO[values.transport].description}>
-        {(control) => (
-          <OptionSelect
-            control={control}
-            className="sm:w-80"
-            value={values.transport}
-            disabled={saving}
-            onChange={(v) => set({ transport: v as ServerTransport })}
-            options={optionsOf(allowStdio ? SERVER_TRANSPORTS : TRANSPORTS, (t) => TRANSPORT_INFO[t].label)}
-          />
-        )}
-      </Field>
-      {stdio ? <StdioFields form={form} /> : <RemoteFields form={form} />}
-      <ConnectionTest form={form} />
+      {editingStdio ? null : (
+        <Field id={id("transport")} label="Transport" error={errors.transport} hint={TRANSPORT_INFO[values.transport].description}>
+          {(control) => (
+            <OptionSelect
+              control={control}
+              className="sm:w-80"
+              value={values.transport}
+              disabled={saving}
+              onChange={(v) => set({ transport: v as ServerTransport })}
+              options={optionsOf(allowStdio ? SERVER_TRANSPORTS : TRANSPORTS, (t) => TRANSPORT_INFO[t].label)}
+            />
+          )}
+        </Field>
+      )}
+      {stdio ? <StdioFields form={form} editing={editingStdio} /> : <RemoteFields form={form} />}
+      {/* A saved stdio server's variable values are not known here: "Check now" and the workbench try the saved settings. */}
+      {editingStdio ? null : <ConnectionTest form={form} />}
     </CardSection>
   );
 }

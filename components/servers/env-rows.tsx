@@ -11,7 +11,8 @@ import { useSecretRows } from "./use-secret-rows";
 
 /**
  * A stdio server's environment variables: a row each (name, and a value masked unless shown),
- * added and removed here. Values are secrets: sent once with the save, never shown again.
+ * added and removed here. Values are secrets: sent once with the save, never shown again. A
+ * saved variable shows only that it is set: a blank value keeps it, a typed one replaces it.
  */
 export function EnvRows({
   idPrefix,
@@ -48,6 +49,7 @@ export function EnvRows({
                     <Input
                       {...control}
                       value={row.name}
+                      readOnly={row.stored}
                       disabled={disabled}
                       autoComplete="off"
                       spellCheck={false}
@@ -57,7 +59,13 @@ export function EnvRows({
                     />
                   )}
                 </Field>
-                <Field id={`${idPrefix}-${row.key}-value`} label={`Value of ${label}`} error={errors[i]?.value} density="compact">
+                <Field
+                  id={`${idPrefix}-${row.key}-value`}
+                  label={row.stored ? `New value of ${label}` : `Value of ${label}`}
+                  hint={row.stored ? "Set. Its value is never shown: type a new one to replace it." : undefined}
+                  error={errors[i]?.value}
+                  density="compact"
+                >
                   {(control) => (
                     <SecretValueInput
                       control={control}
@@ -65,6 +73,7 @@ export function EnvRows({
                       value={row.value}
                       shown={shown}
                       disabled={disabled}
+                      placeholder={row.stored ? "Leave blank to keep" : undefined}
                       onChange={(value) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value } : r)))}
                       onToggleShown={() => list.toggle(row.key)}
                     />

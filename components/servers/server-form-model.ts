@@ -3,14 +3,12 @@ import {
   connectionInput,
   MAX_TAGS,
   serverCreate,
-  serverUpdate,
   type ConnectionInput,
   type ServerDto,
-  type ServerUpdate,
 } from "@/lib/servers/schema";
 import type { ServerTransport, Transport } from "@/lib/mcp/types";
-import { stdioServerCreate, type AnyConnectionInput, type AnyServerCreate } from "@/lib/servers/stdio-schema";
-import { emptyStdio, validateStdio, type StdioFormValues } from "./stdio-form-model";
+import { anyServerUpdate, stdioServerCreate, type AnyConnectionInput, type AnyServerCreate, type AnyServerUpdate } from "@/lib/servers/stdio-schema";
+import { argsOf, egressOf, emptyStdio, stdioValuesOf, validateStdio, type StdioFormValues } from "./stdio-form-model";
 import { PROTOCOL_AUTO, type ProtocolSetting } from "@/lib/mcp/protocol-revisions";
 import { isRecord } from "@/lib/guards";
 import { sameOrigin } from "@/lib/servers/secret-origin";
@@ -35,7 +33,7 @@ export interface HeaderRow {
 
 export interface ServerFormValues {
   name: string;
-  /** "stdio" only when adding a server: a stdio server's package and command are fixed at registration. */
+  /** "stdio": a server the console runs as a command (its transport cannot change once saved). */
   transport: ServerTransport;
   url: string;
   headers: HeaderRow[];
@@ -72,18 +70,18 @@ export function emptyValues(minIntervalSec: number): ServerFormValues {
   };
 }
 
-/** A server the form edits: a remote one (a stdio server's settings are fixed at registration). */
+/** A remote server: one reached at a URL. */
 export type RemoteServerDto = ServerDto & { transport: Transport };
 
-export const isRemote = (server: ServerDto): server is RemoteServerDto => server.transport !== "stdio";
-
-export function valuesFromServer(server: RemoteServerDto): ServerFormValues {
+/** The form's values for a saved server: a remote one's URL and headers, or a stdio one's package, arguments, variables and hosts. */
+export function valuesFromServer(server: ServerDto): ServerFormValues {
+  const stdio = server.transport === "stdio" && server.stdio ? server.stdio : null;
   return {
     name: server.name,
     transport: server.transport,
-    url: server.url,
+    url: stdio ? "" : server.url,
     headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value, storedFor: server.url })),
-    stdio: emptyStdio(),
+    stdio: stdio ? stdioValuesOf(stdio) : emptyStdio(),
     description: server.description,
     tags: [...server.tags],
     monitoringEnabled: server.monitoring.enabled,
@@ -146,19 +144,23 @@ export const REENTER_MESSAGE = "Enter the value again: a stored value is not sen
 /**
  * The whole form as a PATCH: stored headers left blank are listed without a
  * value (kept), typed values rotate them, removed rows are left out (deleted).
- * A URL moved to another origin needs the stored values typed again.
+ * A URL moved to another origin needs the stored values typed again. A stdio
+ * server's variables are sent the same way, with its version, arguments and hosts.
  */
-export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate> {
-  const parsed = serverUpdate.safeParse({
+export function validateUpdate(values: ServerFormValues): Validated<AnyServerUpdate> {
+  const details = {
     name: values.name,
-    // The edit form is a remote server's (isRemote): a stdio one never reaches it.
-    transport: values.transport,
-    url: values.url,
-    headers: values.headers.map((h) => (h.stored && h.value === "" ? { name: h.name } : { name: h.name, value: h.value })),
     description: values.description,
     tags: values.tags,
     monitoring: { enabled: values.monitoringEnabled, intervalSec: values.intervalSec },
     protocol: values.protocol,
+  };
+  if (!isRemoteValues(values)) return validateStdioUpdate(values.stdio, details);
+  const parsed = anyServerUpdate.safeParse({
+    ...details,
+    transport: values.transport,
+    url: values.url,
+    headers: values.headers.map((h) => (h.stored && h.value === "" ? { name: h.name } : { name: h.name, value: h.value })),
   });
   const errors = parsed.success ? {} : collectFieldErrors(parsed.error.issues);
   // The schema lets any header go without a value; only a stored one has a value to keep.
@@ -166,6 +168,25 @@ export function validateUpdate(values: ServerFormValues): Validated<ServerUpdate
     const key = `headers.${i}.value`;
     if (!h.stored && h.value === "" && !(key in errors)) errors[key] = "Enter a value.";
     if (mustReenter(h, values.url) && h.value === "" && !(key in errors)) errors[key] = REENTER_MESSAGE;
+  });
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, payload: parsed.data };
+}
+
+/** A stdio server's part of a PATCH: its version, arguments, variables (a stored one left blank is kept) and hosts. */
+function validateStdioUpdate(stdio: StdioFormValues, details: Record<string, unknown>): Validated<AnyServerUpdate> {
+  const parsed = anyServerUpdate.safeParse({
+    ...details,
+    package: { version: stdio.version.trim() },
+    args: argsOf(stdio.args),
+    env: stdio.env.map((row) => (row.stored && row.value === "" ? { name: row.name.trim() } : { name: row.name.trim(), value: row.value })),
+    egress: egressOf(stdio.egress),
+  });
+  const errors = parsed.success ? {} : collectFieldErrors(parsed.error.issues);
+  // The schema lets any variable go without a value (kept); only a stored one has a value to keep.
+  stdio.env.forEach((row, i) => {
+    if (!row.name.trim()) errors[`env.${i}.name`] = "Enter a variable name, or remove this row.";
+    if (!row.stored && row.value === "" && !(`env.${i}.value` in errors)) errors[`env.${i}.value`] = "Enter a value.";
   });
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, payload: parsed.data };

@@ -6,8 +6,7 @@ import { BusyButton } from "@/components/app/busy-button";
 import { CardSection } from "@/components/app/card-section";
 import { FormProblemBanner } from "@/components/app/form-problem";
 import { Button } from "@/components/ui/button";
-import type { ServerUpdate } from "@/lib/servers/schema";
-import type { AnyServerCreate } from "@/lib/servers/stdio-schema";
+import type { AnyServerCreate, AnyServerUpdate } from "@/lib/servers/stdio-schema";
 import { AdvancedSection } from "./advanced-section";
 import { InstallProgress } from "./install-progress";
 import { stdioSpec } from "./stdio-form-model";
@@ -19,7 +18,7 @@ import { useServerForm, type ServerFormState } from "./use-server-form";
 
 type ServerFormProps =
   | { mode: "create"; initialValues: ServerFormValues; cancelHref: string; onSubmit: (payload: AnyServerCreate) => Promise<void> }
-  | { mode: "edit"; initialValues: ServerFormValues; cancelHref?: string; onSubmit: (payload: ServerUpdate) => Promise<void> };
+  | { mode: "edit"; initialValues: ServerFormValues; cancelHref?: string; onSubmit: (payload: AnyServerUpdate) => Promise<void> };
 
 /** Adding a server and editing one: the same fields, the same shared schema. */
 export function ServerForm(props: ServerFormProps) {
@@ -63,12 +62,13 @@ function MonitoringSection({ form }: { form: ServerFormState }) {
 /** Save, and a way out: Cancel to where the form came from; Discard while an edit has changes. */
 function FormActions({ form, mode, cancelHref }: { form: ServerFormState; mode: "create" | "edit"; cancelHref?: string }) {
   const { saving, dirty, values } = form;
-  const stdio = values.transport === "stdio";
+  // A stdio server's package is installed when it is added, and when an edit changes its version.
+  const installs = values.transport === "stdio" && (mode === "create" || values.stdio.version.trim() !== form.initialValues.stdio.version);
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
-      {stdio && saving ? (
+      {installs && saving ? (
         <div className="mr-auto">
-          <InstallProgress spec={stdioSpec(values.stdio)} then="starting it in the sandbox to discover it" />
+          <InstallProgress spec={stdioSpec(values.stdio)} then={mode === "create" ? "starting it in the sandbox to discover it" : "saving the change"} />
         </div>
       ) : null}
       {mode === "edit" && dirty ? (
@@ -81,7 +81,7 @@ function FormActions({ form, mode, cancelHref }: { form: ServerFormState; mode: 
           <Link href={cancelHref}>Cancel</Link>
         </Button>
       ) : null}
-      <BusyButton type="submit" busy={saving} busyLabel={stdio ? "Installing and saving" : "Saving"} disabled={saving || (mode === "edit" && !dirty)}>
+      <BusyButton type="submit" busy={saving} busyLabel={installs ? "Installing and saving" : "Saving"} disabled={saving || (mode === "edit" && !dirty)}>
         {mode === "create" ? "Save server" : "Save changes"}
       </BusyButton>
     </div>

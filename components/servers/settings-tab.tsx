@@ -5,10 +5,11 @@ import { canPause, PauseToggle } from "@/components/monitoring/pause-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { useUpdateServer } from "@/lib/servers/hooks";
-import type { ServerDto, ServerUpdate } from "@/lib/servers/schema";
+import type { ServerDto } from "@/lib/servers/schema";
+import type { AnyServerUpdate } from "@/lib/servers/stdio-schema";
 import { DeleteServer } from "./delete-server";
 import { ServerForm } from "./server-form";
-import { isRemote, valuesFromServer, type RemoteServerDto } from "./server-form-model";
+import { valuesFromServer } from "./server-form-model";
 import { StdioPackageCard } from "./stdio-package-card";
 
 export function SettingsTab({ server }: { server: ServerDto }) {
@@ -16,7 +17,8 @@ export function SettingsTab({ server }: { server: ServerDto }) {
 
   return (
     <div className="flex flex-col gap-8">
-      {isRemote(server) ? <EditSection server={server} /> : server.stdio ? <StdioPackageCard stdio={server.stdio} process={server.process} /> : null}
+      {server.stdio ? <StdioPackageCard stdio={server.stdio} process={server.process} /> : null}
+      <EditSection server={server} />
 
       {canPause(server) ? (
         <Card className="max-w-3xl">
@@ -41,17 +43,17 @@ export function SettingsTab({ server }: { server: ServerDto }) {
   );
 }
 
-function EditForm({ server, onSubmit }: { server: RemoteServerDto; onSubmit: (payload: ServerUpdate) => Promise<void> }) {
+function EditForm({ server, onSubmit }: { server: ServerDto; onSubmit: (payload: AnyServerUpdate) => Promise<void> }) {
   // Made once per mount: the form compares its values with these to know whether anything changed.
   const [initialValues] = useState(() => valuesFromServer(server));
   return <ServerForm mode="edit" initialValues={initialValues} onSubmit={onSubmit} />;
 }
 
-function EditSection({ server }: { server: RemoteServerDto }) {
+function EditSection({ server }: { server: ServerDto }) {
   const update = useUpdateServer(server.id);
   // The form starts again from the saved server only when a field it shows
   // changed, so pausing does not throw away edits in progress.
-  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.description, server.tags, server.monitoring, server.protocol]);
+  const editable = JSON.stringify([server.name, server.transport, server.url, server.headers, server.stdio, server.description, server.tags, server.monitoring, server.protocol]);
   // A save always starts the form again, even when the API's view of it looks the same (a rotated value stays masked).
   const [saves, setSaves] = useState(0);
   return (
@@ -61,7 +63,9 @@ function EditSection({ server }: { server: RemoteServerDto }) {
             Edit server
           </h2>
           <p className="text-sm text-muted-foreground">
-            Stored header values stay hidden: leave a value blank to keep it, type a new one to rotate it, remove the row to delete it.
+            {server.stdio
+              ? "Stored variable values stay hidden: leave a value blank to keep it, type a new one to replace it, remove the row to delete it. Saving a change to the version, arguments, variables or hosts restarts the server."
+              : "Stored header values stay hidden: leave a value blank to keep it, type a new one to rotate it, remove the row to delete it."}
           </p>
         </div>
         <EditForm

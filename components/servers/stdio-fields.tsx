@@ -12,9 +12,10 @@ const argsError = (errors: Record<string, string>) => errors.args ?? Object.entr
 
 /**
  * "Command (stdio)": the npm package the console installs and runs in its sandbox, its exact
- * version, its arguments, its environment variables and the hosts it may reach.
+ * version, its arguments, its environment variables and the hosts it may reach. `editing` a saved
+ * server: its package is fixed (another package is another server), the rest can change.
  */
-export function StdioFields({ form }: { form: ServerFormState }) {
+export function StdioFields({ form, editing = false }: { form: ServerFormState; editing?: boolean }) {
   const { id, values, set, errors, saving } = form;
   const stdio = values.stdio;
   const change = (patch: Partial<StdioFormValues>) => set({ stdio: { ...stdio, ...patch } });
@@ -25,7 +26,11 @@ export function StdioFields({ form }: { form: ServerFormState }) {
           id={id("package-identifier")}
           label="npm package"
           error={errors["package.identifier"] ?? errors["package.registryType"] ?? errors.package}
-          hint="Its name on npm, e.g. @modelcontextprotocol/server-everything. Install scripts do not run."
+          hint={
+            editing
+              ? "Fixed once added: another package is another server. Its version can change."
+              : "Its name on npm, e.g. @modelcontextprotocol/server-everything. Install scripts do not run."
+          }
         >
           {(control) => (
             <Input
@@ -37,13 +42,19 @@ export function StdioFields({ form }: { form: ServerFormState }) {
               placeholder="@scope/server-name"
               className="font-mono"
               disabled={saving}
+              readOnly={editing}
               onChange={(e) => change({ identifier: e.target.value })}
               // "name@1.2.3" pasted or typed whole fills both fields.
               onBlur={() => set({ stdio: splitTypedPackage(stdio) })}
             />
           )}
         </Field>
-        <Field id={id("package-version")} label="Version" error={errors["package.version"]} hint="Exact, e.g. 1.2.3: what is installed is what runs.">
+        <Field
+          id={id("package-version")}
+          label="Version"
+          error={errors["package.version"]}
+          hint={editing ? "Exact, e.g. 1.2.3: another version is installed when you save." : "Exact, e.g. 1.2.3: what is installed is what runs."}
+        >
           {(control) => (
             <Input
               {...control}

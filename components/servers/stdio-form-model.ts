@@ -1,6 +1,6 @@
 import { collectFieldErrors, type FieldErrors } from "@/components/app/save-error";
 import { splitPackageSpec } from "@/lib/servers/command-entry";
-import { stdioConnectionInput, type StdioConnectionInput } from "@/lib/servers/stdio-schema";
+import { stdioConnectionInput, type StdioConnectionInput, type StdioDto } from "@/lib/servers/stdio-schema";
 
 /**
  * The add-server form's "Command (stdio)" fields and their translation to the API: an npm
@@ -13,6 +13,8 @@ export interface EnvRow {
   key: string;
   name: string;
   value: string;
+  /** Saved on the server (editing one): its value is set but never shown, and a blank value keeps it. */
+  stored?: boolean;
 }
 
 export interface StdioFormValues {
@@ -32,6 +34,22 @@ export function newEnvRow(name = "", value = ""): EnvRow {
 }
 
 export const emptyStdio = (): StdioFormValues => ({ identifier: "", version: "", args: "", env: [], egress: "" });
+
+/** A saved stdio server's fields, to edit: its variables listed by name, their values set but unknown here. */
+export const stdioValuesOf = (stdio: StdioDto): StdioFormValues => ({
+  identifier: stdio.package.identifier,
+  version: stdio.package.version,
+  args: stdio.args.join("\n"),
+  env: stdio.env.map((name) => ({ ...newEnvRow(name), stored: true })),
+  egress: stdio.egress.map(egressLine).join("\n"),
+});
+
+/** A host as the field's line: `host:port`, an IPv6 address in brackets before its port, so that egressOf reads it back. */
+function egressLine(rule: StdioDto["egress"][number]): string {
+  if (!rule.port) return rule.host;
+  const host = rule.host.includes(":") && !rule.host.startsWith("[") ? `[${rule.host}]` : rule.host;
+  return `${host}:${rule.port}`;
+}
 
 /** The package as typed, for progress messages: `name@version`. */
 export const stdioSpec = (values: StdioFormValues): string => `${values.identifier.trim()}@${values.version.trim()}`;

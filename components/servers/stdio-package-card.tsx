@@ -16,12 +16,6 @@ const LIMITS: [string, string][] = [
   ["Files", "The system's programs and its own package, read-only; nothing of the console's"],
 ];
 
-/**
- * A server that runs as a command: what runs, as it was installed at
- * registration. Its package, arguments and environment are fixed then (what
- * was checked is what runs), so this is shown, not edited; the server form
- * edits remote servers only.
- */
 /** What the server may reach: nothing, or its egress list through the console's proxy. */
 function networkOf(egress: StdioDto["egress"]): string {
   if (egress.length === 0) return "None: it reaches no host, the console's included";
@@ -29,6 +23,11 @@ function networkOf(egress: StdioDto["egress"]): string {
   return `Only ${hosts.join(", ")}, through the console's proxy and under its outbound address policy`;
 }
 
+/**
+ * A server that runs as a command: what runs, as it was installed (its
+ * integrity as npm checked it), its sandbox's limits and its process. The
+ * settings tab's form edits its version, arguments, variables and hosts.
+ */
 export function StdioPackageCard({ stdio, process = null }: { stdio: StdioDto; process?: ProcessStateDto | null }) {
   const { package: pkg, integrity, args, env, egress } = stdio;
   const limits: [string, string][] = [...LIMITS, ["Network", networkOf(egress)]];
@@ -39,8 +38,8 @@ export function StdioPackageCard({ stdio, process = null }: { stdio: StdioDto; p
           Runs as a command
         </CardTitle>
         <CardDescription>
-          The console starts this npm package in its sandbox, with no access to the host’s files, network or secrets. Its package, arguments and
-          environment were fixed when it was added: to change them, add it again and delete this one.
+          The console starts this npm package in its sandbox, with no access to the host’s files, network or secrets. Change its version, arguments,
+          variables and hosts in the form below; another package is another server.
         </CardDescription>
       </CardHeader>
       <CardContent>

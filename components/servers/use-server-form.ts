@@ -119,7 +119,7 @@ export function useServerForm(initialValues: ServerFormValues, { nameFromServer 
     setTest({ kind: "idle" });
   }
 
-  return { id, values, set, errors, problem, saving, dirty, test, runTest, switchTransport, save, discard };
+  return { id, initialValues, values, set, errors, problem, saving, dirty, test, runTest, switchTransport, save, discard };
 }
 
 export type ServerFormState = ReturnType<typeof useServerForm>;

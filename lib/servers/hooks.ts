@@ -5,13 +5,12 @@ import { apiGet, apiSend, navigation } from "@/lib/api-client/fetch";
 import { dashboardKeys, serverKeys, serversPath, type ServerFilters } from "./keys";
 import type { ImportPreview, ImportResult } from "./schema";
 import type { ImportRequest } from "./mcp-config";
-import type { AnyConnectionInput, AnyServerCreate } from "./stdio-schema";
+import type { AnyConnectionInput, AnyServerCreate, AnyServerUpdate } from "./stdio-schema";
 import type {
   ConnectionTestResult,
   ServerDto,
   ServerInventory,
   ServerListResponse,
-  ServerUpdate,
   ServerUpdateResult,
 } from "./schema";
 
@@ -90,7 +89,7 @@ export function useUpdateServer(id: string) {
   const client = useQueryClient();
   const invalidateFleet = useInvalidateFleet();
   return useMutation({
-    mutationFn: (input: ServerUpdate) => apiSend<ServerUpdateResult>("PATCH", serverPath(id), input),
+    mutationFn: (input: AnyServerUpdate) => apiSend<ServerUpdateResult>("PATCH", serverPath(id), input),
     onSuccess: (result) => {
       const server: ServerDto & Partial<Pick<ServerUpdateResult, "headersDropped" | "signInDropped">> = { ...result };
       delete server.headersDropped;

@@ -6,7 +6,7 @@ import { ServerForm } from "@/components/servers/server-form";
 import { emptyValues, valuesFromServer, type RemoteServerDto } from "@/components/servers/server-form-model";
 import { ApiError } from "@/lib/api-client/api-error";
 import { FREE_SUBSCRIPTION, PLANS } from "@/lib/plans/table";
-import type { ConnectionTestResult } from "@/lib/servers/schema";
+import type { ConnectionTestResult, ServerDto } from "@/lib/servers/schema";
 
 const mockApiSend = jest.fn();
 jest.mock("@/lib/api-client/fetch", () => ({
@@ -346,5 +346,97 @@ describe("ServerForm (edit)", () => {
     await user.clear(url);
     await user.type(url, "https://collector.example.net/mcp");
     expect(notice()).toHaveTextContent("This server signs in with OAuth at https://tools.example.com.");
+  });
+});
+
+describe("ServerForm (edit of a stdio server)", () => {
+  const server: ServerDto = {
+    id: "6c1d6e8f-8a4a-4b45-8b5c-1f8d2a2e3b21",
+    name: "Everything",
+    description: "",
+    transport: "stdio",
+    url: "npm:mcp-bundled-everything@1.0.0",
+    stdio: {
+      package: { registryType: "npm", identifier: "mcp-bundled-everything", version: "1.0.0" },
+      integrity: "sha512-abc",
+      args: ["stdio"],
+      env: ["API_TOKEN", "REGION"],
+      egress: [{ host: "api.example.com" }, { host: "2001:db8::1", port: 8443 }],
+    },
+    headers: [],
+    auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
+    tags: [],
+    monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
+    protocol: "auto",
+    status: "up",
+    lastCheckAt: null,
+    lastCheck: null,
+    latencyMs: null,
+    serverInfo: null,
+    capabilities: null,
+    counts: { tools: 0, resources: 0, prompts: 0 },
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+
+  it("edits the version, arguments, variables and hosts; the package stays; a stored value shows only that it is set, and blank keeps it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(server)} onSubmit={onSubmit} />);
+
+    expect(screen.getByRole("textbox", { name: "npm package" })).toHaveAttribute("readonly");
+    expect(screen.queryByRole("combobox", { name: "Transport" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Test connection" })).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Hosts it may reach" })).toHaveValue("api.example.com\n[2001:db8::1]:8443");
+    const token = screen.getByLabelText("New value of API_TOKEN");
+    expect(token).toHaveValue("");
+    expect(token).toHaveAccessibleDescription(expect.stringContaining("Set. Its value is never shown"));
+    expect(screen.getByRole("textbox", { name: "Name of variable 1" })).toHaveAttribute("readonly");
+
+    await user.type(token, "rotated-token");
+    await user.click(screen.getByRole("button", { name: "Remove REGION" }));
+    const version = screen.getByRole("textbox", { name: "Version" });
+    await user.clear(version);
+    await user.type(version, "1.1.0");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        package: { version: "1.1.0" },
+        args: ["stdio"],
+        env: [{ name: "API_TOKEN", value: "rotated-token" }],
+        egress: [{ host: "api.example.com" }, { host: "[2001:db8::1]", port: 8443 }],
+      }),
+    );
+    expect(onSubmit.mock.lastCall[0]).not.toHaveProperty("url");
+  });
+
+  it("asks for a new variable's value on its row, and puts the API's refusal of a version on the version field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = jest
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, "Bad Request", "400: x", {
+          error: "validation_failed",
+          message: "npm:mcp-bundled-everything@9.9.9 cannot be installed: 404 Not Found",
+          details: [{ path: "package.version", message: "404 Not Found" }],
+        }),
+      );
+    renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(server)} onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    await user.keyboard("NEW_ONE");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const value = screen.getByLabelText("Value of NEW_ONE");
+    expect(value).toHaveAccessibleDescription("Enter a value.");
+    await waitFor(() => expect(value).toHaveFocus());
+
+    await user.click(screen.getByRole("button", { name: "Remove NEW_ONE" }));
+    const version = screen.getByRole("textbox", { name: "Version" });
+    await user.clear(version);
+    await user.type(version, "9.9.9");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(version).toHaveAccessibleDescription(expect.stringContaining("404 Not Found")));
+    await waitFor(() => expect(version).toHaveFocus());
   });
 });
