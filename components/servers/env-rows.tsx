@@ -54,7 +54,7 @@ export function EnvRows({
                       autoComplete="off"
                       spellCheck={false}
                       placeholder="API_KEY"
-                      className="font-mono"
+                      className={row.stored ? "bg-muted font-mono" : "font-mono"}
                       onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))}
                     />
                   )}

@@ -80,7 +80,8 @@ export function valuesFromServer(server: ServerDto): ServerFormValues {
     name: server.name,
     transport: server.transport,
     url: stdio ? "" : server.url,
-    headers: server.headers.map((h) => ({ ...newHeaderRow(h.name), stored: true, masked: h.value, storedFor: server.url })),
+    // Keyed by name (unique, and fixed once stored), not by the counter: the same on the server's render and the browser's.
+    headers: server.headers.map((h) => ({ key: `header-stored-${h.name}`, name: h.name, value: "", stored: true, masked: h.value, storedFor: server.url })),
     stdio: stdio ? stdioValuesOf(stdio) : emptyStdio(),
     description: server.description,
     tags: [...server.tags],

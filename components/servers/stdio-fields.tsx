@@ -40,7 +40,7 @@ export function StdioFields({ form, editing = false }: { form: ServerFormState; 
               spellCheck={false}
               autoCapitalize="none"
               placeholder="@scope/server-name"
-              className="font-mono"
+              className={editing ? "bg-muted font-mono" : "font-mono"}
               disabled={saving}
               readOnly={editing}
               onChange={(e) => change({ identifier: e.target.value })}

@@ -40,7 +40,9 @@ export const stdioValuesOf = (stdio: StdioDto): StdioFormValues => ({
   identifier: stdio.package.identifier,
   version: stdio.package.version,
   args: stdio.args.join("\n"),
-  env: stdio.env.map((name) => ({ ...newEnvRow(name), stored: true })),
+  // Keyed by name, not by the counter: the page renders the form on the server first, and the
+  // browser must give each row the same key (its ids are made from it) when it takes the page over.
+  env: stdio.env.map((name) => ({ key: `env-stored-${name}`, name, value: "", stored: true })),
   egress: stdio.egress.map(egressLine).join("\n"),
 });
 

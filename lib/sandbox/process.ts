@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import path from "node:path";
+import { processSingleton } from "../process-singleton";
 import { bwrapCommand, type EgressMounts } from "./bwrap-args";
 import { createCgroup, type CgroupUsage, type SandboxCgroup } from "./cgroup";
 import { EGRESS_SOCKET, openEgressProxy, type EgressProxy, type EgressStats } from "./egress-proxy";
@@ -37,7 +38,11 @@ export type SandboxProcess = {
  */
 const ENTER_CGROUPS = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; unset PWD; exec "$@"';
 
-let sequence = 0;
+/**
+ * The number in each sandbox's cgroup name, one counter per process: Next.js may load this module
+ * once per route bundle, and two counters would name two live sandboxes alike (EEXIST on the cgroup).
+ */
+const sequence = () => processSingleton("sandbox-sequence", () => ({ last: 0 }));
 
 /**
  * The folders a sandbox with egress is shown beside its proxy's socket: loaded by path at run time,
@@ -62,7 +67,7 @@ function capReached(usage: CgroupUsage, limits: SandboxLimits): string | undefin
 export async function spawnSandbox(spec: SandboxSpec): Promise<SandboxProcess> {
   const support = await sandboxSupport();
   if (!support.ok) throw new SandboxUnavailableError(support.reason);
-  const name = `mcp-sandbox-${process.pid}-${++sequence}`;
+  const name = `mcp-sandbox-${process.pid}-${++sequence().last}`;
   const cgroup = await createCgroup(name, spec.limits);
   let egress: EgressProxy | undefined;
   let child: ChildProcessByStdio<Writable, Readable, Readable>;

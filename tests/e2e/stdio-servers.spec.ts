@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { BUNDLED } from "../support/npm-registry";
+import { BUNDLED, BUNDLES } from "../support/npm-registry";
 import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
 
 /**
@@ -10,6 +10,8 @@ import { answerCookieBanner, chooseTheme, signInViaApi } from "./support";
  */
 
 const SPEC = `${BUNDLED.name}@${BUNDLED.version}`;
+/** The registry's second version of the package (global-setup.ts), which sets MCP_BUNDLED_VERSION in its environment. */
+const NEXT_VERSION = BUNDLES.everythingNext.version;
 const SECRET = "e2e-stdio-secret-4321";
 // A first install in a sandbox on a busy machine: slower than a remote server's answer.
 const INSTALL = { timeout: 90_000 };
@@ -130,6 +132,85 @@ for (const [theme, width] of [
     await expect(page.getByRole("textbox", { name: "npm package" })).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("html")).toHaveClass(new RegExp(theme));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+/** A stdio server added through the API (the add form has its own test): its id. */
+async function addStdioServer(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/api/servers", {
+    data: { name, transport: "stdio", package: { registryType: "npm", identifier: BUNDLED.name, version: BUNDLED.version }, args: ["stdio"], env: { API_TOKEN: SECRET } },
+    timeout: INSTALL.timeout,
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The server's environment as it sees it in its sandbox (server-everything's get-env tool, called through the workbench's API). */
+async function seenEnv(page: Page, id: string): Promise<Record<string, string>> {
+  const res = await page.request.post(`/api/servers/${id}/call`, { data: { method: "tools/call", params: { name: "get-env", arguments: {} } }, timeout: INSTALL.timeout });
+  // The answer's message says why when it is not 200.
+  expect({ status: res.status(), message: res.ok() ? undefined : ((await res.json()) as { message: string }).message }).toEqual({ status: 200, message: undefined });
+  return JSON.parse(((await res.json()) as { result: { content: { text: string }[] } }).result.content[0].text) as Record<string, string>;
+}
+
+test("edit a stdio server with the keyboard: a variable replaced and one added, a version the registry has not refused on its field, then an upgrade", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInViaApi(page);
+  const id = await addStdioServer(page, "Everything (edited)");
+  await page.goto(`/servers/${id}?tab=settings`);
+
+  const token = page.getByLabel("New value of API_TOKEN");
+  await expect(token).toHaveValue("");
+  await expect(token).toHaveAccessibleDescription(/Set\. Its value is never shown/);
+  await expect(page.getByRole("textbox", { name: "npm package" })).toHaveAttribute("readonly", "");
+  await token.focus();
+  await page.keyboard.type("rotated-e2e-token");
+  await page.getByRole("button", { name: "Add variable" }).press("Enter");
+  await expect(page.getByRole("textbox", { name: "Name of variable 2" })).toBeFocused();
+  await page.keyboard.type("REGION");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("eu-west");
+  await page.getByRole("button", { name: "Save changes" }).press("Enter");
+  await expect(page.getByText("Changes saved", { exact: true })).toBeVisible();
+  expect(await seenEnv(page, id)).toMatchObject({ API_TOKEN: "rotated-e2e-token", REGION: "eu-west" });
+  expect(await page.content()).not.toContain("rotated-e2e-token");
+
+  // A version the registry has not: npm's reason on the version field, and nothing changed.
+  const version = page.getByRole("textbox", { name: "Version" });
+  await version.fill("9.9.9");
+  await page.getByRole("button", { name: "Save changes" }).press("Enter");
+  await expect(version).toHaveAccessibleDescription(new RegExp(`No matching version found for ${BUNDLED.name}@9\\.9\\.9`), INSTALL);
+  await expect(version).toBeFocused();
+  expect(((await (await page.request.get(`/api/servers/${id}`)).json()) as { url: string }).url).toBe(`npm:${SPEC}`);
+
+  await version.fill(NEXT_VERSION);
+  await page.getByRole("button", { name: "Save changes" }).press("Enter");
+  await expect(page.getByText("Changes saved", { exact: true })).toBeVisible(INSTALL);
+  await expect(page.getByText(`npm:${BUNDLED.name}@${NEXT_VERSION}`).first()).toBeVisible();
+  expect(await seenEnv(page, id)).toMatchObject({ MCP_BUNDLED_VERSION: NEXT_VERSION, API_TOKEN: "rotated-e2e-token" });
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+for (const [theme, width] of [
+  ["light", 390],
+  ["dark", 1440],
+  ["dark", 390],
+  ["light", 1440],
+] as const) {
+  test(`a stdio server's settings at ${width} px in the ${theme} theme: they fit, and axe finds nothing`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await chooseTheme(page, theme);
+    await signInViaApi(page);
+    const id = await addStdioServer(page, `Everything ${theme} ${width}`);
+    await page.goto(`/servers/${id}?tab=settings`);
+    await page.getByRole("button", { name: "Add variable" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByLabel("Value of variable 2", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("html")).toHaveClass(new RegExp(theme));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`stdio-settings-${theme}-${width}.png`), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -156,6 +156,7 @@ describeEachDatabase("servers API: editing a stdio server", () => {
         { package: { version: "9.9.9" } },
         400,
         new RegExp(`^npm:${BUNDLED.name}@9\\.9\\.9 cannot be installed: `),
+        [{ path: "package.version", message: expect.stringContaining("No matching version found") }],
       ],
       [{ package: { version: "^1.0.0" } }, 400, "Some fields are not valid.", [{ path: "package.version", message: "Give an exact version (e.g. 1.2.3): what was installed is what runs, so no ranges or tags." }]],
       [
