@@ -255,6 +255,23 @@ describe("ServerForm headers", () => {
   });
 });
 
+/** What every stored server of these tests has beside its connection. */
+const STORED: Omit<RemoteServerDto, "id" | "name" | "description" | "transport" | "url" | "headers"> = {
+  auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
+  tags: [],
+  monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
+  protocol: "auto",
+  status: "up",
+  lastCheckAt: null,
+  lastCheck: null,
+  latencyMs: null,
+  serverInfo: null,
+  capabilities: null,
+  counts: { tools: 0, resources: 0, prompts: 0 },
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
 describe("ServerForm (edit)", () => {
   const server: RemoteServerDto = {
     id: "5b0c5d7e-7f39-4a34-9a4b-0e7c1f1d2a10",
@@ -263,19 +280,7 @@ describe("ServerForm (edit)", () => {
     transport: "streamable-http",
     url: "https://tools.example.com/mcp",
     headers: [{ name: "Authorization", value: "••••••••abcd" }],
-    auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
-    tags: [],
-    monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
-    protocol: "auto",
-    status: "up",
-    lastCheckAt: null,
-    lastCheck: null,
-    latencyMs: null,
-    serverInfo: null,
-    capabilities: null,
-    counts: { tools: 0, resources: 0, prompts: 0 },
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...STORED,
   };
 
   it("saves only after a change, keeps a stored header left blank and rotates a typed one", async () => {
@@ -364,19 +369,7 @@ describe("ServerForm (edit of a stdio server)", () => {
       egress: [{ host: "api.example.com" }, { host: "2001:db8::1", port: 8443 }],
     },
     headers: [],
-    auth: { type: "headers", status: "authorized", reason: null, expiresAt: null, lastRefreshAt: null },
-    tags: [],
-    monitoring: { enabled: false, intervalSec: 900, thresholdMs: 2000 },
-    protocol: "auto",
-    status: "up",
-    lastCheckAt: null,
-    lastCheck: null,
-    latencyMs: null,
-    serverInfo: null,
-    capabilities: null,
-    counts: { tools: 0, resources: 0, prompts: 0 },
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...STORED,
   };
 
   it("edits the version, arguments, variables and hosts; the package stays; a stored value shows only that it is set, and blank keeps it", async () => {
