@@ -1,6 +1,10 @@
 import { Client } from "@modelcontextprotocol/client";
 import { spawnSandbox } from "@/lib/sandbox/process";
+import { DEFAULT_LIMITS } from "@/lib/sandbox/spec";
 import { SandboxTransport } from "@/lib/sandbox/transport";
+import { GET as healthGET } from "@/app/api/health/route";
+import { underHealthPolling } from "../support/health-polling";
+import { call } from "../support/http";
 import { leftoverCgroups, programSpec, serverEverythingSpec } from "../support/sandbox";
 
 /**
@@ -130,4 +134,26 @@ it("says a server exited when it exits at once", async () => {
   const client = new Client({ name: "sandbox-test", version: "1.0.0" });
   await expect(client.connect(transport)).rejects.toThrow();
   expect(await transport.exited).toMatchObject({ kind: "exited", reason: "The server exited (code 0) on its own." });
+});
+
+it("keeps the service answering while hostile servers run together, the output flood and the forks at the console's default caps", async () => {
+  // The database opened first: the polling measures the service, not its first start.
+  expect((await call(healthGET, "/api/health")).status).toBe(200);
+  const polled = await underHealthPolling(() =>
+    Promise.all([
+      run("yes", [], { outputBytes: DEFAULT_LIMITS.outputBytes }),
+      run("sh", ["-c", "while :; do sleep 1000 & done"], { processes: DEFAULT_LIMITS.processes }),
+      run("node", ["-e", "const kept = []; for (;;) kept.push(Buffer.alloc(1 << 20, 1));"], { memoryBytes: 256 * 1024 * 1024 }),
+      run("node", ["-e", "for (;;) {}"], { cpuSeconds: 2 }),
+    ]),
+  );
+  console.log(`hostile servers together: ${polled.answers} health answers meanwhile, p50 ${polled.p50.toFixed(1)} ms, p99 ${polled.p99.toFixed(1)} ms (issue 36's bar: 100 ms), ${polled.held}`);
+  const [flood, forks, memory, cpu] = polled.result.map((r) => r.exit);
+  expect(flood).toMatchObject({ kind: "cap", reason: `The server printed more than ${DEFAULT_LIMITS.outputBytes} bytes without being asked and was stopped.` });
+  expect(forks).toMatchObject({ kind: "cap", reason: `The server tried to run more than ${DEFAULT_LIMITS.processes} processes and was stopped.` });
+  expect(memory).toMatchObject({ kind: "cap", reason: "The server ran out of its 268435456 bytes of memory and was stopped." });
+  expect(cpu).toMatchObject({ kind: "cap", reason: "The server used its 2 s of CPU time and was stopped." });
+  expect([...polled.statuses]).toEqual([200]);
+  // Answered during the work, not after it.
+  expect(polled.answers).toBeGreaterThan(5);
 });
