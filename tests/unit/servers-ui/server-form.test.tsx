@@ -417,6 +417,8 @@ describe("ServerForm (edit of a stdio server)", () => {
     renderForm(<ServerForm mode="edit" initialValues={valuesFromServer(server)} onSubmit={onSubmit} />);
 
     await user.click(screen.getByRole("button", { name: "Add variable" }));
+    // The new row's name takes the focus (after the row renders): the keys go there.
+    await waitFor(() => expect(screen.getByLabelText("Name of variable 3")).toHaveFocus());
     await user.keyboard("NEW_ONE");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(onSubmit).not.toHaveBeenCalled();
