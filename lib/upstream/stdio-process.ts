@@ -35,6 +35,17 @@ function stopIdle(table: ProcessTable, uid?: string): string | undefined {
   return closed?.slice(0, -1);
 }
 
+/** A start of (uid, key) the caps and the backoff admit, stopping an idle process to make room; else an McpFailure that says why. */
+async function admitted(table: ProcessTable, uid: string, key: string): Promise<Run> {
+  const caps = await capsOf(uid);
+  try {
+    return table.admit(uid, key, caps, (only) => stopIdle(table, only));
+  } catch (err) {
+    // A refusal fails the use as a server that cannot be reached does: the workbench, a check and a gateway all say why.
+    throw err instanceof ProcessRefusal ? new McpFailure("unreachable", err.message) : err;
+  }
+}
+
 /**
  * Starts the process of (uid, serverId) with `open`, when the caps and the
  * backoff allow it (else an McpFailure that says which and what to do), and
@@ -42,14 +53,7 @@ function stopIdle(table: ProcessTable, uid?: string): string | undefined {
  */
 export async function startProcess(uid: string, serverId: string, open: () => Promise<WorkbenchSession>): Promise<WorkbenchSession> {
   const table = processTable();
-  const caps = await capsOf(uid);
-  let run: Run;
-  try {
-    run = table.admit(uid, serverId, caps, (only) => stopIdle(table, only));
-  } catch (err) {
-    // A refusal fails the use as a server that cannot be reached does: the workbench, a check and a gateway all say why.
-    throw err instanceof ProcessRefusal ? new McpFailure("unreachable", err.message) : err;
-  }
+  const run = await admitted(table, uid, serverId);
   let session: WorkbenchSession;
   try {
     session = await open();
@@ -72,13 +76,7 @@ export async function startProcess(uid: string, serverId: string, open: () => Pr
  */
 export async function underStdioCaps<T>(uid: string, work: () => Promise<T>): Promise<T> {
   const table = processTable();
-  const caps = await capsOf(uid);
-  let run: Run;
-  try {
-    run = table.admit(uid, `test-connection-${randomUUID()}`, caps, (only) => stopIdle(table, only));
-  } catch (err) {
-    throw err instanceof ProcessRefusal ? new McpFailure("unreachable", err.message) : err;
-  }
+  const run = await admitted(table, uid, `test-connection-${randomUUID()}`);
   try {
     return await work();
   } finally {
