@@ -40,6 +40,13 @@ export interface GuardOutput {
  */
 const NOT_TEXT = new Set(["blob", "data", "mimeType", "_meta", "requestState"]);
 
+/**
+ * A content block's kind, the value of its `type`: a word of the protocol
+ * that no rule of either kind finds anything in, so it is passed over (each
+ * text read costs the rules' passes, and every block has one).
+ */
+const BLOCK_KINDS = new Set(["text", "image", "audio", "resource", "resource_link"]);
+
 /** A place in the result, linked to its parent's: a path is spelled out only for a string with a finding. */
 interface Place {
   parent: Place | null;
@@ -63,7 +70,9 @@ function textsOf(result: unknown): Slot[] {
   const stack: { value: unknown; place: Place | null }[] = [{ value: result, place: null }];
   while (stack.length) {
     const { value, place } = stack.pop()!;
-    if (typeof value === "string") slots.push({ place, text: value });
+    if (typeof value === "string") {
+      if (!(place?.key === "type" && BLOCK_KINDS.has(value))) slots.push({ place, text: value });
+    }
     // Children go on the stack last first, so that strings come out (and findings are reported) in the result's order.
     else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], place: { parent: place, key: i } });
     else if (value && typeof value === "object") {

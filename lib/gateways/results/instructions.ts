@@ -4,7 +4,7 @@ import { originalSpan } from "../../scanner/evidence";
 import { AGENT_TASK, ANY_RESULT_CUE, CONCEAL_RESULT, MODEL_ADDRESS, ORDER, OWN_DATA, READER_AUDIENCE, REPLY_STEER, TASK_OVERRIDE } from "../../scanner/text/addressee";
 import { CONCEAL_ML, CONTEXT, DATA_WORD, MAX_CUE_TEXT, PERSONAL, PROHIBIT, PRIVATE_SCOPE, PUBLIC_SINK, SECRET, UNASKED } from "../../scanner/text/cues";
 import { normalizeText, type NormalizedText } from "../../scanner/text/normalize";
-import { readSentences } from "../../scanner/text/reading";
+import { askedTogether, readSentences } from "../../scanner/text/reading";
 
 /**
  * Instructions aimed at the model in what a call returns. The scanner's
@@ -177,6 +177,9 @@ function cleanIndex(cleanAt: readonly number[], at: number): number {
 /** The clean form of [start, end) of the original text, cut from the text's own (normalising it again would cost more than the reading). */
 const cleanOf = (norm: NormalizedText, start: number, end: number) => norm.clean.slice(cleanIndex(norm.cleanAt, start), cleanIndex(norm.cleanAt, end));
 
+// What resultCues asks of every sentence, answered in one pass (scanner/text/reading.ts).
+askedTogether([TASK_OVERRIDE, CONCEAL_RESULT, REPLY_STEER, MODEL_ADDRESS, AGENT_TASK, ORDER]);
+
 /** The text's sentences in its own coordinates, each with its clean form: what the result cues read. */
 function resultCues(text: string, norm: NormalizedText): InstructionSpan[] {
   const clean = norm.clean.length > MAX_CUE_TEXT ? norm.clean.slice(0, MAX_CUE_TEXT) : norm.clean;
@@ -196,9 +199,9 @@ function resultCues(text: string, norm: NormalizedText): InstructionSpan[] {
     const placeholder = placeholders ? SPACED_PLACEHOLDER.exec(s.text) : null;
     if (placeholder && namesData(placeholder[1] ?? placeholder[2] ?? "")) add("exfiltration", s.start + placeholder.index, s.start + placeholder.index + placeholder[0].length);
     if (!s.has(MODEL_ADDRESS) && !s.has(AGENT_TASK)) return;
-    if (ORDER.test(s.text)) add("direct-command", s.start, s.end);
+    if (s.has(ORDER)) add("direct-command", s.start, s.end);
     // "Note to the AI:" on a line of its own, the order in the sentence after it.
-    else if (i + 1 < list.length && ORDER.test(list[i + 1].text)) add("direct-command", s.start, list[i + 1].end);
+    else if (i + 1 < list.length && list[i + 1].has(ORDER)) add("direct-command", s.start, list[i + 1].end);
   });
   return out;
 }

@@ -8,7 +8,7 @@ import {
 } from "../text/cues";
 import { ESCALATE, FAILURE, USER_GRANTS } from "../text/escalation";
 import { localRequest, mentionsLocal } from "../text/local-requests";
-import { readSentences } from "../text/reading";
+import { askedTogether, readSentences } from "../text/reading";
 import { normalizeText, type NormalizedText } from "../text/normalize";
 import { compilePhrases, matchPhrases, type Phrase, type PhraseMatch } from "../text/phrases";
 import type { Finding, Rule, Severity } from "../types";
@@ -328,6 +328,12 @@ function cueStarts(clean: string): number[] {
  * privilege, drives a service on the user's machine, or leaves through a web
  * address carrying the user's data.
  */
+// What sentenceCues asks of a cued sentence, answered in one pass (text/reading.ts).
+askedTogether([
+  CONCEAL_ML, PROHIBIT_REPORT, AUDIENCE, OVERRIDE_ML, ROLE_ML, SEND, PLACE, CONTEXT, SECRET, SEEN, PRIVATE_SCOPE, PUBLIC_SINK, PRIVATE_FILE, SLOT,
+  READ_OR_ADDRESS, PERSONAL, USER_OWNED, ESCALATE, FAILURE, DIRECTIVE, USER_GRANTS, AUTHORITY, UNASKED,
+]);
+
 function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
   const norm = site.normalized;
   const out: PhraseMatch<Category>[] = [];
@@ -345,20 +351,20 @@ function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
     const cued = next < starts.length && starts[next] < end;
     if (!cued && !addressWithPlaceholderMark(text) && !mentionsLocal(text)) continue;
     const without = WITHOUT.test(text);
-    if (CONCEAL_ML.test(text) || (!without && PROHIBIT_REPORT.test(text) && AUDIENCE.test(text))) add("concealment", start, end);
-    if (OVERRIDE_ML.test(text)) add("override", start, end);
-    if (ROLE_ML.test(text)) add("role-reset", start, end);
+    if (s.has(CONCEAL_ML) || (!without && s.has(PROHIBIT_REPORT) && s.has(AUDIENCE))) add("concealment", start, end);
+    if (s.has(OVERRIDE_ML)) add("override", start, end);
+    if (s.has(ROLE_ML)) add("role-reset", start, end);
     if (s.has(SEND) && outsideDestination(text)) add("exfiltration", start, end);
     const place = s.has(PLACE);
-    if (place && CONTEXT.test(text)) add("context-harvest", start, end);
-    if (place && SECRET.test(text) && SEEN.test(text)) add("exfiltration", start, end);
-    if (place && PRIVATE_SCOPE.test(text) && PUBLIC_SINK.test(text)) add("exfiltration", start, end);
-    if (place && PRIVATE_FILE.test(text) && (SLOT.test(text) || READ_OR_ADDRESS.test(text))) add("exfiltration", start, end);
+    if (place && s.has(CONTEXT)) add("context-harvest", start, end);
+    if (place && s.has(SECRET) && s.has(SEEN)) add("exfiltration", start, end);
+    if (place && s.has(PRIVATE_SCOPE) && s.has(PUBLIC_SINK)) add("exfiltration", start, end);
+    if (place && s.has(PRIVATE_FILE) && (s.has(SLOT) || s.has(READ_OR_ADDRESS))) add("exfiltration", start, end);
     if (place && s.has(PERSONAL) && s.has(USER_OWNED) && (s.has(SLOT) || s.has(SEND))) add("exfiltration", start, end);
     if (s.has(ESCALATE) && s.has(FAILURE) && s.has(DIRECTIVE) && !s.has(USER_GRANTS)) add("escalation", start, end);
     if (localRequest(text)) add("local-request", start, end);
-    if (AUTHORITY.test(text)) add("false-authority", start, end);
-    if (UNASKED.test(text) && !negatedSentence(text, text.length)) add("unsanctioned", start, end);
+    if (s.has(AUTHORITY)) add("false-authority", start, end);
+    if (s.has(UNASKED) && !negatedSentence(text, text.length)) add("unsanctioned", start, end);
     const sink = exfiltrationSink(text);
     if (sink) add("exfiltration", start + sink.start, start + sink.end);
   }
