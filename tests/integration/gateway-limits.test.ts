@@ -252,6 +252,19 @@ describeEachDatabase("what a gateway's clients may make it store, and whose mess
     }
   });
 
+  it("opens the session of every client of a burst initializing at once past the token's bound", async () => {
+    const gateway = await newGateway();
+    const mine = await gatewayTokenWithId(owner);
+    for (let i = 0; i < MAX_SESSIONS_PER_CREDENTIAL; i++) await initializeRaw(gateway.url, mine.token);
+    // Each of these prunes the same oldest sessions at the same time.
+    const burst = await Promise.all(Array.from({ length: 40 }, () => initializeRaw(gateway.url, mine.token)));
+    expect(new Set(burst).size).toBe(40);
+    const last = await initializeRaw(gateway.url, mine.token);
+    const [{ n }] = await (await db()).select({ n: count() }).from(gatewaySessions).where(eq(gatewaySessions.tokenId, mine.id));
+    expect(n).toBe(MAX_SESSIONS_PER_CREDENTIAL);
+    expect((await postRaw(gateway.url, mine.token, last, ping())).status).toBe(200);
+  });
+
   it("stores nothing for a client's notifications and answers that no request awaits", async () => {
     const gateway = await newGateway();
     const { token } = await gatewayTokenWithId(owner);

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { sharedCache } from "../../cache/shared-cache";
 import { db } from "../../db";
+import { log } from "../../log";
 import { gateways, gatewaySessions } from "../../db/schema";
 import { MAX_CAPABILITY_BYTES, MAX_SESSIONS_PER_CREDENTIAL } from "./bounds";
 
@@ -91,6 +92,12 @@ function keptCapabilities(declared: Record<string, unknown>): Record<string, unk
  * Stores a new session; past the credential's most open sessions, the least
  * recently used are ended (their clients initialize again at their next
  * request), so that a client looping on initialize fills nothing.
+ *
+ * Many clients of one credential initializing at once each prune the same
+ * old rows: each skips the rows another is already ending (else two deletes
+ * wait on each other's rows and PostgreSQL ends one as a deadlock, which
+ * failed that client's initialize). A prune that fails all the same is
+ * logged and the session opened: the bound holds again at the next one.
  */
 export async function openSession(gatewayId: string, credential: Holder, client: { name: string; version: string; capabilities: Record<string, unknown>; protocolVersion: string }): Promise<SessionRef> {
   const d = await db();
@@ -113,9 +120,14 @@ export async function openSession(gatewayId: string, credential: Holder, client:
     .from(gatewaySessions)
     .where(openedBy(credential))
     .orderBy(desc(gatewaySessions.lastSeenAt), desc(gatewaySessions.createdAt), desc(gatewaySessions.id))
-    .offset(MAX_SESSIONS_PER_CREDENTIAL);
-  const ended = await d.delete(gatewaySessions).where(inArray(gatewaySessions.id, beyond)).returning({ id: gatewaySessions.id });
-  await Promise.all(ended.map((e) => sessions.forget(e.id)));
+    .offset(MAX_SESSIONS_PER_CREDENTIAL)
+    .for("update", { skipLocked: true });
+  try {
+    const ended = await d.delete(gatewaySessions).where(inArray(gatewaySessions.id, beyond)).returning({ id: gatewaySessions.id });
+    await Promise.all(ended.map((e) => sessions.forget(e.id)));
+  } catch (err) {
+    log.warn("gateway sessions not pruned", { gatewayId, err });
+  }
   return ref;
 }
 
