@@ -13,6 +13,7 @@ const LIMITS: [string, string][] = [
   ["Processes", `${plural(DEFAULT_LIMITS.processes, "process", "processes")} and threads together`],
   ["Private folder", `${formatBytes(DEFAULT_LIMITS.folderBytes)}, emptied when the process ends`],
   ["Output", `${formatBytes(DEFAULT_LIMITS.outputBytes)} between two requests`],
+  ["Stray lines", `${plural(DEFAULT_LIMITS.strayLines, "line")} in a row on stdout that are not MCP messages (logs belong on stderr)`],
   ["Files", "The system's programs and its own package, read-only; nothing of the console's"],
 ];
 

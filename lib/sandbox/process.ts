@@ -29,6 +29,8 @@ export type SandboxProcess = {
   egress?: EgressStats;
   /** Closes stdin, then kills the whole sandbox if it has not exited within a second; resolves once it has. `kind` says why (a plain stop by default). */
   stop(reason?: string, kind?: SandboxExit["kind"]): Promise<SandboxExit>;
+  /** Kills the whole sandbox at once for what it printed (a cap of its output, `reason` says which), and reads none of what it prints until the kill lands. */
+  stopPrinting(reason: string): void;
 };
 
 /**
@@ -99,15 +101,19 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
     child.kill("SIGKILL");
   };
 
+  const stopPrinting = (reason: string) => {
+    kill("cap", reason);
+    // The server keeps printing until the kill lands: none of that is read.
+    child.stdout.destroy();
+    child.stderr.destroy();
+  };
+
   // stderr counts too: it is read on the console's thread as well, and a server's log lines
   // are as bounded by what it is asked as its answers are.
   const count = (chunk: Buffer) => {
     outputSinceInput += chunk.length;
     if (outputSinceInput > limits.outputBytes && !stopped) {
-      kill("cap", `The server printed more than ${limits.outputBytes} bytes without being asked and was stopped.`);
-      // The server keeps printing until the kill lands: none of that is read.
-      child.stdout.destroy();
-      child.stderr.destroy();
+      stopPrinting(`The server printed more than ${limits.outputBytes} bytes without being asked and was stopped.`);
     }
   };
   child.stderr.on("data", (chunk: Buffer) => {
@@ -161,6 +167,7 @@ function watch(child: ChildProcessByStdio<Writable, Readable, Readable>, cgroup:
     },
     exited,
     egress: egress?.stats,
+    stopPrinting,
     async stop(reason = "The console stopped the server.", kind: SandboxExit["kind"] = "stopped") {
       stopped ??= { kind, reason };
       child.stdin.end();

@@ -30,6 +30,12 @@ export type SandboxLimits = {
   folderBytes: number;
   /** Bytes the server may print on stdout and stderr together between two messages from the console (an answer, its notifications, its log). */
   outputBytes: number;
+  /**
+   * Lines in a row on stdout that are not MCP messages (a stray log line, a banner). A few are
+   * dropped; a run this long is a server that prints without speaking MCP, stopped before it is read
+   * to its output cap. Any message from it starts the count again.
+   */
+  strayLines: number;
   /** Connections open at once through the egress proxy, when the server has egress. */
   egressConnections: number;
 };
@@ -40,6 +46,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   cpuSeconds: 600,
   folderBytes: 64 * 1024 * 1024,
   outputBytes: 32 * 1024 * 1024,
+  strayLines: 1000,
   egressConnections: 32,
 };
 

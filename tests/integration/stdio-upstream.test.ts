@@ -5,6 +5,10 @@ import { McpFailure } from "@/lib/mcp/errors";
 import { packageBin } from "@/lib/stdio/package";
 import { discover } from "@/lib/upstream/inventory";
 import type { McpTarget } from "@/lib/upstream/connection";
+import { DEFAULT_LIMITS } from "@/lib/sandbox/spec";
+import { GET as healthGET } from "@/app/api/health/route";
+import { underHealthPolling } from "../support/health-polling";
+import { call } from "../support/http";
 import { leftoverCgroups } from "../support/sandbox";
 
 /**
@@ -81,6 +85,33 @@ it("gives the server its own env, and nothing of the console's", async () => {
       command: { packageDir, bin: await packageBin(packageDir, "env-reader"), args: [], env: { OWN_SETTING: "its value" } },
     }).catch((err: unknown) => err as Error);
     expect((failure as Error).message).toContain('{"own":"its value","console":null}');
+  } finally {
+    fs.rmSync(packageDir, { recursive: true, force: true });
+  }
+});
+
+it("stops a server that prints lines that are not MCP messages, and says so, while a neighbour is discovered and the service answers", async () => {
+  // What `yes` does, as a package's program: two-byte lines, without end.
+  const packageDir = fakePackage("prints-y", 'const lines = "y\\n".repeat(4096); for (;;) process.stdout.write(lines);');
+  try {
+    // The database opened first: the polling measures the service, not its first start.
+    expect((await call(healthGET, "/api/health")).status).toBe(200);
+    const target: McpTarget = {
+      transport: "stdio",
+      url: "npm:prints-y@1.0.0",
+      headers: {},
+      command: { packageDir, bin: await packageBin(packageDir, "prints-y"), args: [], env: {} },
+    };
+    const neighbourTarget = await everythingTarget();
+    const polled = await underHealthPolling(() => Promise.all([discover(target).catch((err: unknown) => err), discover(neighbourTarget)]));
+    console.log(`a server printing "y" lines beside server-everything: ${polled.answers} health answers meanwhile, p50 ${polled.p50.toFixed(1)} ms, p99 ${polled.p99.toFixed(1)} ms, ${polled.held}`);
+    const [failure, neighbour] = polled.result;
+    expect(failure).toBeInstanceOf(McpFailure);
+    expect((failure as McpFailure).message).toBe(
+      `The server printed more than ${DEFAULT_LIMITS.strayLines} lines in a row on stdout that are not MCP messages and was stopped. A server's logs belong on stderr.`,
+    );
+    expect(neighbour.tools.map((tool) => tool.name)).toContain("echo");
+    expect([...polled.statuses]).toEqual([200]);
   } finally {
     fs.rmSync(packageDir, { recursive: true, force: true });
   }

@@ -32,6 +32,7 @@ describe("a stdio server's settings", () => {
     expect(screen.getByText("512 MB, its private folder's files included")).toBeVisible();
     expect(screen.getByText("64 processes and threads together")).toBeVisible();
     expect(screen.getByText("600 s over the life of a process")).toBeVisible();
+    expect(screen.getByText("1,000 lines in a row on stdout that are not MCP messages (logs belong on stderr)")).toBeVisible();
     expect(screen.getByText("None: it reaches no host, the console's included")).toBeVisible();
   });
 
