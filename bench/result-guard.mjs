@@ -1,12 +1,14 @@
 // The result guard's cost (issue 37's bar: ≤ 0.5 ms at p50 on a call returning
 // 4 KB of text): `echo` of a 4 KB message on the local server-everything
-// through two gateways of the same server, one with the guard off (`results`
-// off for both kinds) and one with the defaults (redact both), alternating,
-// each first in every other round (a call's history is written after its
-// answer, while the next call runs), after a warm-up. The message is a web
+// through three gateways of the same server, two with the guard off (`results`
+// off for both kinds) and one with the defaults (redact both), in turn, each
+// first in every third round (a call's history is written after its answer,
+// while the next call runs), after a warm-up; the two alike say how finely the
+// run can tell a difference. The message is a web
 // page's text (prose with links, an address, numbers and an identifier),
 // which the guard reads in full and finds nothing in. Prints p50 and p95 of
-// each and the difference and ratio of the medians; asserts nothing.
+// each, the differences and ratio of the medians, and how far the two
+// gateways alike differ; asserts nothing.
 //
 // Then, given `load` (what bench/gateway.mjs's load needs to cost a call:
 // the console's, the database's and the upstream's processes), its bar of
@@ -58,25 +60,41 @@ async function loadOffThenOn({ offUrl, onUrl, token, load, what, messageOf }) {
 
 export async function benchResultGuard({ appUrl, headers, token, serverId, load }) {
   const servers = [{ serverId, prefix: "everything" }];
-  const [offUrl, onUrl] = [
-    await createGateway({ appUrl, headers, name: "Guard off (bench)", servers, policy: { results: { instructions: "off", secrets: "off" } } }),
+  const unguarded = { results: { instructions: "off", secrets: "off" } };
+  const [offUrl, onUrl, controlUrl] = [
+    await createGateway({ appUrl, headers, name: "Guard off (bench)", servers, policy: unguarded }),
     await createGateway({ appUrl, headers, name: "Guard on (bench)", servers }),
+    await createGateway({ appUrl, headers, name: "Guard off, control (bench)", servers, policy: unguarded }),
   ];
-  const [off, on] = await Promise.all([connectGateway(offUrl, token, "bench-guard-off"), connectGateway(onUrl, token, "bench-guard-on")]);
+  const [off, on, control] = await Promise.all([
+    connectGateway(offUrl, token, "bench-guard-off"),
+    connectGateway(onUrl, token, "bench-guard-on"),
+    connectGateway(controlUrl, token, "bench-guard-control"),
+  ]);
   const call = (client) => async () => {
     const result = await client.callTool({ name: "everything__echo", arguments: { message: MESSAGE } });
     if (result.content?.[0]?.text !== `Echo: ${MESSAGE}`) throw new Error(`the guard changed a benign result: ${JSON.stringify(result).slice(0, 300)}`);
   };
   try {
-    const samples = await alternate([{ key: "off", fn: call(off) }, { key: "on", fn: call(on) }], { calls: CALLS, warmUp: WARM_UP, turns: true });
+    const samples = await alternate(
+      [
+        { key: "off", fn: call(off) },
+        { key: "on", fn: call(on) },
+        { key: "control", fn: call(control) },
+      ],
+      { calls: CALLS, warmUp: WARM_UP, turns: true },
+    );
     const p50 = (key) => percentile(samples[key], 50);
-    console.log(`\nResult guard: tools/call echo of ${MESSAGE.length.toLocaleString("en")} characters through two gateways of one server, ${CALLS} calls each after ${WARM_UP} warm-up, alternating, each first in every other round\n`);
+    console.log(`\nResult guard: tools/call echo of ${MESSAGE.length.toLocaleString("en")} characters through three gateways of one server, ${CALLS} calls each after ${WARM_UP} warm-up, in turn, each first in every third round\n`);
     console.log(`${"".padEnd(44)}${"p50".padStart(12)}${"p95".padStart(12)}`);
     row("gateway, results guard off", samples.off);
     row("gateway, results guard on (redact both)", samples.on);
-    console.log(`\nthe guard's cost at p50: ${(p50("on") - p50("off")).toFixed(3)} ms (issue 37's bar: 0.5 ms); ratio on/off p50: ${(p50("on") / p50("off")).toFixed(3)}`);
+    row("another gateway, results guard off", samples.control);
+    console.log(`\nthe guard's cost at p50: ${(p50("on") - p50("off")).toFixed(3)} ms against the first gateway off, ${(p50("on") - p50("control")).toFixed(3)} ms against the other (issue 37's bar: 0.5 ms); ratio on/off p50: ${(p50("on") / p50("off")).toFixed(3)}`);
+    // Two gateways alike differ by this much: what this run can tell apart.
+    console.log(`the two gateways with the guard off differ by ${Math.abs(p50("control") - p50("off")).toFixed(3)} ms at p50: this run's resolution`);
   } finally {
-    await Promise.all([off.close(), on.close()]);
+    await Promise.all([off.close(), on.close(), control.close()]);
   }
   if (!load) return;
   await loadOffThenOn({ offUrl, onUrl, token, load, what: "few-word messages", messageOf: (i) => `client ${i}` });
