@@ -42,6 +42,8 @@ export interface RecordedCheck {
   status: ServerStatus;
   /** The tool list differs from the stored inventory's (or none was stored): discovery should run. */
   inventoryStale: boolean;
+  /** The server's state as this check left it: the `known` of a next check recorded in sequence (lib/demo/history.ts). */
+  state: ServerState;
 }
 
 /** When the run of failures began: the earliest of the server's last `n` checks (this one included). */
@@ -85,7 +87,14 @@ function recorded(input: CheckToRecord, id: string, known: ServerState, next: Tr
     toolCount: outcome.toolCount,
     toolsChanged: toolsChanged(outcome, known),
   });
-  return { check, status: next.status, inventoryStale: outcome.toolsHash !== null && outcome.toolsHash !== known.toolsHash };
+  // A check writes no tool list (discovery does); it opens or keeps an incident when one is due, and closes it on an answer.
+  const hasOpenIncident = next.incident === "open" || (next.incident !== "close" && known.hasOpenIncident);
+  return {
+    check,
+    status: next.status,
+    inventoryStale: outcome.toolsHash !== null && outcome.toolsHash !== known.toolsHash,
+    state: { status: next.status, consecutiveFailures: next.consecutiveFailures, toolsHash: known.toolsHash, hasOpenIncident },
+  };
 }
 
 const toolsChanged = (outcome: CheckOutcome, known: ServerState) =>

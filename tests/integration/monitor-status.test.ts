@@ -4,11 +4,12 @@ import { secretContext } from "@/lib/crypto/contexts";
 import { encrypt } from "@/lib/crypto/encryption";
 import { db } from "@/lib/db";
 import { activityEvents, incidents, inventoryItems, monitorChecks, monitorRollups, serverHeaders, servers, users } from "@/lib/db/schema";
-import { performCheck } from "@/lib/monitoring/check";
+import { performCheck, type CheckOutcome } from "@/lib/monitoring/check";
 import { claimDue } from "@/lib/monitoring/claim";
 import { recordCheck } from "@/lib/monitoring/record";
 import { runCheck, type RunCheckOptions } from "@/lib/monitoring/run-check";
 import { listChecks } from "@/lib/monitoring/service";
+import type { ServerState } from "@/lib/monitoring/write-check";
 import { sealHeader } from "@/lib/servers/headers";
 import { describeEachDatabase } from "../support/databases";
 import {
@@ -265,6 +266,28 @@ describeEachDatabase("monitoring: recording checks", () => {
     expect(rows).toHaveLength(2);
     const [rollup] = await (await db()).select().from(monitorRollups).where(eq(monitorRollups.serverId, server.id));
     expect(rollup.checks).toBe(2);
+  });
+
+  it("answers the state each check left the server in, which the next check of a sequence can be given: an outage opens and closes as it does read fresh", async () => {
+    const uid = await newUser();
+    const server = await newServer(uid, `${raw.origin}/mcp`);
+    const outcomeOf = (result: "up" | "failed", startedAt: Date): CheckOutcome =>
+      result === "up"
+        ? { result, startedAt, latencyMs: 20, phases: { connectMs: 5, initializeMs: 10, pingMs: 5, listMs: 8 }, failure: null, toolCount: 1, toolsHash: null }
+        : { result, startedAt, latencyMs: null, phases: { connectMs: null, initializeMs: null, pingMs: null, listMs: null }, failure: { kind: "refused", reason: "Refused." }, toolCount: null, toolsHash: null };
+    let known: ServerState | undefined;
+    for (const result of ["up", "failed", "failed", "failed", "up", "up"] as const) {
+      const dueAt = new Date((tick += 60_000));
+      const recorded = await recordCheck({ serverId: server.id, dueAt, trigger: "schedule", instance: "test-1", outcome: outcomeOf(result, dueAt), known });
+      const row = await serverRow(server.id);
+      const open = (await incidentsOf(server.id)).some((i) => i.closedAt === null);
+      expect(recorded!.state).toEqual({ status: row.status, consecutiveFailures: row.consecutiveFailures, toolsHash: row.toolsHash, hasOpenIncident: open });
+      known = recorded!.state;
+    }
+    const [outage] = await incidentsOf(server.id);
+    expect(outage).toMatchObject({ failedChecks: 3, closedAt: expect.any(Date) });
+    expect((await eventsOf(uid, "monitor.down")).length).toBe(1);
+    expect((await eventsOf(uid, "monitor.recovered")).length).toBe(1);
   });
 
   it("leaves a paused or unmonitored server alone on schedule; checked by hand, a paused one stays paused", async () => {

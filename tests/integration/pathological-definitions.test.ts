@@ -5,7 +5,7 @@ import { GET as serverGET } from "@/app/api/servers/[id]/route";
 import { POST as scanPOST } from "@/app/api/servers/[id]/scan/route";
 import { POST as createPOST } from "@/app/api/servers/route";
 import { POST as testPOST } from "@/app/api/servers/test/route";
-import { describeEachDatabase } from "../support/databases";
+import { describeOnOneDatabase } from "../support/databases";
 import { underHealthPolling } from "../support/health-polling";
 import { call } from "../support/http";
 import { signIn, type SignedIn } from "../support/sign-in";
@@ -17,6 +17,11 @@ import { startTsProcess, type TsProcess } from "../support/ts-process";
  * and each text rule's worst case. Each is refused with a reason or handled
  * off the request thread; nothing answers 500 and the service keeps
  * answering meanwhile.
+ *
+ * On one database: the subject is how the service meets the definitions, not
+ * how they are stored, and the second run repeated a minute of CPU-bound
+ * work. The embedded one, PGlite, runs its queries on the request thread
+ * itself, so it is the harder case for the health answers measured here.
  */
 
 let pathological: TsProcess;
@@ -31,7 +36,7 @@ async function register(who: SignedIn, name: string) {
   return call(createPOST, "/api/servers", { headers: who.bearer, body: { name, transport: "streamable-http", url: url(name), headers: [] } });
 }
 
-describeEachDatabase("pathological definitions", () => {
+describeOnOneDatabase("pathological definitions", () => {
   let owner: SignedIn;
   beforeAll(async () => {
     owner = await signIn({ plan: "pro" });

@@ -11,7 +11,7 @@ import { decrypt } from "@/lib/crypto/encryption";
 import { secretContext } from "@/lib/crypto/contexts";
 import { db } from "@/lib/db";
 import { activityEvents, inventoryItems, serverHeaders, servers, users } from "@/lib/db/schema";
-import { describeEachDatabase } from "../support/databases";
+import { describeEachDatabase, describeOnOneDatabase } from "../support/databases";
 import { call, type CallOptions } from "../support/http";
 import {
   startAuthProxy,
@@ -371,17 +371,6 @@ describeEachDatabase("servers API", () => {
     });
   });
 
-  it("test connection gives up on a server that never answers, with 504", async () => {
-    const silent = await startSilentServer();
-    try {
-      const res = await api(testPOST, "/api/servers/test", owner, { body: { transport: "streamable-http", url: `${silent.origin}/mcp` } });
-      expect(res.status).toBe(504);
-      expect(res.json).toEqual({ error: "upstream_timeout", message: `The server at ${silent.origin}/mcp did not answer within 10 s.` });
-    } finally {
-      await silent.stop();
-    }
-  }, 20_000);
-
   it("discovers again: new, changed and vanished items", async () => {
     const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: "object" } });
     scriptedState.tools = [tool("alpha", "First"), tool("beta", "Second"), tool("gamma", "Third")];
@@ -498,6 +487,21 @@ describeEachDatabase("servers API", () => {
     const text = JSON.stringify(all);
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
+});
+
+// On one database: it waits the connection's whole 10 s bound, and its subject is that bound, which no database touches.
+describeOnOneDatabase("servers API, test connection of a silent server", () => {
+  it("test connection gives up on a server that never answers, with 504", async () => {
+    const owner = await signedIn("pro");
+    const silent = await startSilentServer();
+    try {
+      const res = await api(testPOST, "/api/servers/test", owner, { body: { transport: "streamable-http", url: `${silent.origin}/mcp` } });
+      expect(res.status).toBe(504);
+      expect(res.json).toEqual({ error: "upstream_timeout", message: `The server at ${silent.origin}/mcp did not answer within 10 s.` });
+    } finally {
+      await silent.stop();
+    }
+  }, 20_000);
 });
 
 describe("secrets", () => {

@@ -9,7 +9,7 @@ import { executeCall, onPooledSession } from "@/lib/upstream/call";
 import { completeArgument } from "@/lib/workbench/completion";
 import { workbenchPool } from "@/lib/upstream/pool";
 import { findCallTarget } from "@/lib/servers/call-target";
-import { describeEachDatabase } from "../support/databases";
+import { describeEachDatabase, describeOnOneDatabase } from "../support/databases";
 import { call, ORIGIN } from "../support/http";
 import { startEverything, type RunningServer } from "../support/mcp-server";
 import { signIn } from "../support/sign-in";
@@ -30,7 +30,9 @@ afterAll(async () => {
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
-describeEachDatabase("one pooled connection over many calls", () => {
+// On one database: the subject is the connection's signal, which no database touches; a second
+// thousand calls repeated the same seconds.
+describeOnOneDatabase("one pooled connection over many calls", () => {
   // A thousand calls over one connection: over a minute on a loaded machine.
   it("leaves the abort listeners of the connection's signal where they were", async () => {
     const owner = await signIn({ plan: "pro" });
