@@ -320,6 +320,12 @@ function cueStarts(clean: string): number[] {
   return starts;
 }
 
+// What sentenceCues asks of a cued sentence, answered in one pass (text/reading.ts).
+askedTogether([
+  CONCEAL_ML, PROHIBIT_REPORT, AUDIENCE, OVERRIDE_ML, ROLE_ML, SEND, PLACE, CONTEXT, SECRET, SEEN, PRIVATE_SCOPE, PUBLIC_SINK, PRIVATE_FILE, SLOT,
+  READ_OR_ADDRESS, PERSONAL, USER_OWNED, ESCALATE, FAILURE, DIRECTIVE, USER_GRANTS, AUTHORITY, UNASKED,
+]);
+
 /**
  * What each sentence does, in any language: keeps something from the user,
  * drops the model's instructions or gives it a new role, sends data out,
@@ -328,12 +334,6 @@ function cueStarts(clean: string): number[] {
  * privilege, drives a service on the user's machine, or leaves through a web
  * address carrying the user's data.
  */
-// What sentenceCues asks of a cued sentence, answered in one pass (text/reading.ts).
-askedTogether([
-  CONCEAL_ML, PROHIBIT_REPORT, AUDIENCE, OVERRIDE_ML, ROLE_ML, SEND, PLACE, CONTEXT, SECRET, SEEN, PRIVATE_SCOPE, PUBLIC_SINK, PRIVATE_FILE, SLOT,
-  READ_OR_ADDRESS, PERSONAL, USER_OWNED, ESCALATE, FAILURE, DIRECTIVE, USER_GRANTS, AUTHORITY, UNASKED,
-]);
-
 function sentenceCues(site: TextSite): PhraseMatch<Category>[] {
   const norm = site.normalized;
   const out: PhraseMatch<Category>[] = [];

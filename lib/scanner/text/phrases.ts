@@ -26,7 +26,7 @@ export interface Phrase<C extends string = string> {
 }
 
 /** An RE2 set (the package declares its type inside its module only). */
-type PatternSet = InstanceType<typeof RE2.Set>;
+export type PatternSet = InstanceType<typeof RE2.Set>;
 
 export interface CompiledPhrases<C extends string> {
   phrases: CompiledPhrase<C>[];

@@ -1,6 +1,7 @@
 import RE2 from "re2";
 import { sentences, type Sentence } from "./cues";
 import type { NormalizedText } from "./normalize";
+import type { PatternSet } from "./phrases";
 
 /**
  * A text read once for all rules: its sentences, and for each sentence the
@@ -13,11 +14,8 @@ export interface ReadSentence extends Sentence {
   has(cue: RE2): boolean;
 }
 
-/** An RE2 set (the package declares its type inside its module only). */
-type CueSet = InstanceType<typeof RE2.Set>;
-
 interface CueGroup {
-  set: CueSet;
+  set: PatternSet;
   cues: readonly RE2[];
 }
 
